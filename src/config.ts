@@ -1,0 +1,160 @@
+// One typed configuration object, read from environment variables and command-line flags (flags
+// win) and validated at start. The table below is the single definition: parsing, validation,
+// `lamis <cmd> --help` and the README's configuration table all follow it.
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  databaseTimeoutMs: number;
+  redisUrl: string | undefined;
+  logLevel: LogLevel;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  requestTimeoutSec: number;
+  shutdownTimeoutSec: number;
+}
+
+type Parse<T> = (raw: string) => { value: T } | { error: string };
+
+export interface Setting<K extends keyof Config = keyof Config> {
+  key: K;
+  env: string;
+  flag: string;
+  description: string;
+  /** What `--help` and the README show as the default. */
+  shown: string;
+  defaultValue: Config[K];
+  parse: Parse<Config[K]>;
+}
+
+function integer(min: number, max: number): Parse<number> {
+  return (raw) => {
+    const value = Number(raw);
+    return /^-?\d+$/.test(raw.trim()) && value >= min && value <= max
+      ? { value }
+      : { error: `must be a whole number from ${min} to ${max}` };
+  };
+}
+
+function url(protocols: string[]): Parse<string | undefined> {
+  return (raw) => {
+    if (raw === '') return { value: undefined };
+    try {
+      const parsed = new URL(raw);
+      if (protocols.includes(parsed.protocol)) return { value: raw };
+    } catch {
+      // fall through to the message below
+    }
+    return { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` };
+  };
+}
+
+const text: Parse<string> = (raw) => (raw.trim() === '' ? { error: 'must not be empty' } : { value: raw.trim() });
+
+const boolean: Parse<boolean> = (raw) => {
+  const lower = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return { value: true };
+  if (['0', 'false', 'no', 'off'].includes(lower)) return { value: false };
+  return { error: 'must be true or false' };
+};
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const logLevel: Parse<LogLevel> = (raw) => {
+  const lower = raw.trim().toLowerCase() as LogLevel;
+  return LOG_LEVELS.includes(lower) ? { value: lower } : { error: `must be one of ${LOG_LEVELS.join(', ')}` };
+};
+
+const origins: Parse<string[]> = (raw) => {
+  const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of list) {
+    if (origin === '*') continue;
+    try {
+      const parsed = new URL(origin);
+      if (parsed.origin !== origin) return { error: `"${origin}" is not an origin (scheme://host[:port], no path)` };
+    } catch {
+      return { error: `"${origin}" is not an origin (scheme://host[:port])` };
+    }
+  }
+  return { value: list };
+};
+
+function setting<K extends keyof Config>(s: Setting<K>): Setting<K> {
+  return s;
+}
+
+export const SETTINGS = [
+  setting({ key: 'port', env: 'PORT', flag: 'port', shown: '8080', defaultValue: 8080, parse: integer(0, 65535),
+    description: 'TCP port the HTTP and WebSocket server listens on (0 picks a free one)' }),
+  setting({ key: 'host', env: 'HOST', flag: 'host', shown: '127.0.0.1', defaultValue: '127.0.0.1', parse: text,
+    description: 'Address to listen on; 0.0.0.0 or :: to accept connections from other machines' }),
+  setting({ key: 'dataDir', env: 'LAMIS_DATA_DIR', flag: 'data-dir', shown: './data', defaultValue: './data', parse: text,
+    description: 'Folder for the embedded SQLite database and other local state' }),
+  setting({ key: 'databaseUrl', env: 'DATABASE_URL', flag: 'database-url', shown: '(unset: SQLite)', defaultValue: undefined,
+    parse: url(['postgres:', 'postgresql:']),
+    description: 'PostgreSQL connection URL; when set, storage moves from SQLite to PostgreSQL' }),
+  setting({ key: 'databasePoolMax', env: 'DATABASE_POOL_MAX', flag: 'database-pool-max', shown: '10', defaultValue: 10,
+    parse: integer(1, 500), description: 'Most PostgreSQL connections held in the pool' }),
+  setting({ key: 'databaseTimeoutMs', env: 'DATABASE_TIMEOUT_MS', flag: 'database-timeout-ms', shown: '10000',
+    defaultValue: 10000, parse: integer(100, 600000),
+    description: 'Connect and statement timeout for PostgreSQL; busy timeout for SQLite (milliseconds)' }),
+  setting({ key: 'redisUrl', env: 'REDIS_URL', flag: 'redis-url', shown: '(unset: in-process)', defaultValue: undefined,
+    parse: url(['redis:', 'rediss:']),
+    description: 'Redis URL; when set, the event bus (and with it stream fan-out) goes through Redis pub/sub' }),
+  setting({ key: 'logLevel', env: 'LOG_LEVEL', flag: 'log-level', shown: 'info', defaultValue: 'info', parse: logLevel,
+    description: `Log level: ${LOG_LEVELS.join(', ')}` }),
+  setting({ key: 'corsOrigins', env: 'LAMIS_CORS_ORIGINS', flag: 'cors-origins', shown: '(none)', defaultValue: [],
+    parse: origins,
+    description: 'Comma-separated origins allowed to call the API from a browser, or * for any; none by default' }),
+  setting({ key: 'trustProxy', env: 'LAMIS_TRUST_PROXY', flag: 'trust-proxy', shown: 'false', defaultValue: false,
+    parse: boolean, description: 'Trust X-Forwarded-* headers from a reverse proxy in front of LAMIS' }),
+  setting({ key: 'requestTimeoutSec', env: 'LAMIS_REQUEST_TIMEOUT_SEC', flag: 'request-timeout-sec', shown: '30',
+    defaultValue: 30, parse: integer(1, 3600), description: 'Longest time a client may take to send one request' }),
+  setting({ key: 'shutdownTimeoutSec', env: 'LAMIS_SHUTDOWN_TIMEOUT_SEC', flag: 'shutdown-timeout-sec', shown: '30',
+    defaultValue: 30, parse: integer(1, 3600),
+    description: 'On SIGTERM/SIGINT, how long in-flight requests may take before connections are cut' }),
+] as const satisfies readonly Setting[];
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * Builds the config from the environment and flag values (by flag name, without dashes). Every bad
+ * value is reported at once, each naming its variable and flag.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Record<string, string | undefined> = {}): Config {
+  const config: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const s of SETTINGS as readonly Setting[]) {
+    const fromFlag = flags[s.flag];
+    const raw = fromFlag ?? env[s.env];
+    if (raw === undefined) {
+      config[s.key] = s.defaultValue;
+      continue;
+    }
+    const parsed = s.parse(raw);
+    if ('error' in parsed) {
+      const source = fromFlag !== undefined ? `--${s.flag}` : s.env;
+      problems.push(`${source}: ${parsed.error} (got "${raw}")`);
+    } else {
+      config[s.key] = parsed.value;
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config as unknown as Config;
+}
+
+/** The config with no environment: the embedded defaults, plus overrides (used by tests). */
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), ...overrides };
+}

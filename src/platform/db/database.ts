@@ -1,0 +1,81 @@
+// Storage: Kysely over node:sqlite (embedded default) or PostgreSQL (DATABASE_URL). Both return
+// rows in the same shapes: integers as numbers and timestamps as ISO 8601 strings, so feature code
+// never branches on the back end.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../../config.ts';
+import { openSqlite } from './sqlite.ts';
+import type { HealthCheck } from '../health.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The tables of every feature, merged; features extend it as they add migrations. */
+export interface Tables {
+  schema_migrations: { name: string; applied_at: string };
+}
+
+export interface Database {
+  readonly dialect: Dialect;
+  readonly db: Kysely<Tables>;
+  /** Where the data lives, without credentials (for logs and /readyz). */
+  readonly location: string;
+  check: HealthCheck;
+  close(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+
+function pgTypeParser(oid: number, format?: string): (value: string) => unknown {
+  if (oid === PG_INT8) return (value) => Number(value);
+  if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+    return (value) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
+  }
+  return pg.types.getTypeParser(oid, format as 'text');
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: run every query in this schema (tests use a fresh one each run). */
+  schema?: string;
+}
+
+export function openDatabase(config: Config, options: OpenOptions = {}): Database {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.databasePoolMax,
+      connectionTimeoutMillis: config.databaseTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: config.databaseTimeoutMs,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+      types: { getTypeParser: pgTypeParser } as pg.CustomTypesConfig,
+    });
+    const { host, pathname } = new URL(config.databaseUrl);
+    return wrap('postgres', new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), `${host}${pathname}`);
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.resolve(config.dataDir, 'lamis.sqlite');
+  const database = openSqlite(file, { busyTimeoutMs: config.databaseTimeoutMs });
+  return wrap('sqlite', new Kysely<Tables>({ dialect: new SqliteDialect({ database }) }), file);
+}
+
+function wrap(dialect: Dialect, db: Kysely<Tables>, location: string): Database {
+  return {
+    dialect,
+    db,
+    location,
+    async check() {
+      const started = performance.now();
+      try {
+        await sql`select 1`.execute(db);
+        return { state: 'up', detail: { dialect, latency_ms: Math.round(performance.now() - started) } };
+      } catch (error) {
+        return { state: 'down', detail: { dialect, error: (error as Error).message } };
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

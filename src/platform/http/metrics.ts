@@ -1,0 +1,28 @@
+// Prometheus metrics at /metrics: process metrics plus request counts and latencies by route and
+// status. Each server has its own registry, so features add their counters to it.
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export function createMetricsRegistry(): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+export function instrumentRequests(app: FastifyInstance, registry: Registry): void {
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'lamis_http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: 'lamis_http_request_duration_seconds',
+    help: 'Time from request to response',
+    labelNames,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL, keeps the label set small.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+}

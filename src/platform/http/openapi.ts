@@ -1,0 +1,55 @@
+// The OpenAPI 3.1 document is generated from the route schemas and served at /v3/openapi.json;
+// /docs serves Swagger UI from local assets, so it works with no internet.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { ProblemSchema } from './problems.ts';
+import { DISCLAIMER } from '../disclaimer.ts';
+
+const problemContent = { 'application/problem+json': { schema: { $ref: 'Problem#' } } };
+
+export async function installOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  app.addSchema(ProblemSchema);
+  // Every operation documents the problem documents it can answer with.
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.hide || route.url.startsWith('/docs')) return;
+    const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+    route.schema = {
+      ...route.schema,
+      response: {
+        ...response,
+        '4XX': { description: 'The request was refused: a problem document (RFC 9457)', content: problemContent },
+        '5XX': { description: 'LAMIS failed or is unavailable: a problem document (RFC 9457)', content: problemContent },
+      },
+    };
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'LAMIS API',
+        version,
+        description:
+          'Landing and Maritime Intelligence Service. Data routes live under `/v3` and take ' +
+          '`Authorization: Bearer <key>`. Errors are RFC 9457 problem documents with a stable `code`.\n\n' +
+          DISCLAIMER,
+      },
+      components: {
+        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`' } },
+      },
+      tags: [{ name: 'Operations', description: 'Health, readiness, metrics and documentation' }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
+  });
+
+  app.get('/v3/openapi.json', {
+    schema: { summary: 'This OpenAPI 3.1 document', tags: ['Operations'], response: { 200: { type: 'object', additionalProperties: true } } },
+  }, async () => app.swagger());
+
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    uiConfig: { url: '/v3/openapi.json', deepLinking: true },
+  });
+}

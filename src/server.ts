@@ -1,0 +1,121 @@
+// Assembles the fastify app: platform plugins first, then the feature plugins. The app owns the
+// storage and bus it is given and closes them when it closes.
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
+import packageJson from '../package.json' with { type: 'json' };
+import type { Config } from './config.ts';
+import { openBus, type Bus } from './platform/bus/index.ts';
+import { openDatabase, type Database } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { Readiness } from './platform/health.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+import { installDeprecation } from './platform/http/deprecation.ts';
+import { installErrorHandling, sendProblem } from './platform/http/errors.ts';
+import { createMetricsRegistry, instrumentRequests } from './platform/http/metrics.ts';
+import { installOpenApi } from './platform/http/openapi.ts';
+import { registerOpsRoutes } from './platform/http/ops.ts';
+import { ProblemError, Problems } from './platform/http/problems.ts';
+import { requestIdFor } from './platform/http/request-id.ts';
+import { RouteInventory } from './platform/http/routes.ts';
+
+export const VERSION: string = packageJson.version;
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface Platform {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  readiness: Readiness;
+  metrics: Registry;
+}
+
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export async function buildServer(platform: Omit<Platform, 'metrics'>, logger?: FastifyBaseLogger) {
+  const { config, database, bus, readiness } = platform;
+  const metrics = createMetricsRegistry();
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    // Fastify's own per-request lines are off: the onResponse hook below writes one line instead.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutSec * 1000,
+    return503OnClosing: true,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    frameworkErrors: (error, request, reply) => sendProblem(reply, request, new ProblemError(Problems.badRequest, error.message)),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  // One log line per request, after the response.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, route: request.routeOptions.url, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
+  // JSON only: endpoints that take another format (raw NMEA, METAR text) add their own parser.
+  app.removeContentTypeParser('text/plain');
+
+  const routes = new RouteInventory();
+  routes.install(app);
+  app.decorate('routeInventory', routes);
+  installErrorHandling(app, routes);
+  installDeprecation(app);
+  instrumentRequests(app, metrics);
+  // The service is often reached over plain HTTP on a private network or behind a TLS proxy, so
+  // browsers must not be told to rewrite its asset URLs to https.
+  await app.register(helmet, { global: true, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  await app.register(cors, { origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins.length ? config.corsOrigins : false });
+  await installOpenApi(app, VERSION);
+
+  readiness.register('storage', database.check);
+  readiness.register('bus', bus.check);
+  registerOpsRoutes(app, readiness, metrics);
+
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await database.close();
+  });
+  return app;
+}
+
+/**
+ * Opens storage (migrated) and the bus, builds the app and listens: what `lamis serve` runs.
+ * `beforeListen` may add to the app first (integration tests add probe routes).
+ */
+export async function startServer(
+  config: Config,
+  logger: FastifyBaseLogger,
+  beforeListen?: (app: Awaited<ReturnType<typeof buildServer>>) => void | Promise<void>,
+) {
+  const database = openDatabase(config);
+  try {
+    const applied = await migrate(database.db, database.dialect, MIGRATIONS);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const bus = await openBus(config, (error) => logger.error({ err: error }, 'bus handler failed'));
+  const app = await buildServer({ config, database, bus, readiness: new Readiness() }, logger);
+  await beforeListen?.(app);
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ storage: `${database.dialect} ${database.location}`, bus: bus.kind, docs: '/docs' }, `LAMIS ${VERSION} ready`);
+  return app;
+}

@@ -1,0 +1,67 @@
+// The `lamis` command as a user runs it.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { SETTINGS } from '../src/config.ts';
+
+const bin = new URL('../bin/lamis.js', import.meta.url).pathname;
+
+function lamis(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+  });
+}
+
+test('lamis --help lists the commands', async () => {
+  const { code, stdout } = await lamis(['--help']);
+  assert.equal(code, 0);
+  assert.match(stdout, /^\s+serve\s+Run the LAMIS service/m);
+  assert.match(stdout, /^\s+migrate\s+Apply pending storage migrations/m);
+});
+
+test('lamis serve --help shows every setting with its environment variable and default', async () => {
+  const { code, stdout } = await lamis(['serve', '--help']);
+  assert.equal(code, 0);
+  for (const setting of SETTINGS) {
+    assert.match(stdout, new RegExp(`--${setting.flag} VALUE .*\\[env ${setting.env}; default `), setting.env);
+  }
+});
+
+test('a bad setting stops the command with a message naming it', async () => {
+  const { code, stderr } = await lamis(['serve'], { PORT: '99999', LOG_LEVEL: 'chatty' });
+  assert.equal(code, 2);
+  assert.match(stderr, /PORT: must be a whole number from 0 to 65535 \(got "99999"\)/);
+  assert.match(stderr, /LOG_LEVEL: must be one of/);
+});
+
+test('an unknown command or option is a usage error', async () => {
+  assert.equal((await lamis(['launch'])).code, 2);
+  const { code, stderr } = await lamis(['migrate', '--colour']);
+  assert.equal(code, 2);
+  assert.match(stderr, /Unknown option '--colour'/);
+});
+
+test('lamis migrate prepares the data folder and says what it did', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-'));
+  try {
+    const first = await lamis(['migrate', '--data-dir', dataDir]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /sqlite/);
+    const again = await lamis(['migrate'], { LAMIS_DATA_DIR: dataDir });
+    assert.equal(again.code, 0);
+    assert.match(again.stdout, /Nothing to apply: sqlite .* is up to date/);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the README documents every setting as the code defines it', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  for (const s of SETTINGS) {
+    assert.ok(readme.includes(`| \`${s.env}\` | \`--${s.flag}\` | ${s.shown} | ${s.description} |`), `README row for ${s.env}`);
+  }
+});
