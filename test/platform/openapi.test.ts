@@ -63,5 +63,6 @@ test('/docs is served from local assets only', async () => {
     assert.doesNotMatch(asset, /^(https?:)?\/\//, `${asset} is not local`);
     const loaded = await fetch(new URL(asset, `${server.url}/docs/`));
     assert.equal(loaded.status, 200, `${asset} does not load`);
+    await loaded.arrayBuffer();
   }
 });
