@@ -1,0 +1,174 @@
+// parseMetar: metar-taf-parser wrapped so that nothing throws, nothing malformed is accepted
+// and nothing it drops is lost. The library decodes the remarks and the trend; the body groups
+// are checked and decoded by groups.ts (see RULES.md for why).
+import { parseMetar as libraryParseMetar } from 'metar-taf-parser';
+import type { IMetar } from 'metar-taf-parser';
+import { weatherError } from './groups.ts';
+import { remarksOfInterest } from './remarks.ts';
+import { decodeSection } from './section.ts';
+import { isoSeconds, referenceTime, resolveDayTime, resolveTimeOfDay } from './time.ts';
+import type { Metar, MetarResult, MetarTrend, WeatherError, WeatherErrorCode } from './types.ts';
+
+export interface ParseOptions {
+  /** Reference clock that supplies the month and year (default: the current time). */
+  now?: Date;
+  /**
+   * Skip malformed groups that cannot change the visibility or ceiling (wind, temperature,
+   * pressure, runway groups, wind shear) instead of rejecting the report; they are listed in
+   * `invalid_groups` and read as unknown. Default false: any malformed group rejects the report.
+   */
+  lenient?: boolean;
+}
+
+/** Longer than any real report: refuse before doing any work on it. */
+const MAX_REPORT_LENGTH = 4096;
+
+const TREND_KEYWORDS = new Set(['NOSIG', 'BECMG', 'TEMPO', 'INTER']);
+const MODIFIERS = new Set(['AUTO', 'COR', 'RTD', 'CCA', 'CCB', 'CCC']);
+
+export function parseMetar(raw: unknown, options: ParseOptions = {}): MetarResult {
+  if (typeof raw !== 'string') return fail('not_text', null, 'a METAR must be a string');
+  const header = readHeader(raw, options);
+  if (!header.ok) return header;
+  const { text, tokens, bodyStart, type, station, observedAt, auto, corrected } = header;
+
+  const remarksAt = tokens.indexOf('RMK', bodyStart);
+  const beforeRemarks = remarksAt === -1 ? tokens.length : remarksAt;
+  const trendAt = tokens.slice(bodyStart, beforeRemarks).findIndex((token) => TREND_KEYWORDS.has(token));
+  const bodyEnd = trendAt === -1 ? beforeRemarks : bodyStart + trendAt;
+
+  const decoded = decodeSection(tokens.slice(bodyStart, bodyEnd), { mode: 'metar', lenient: options.lenient === true });
+  if (!decoded.ok) return decoded;
+  const { section } = decoded;
+  if (section.group_count === 0) {
+    return fail('no_observation', null, 'no weather groups after the station and time');
+  }
+
+  let library: IMetar;
+  try {
+    library = libraryParseMetar(text);
+  } catch (error) {
+    return fail('parser_error', null, `metar-taf-parser failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (library.station !== station) return fail('parser_error', null, 'metar-taf-parser read a different station');
+
+  const remarksText = remarksAt === -1 ? null : tokens.slice(remarksAt + 1).join(' ') || null;
+  const metar: Metar = {
+    raw,
+    type,
+    station,
+    observed_at: isoSeconds(observedAt),
+    auto,
+    corrected,
+    ...section.conditions,
+    visibility_minimum: section.visibility_minimum,
+    runway_visual_ranges: section.runway_visual_ranges,
+    recent_weather: section.recent_weather,
+    temperature_c: section.temperature_c,
+    dewpoint_c: section.dewpoint_c,
+    altimeter: section.altimeter,
+    runway_states: section.runway_states,
+    remarks: remarksOfInterest(remarksText, library.remarks, observedAt.getUTCHours()),
+    trends: trends(library),
+    missing_groups: section.missing_groups,
+    unparsed_groups: section.unparsed_groups,
+    invalid_groups: section.invalid_groups,
+  };
+  return { ok: true, metar };
+}
+
+type Header =
+  | {
+      ok: true;
+      text: string;
+      tokens: string[];
+      bodyStart: number;
+      type: Metar['type'];
+      station: string;
+      observedAt: Date;
+      auto: boolean;
+      corrected: boolean;
+    }
+  | { ok: false; error: WeatherError };
+
+function readHeader(raw: string, options: ParseOptions): Header {
+  if (raw.length > MAX_REPORT_LENGTH) return fail('too_long', null, `longer than ${MAX_REPORT_LENGTH} characters`);
+  const now = referenceTime(options.now);
+  if (now === null) return fail('bad_time_argument', null, 'options.now is not a valid Date');
+  const text = normaliseReport(raw);
+  if (text === '') return fail('empty', null, 'no text');
+  const tokens = text.split(' ');
+
+  let index = 0;
+  let type: Metar['type'] = 'METAR';
+  if (tokens[0] === 'METAR' || tokens[0] === 'SPECI') {
+    type = tokens[0];
+    index += 1;
+  }
+  let corrected = false;
+  if (tokens[index] === 'COR') {
+    corrected = true;
+    index += 1;
+  }
+  const station = tokens[index];
+  if (station === undefined || /^\d{6}Z$/.test(station)) return fail('missing_station', station ?? null, 'expected a four-character ICAO station');
+  if (!/^[A-Z][A-Z0-9]{3}$/.test(station)) return fail('bad_station', station, 'expected a four-character ICAO station');
+  index += 1;
+
+  // 272200Z32004KT: the time glued to the next group.
+  const glued = /^(\d{6}Z)(\S+)$/.exec(tokens[index] ?? '');
+  if (glued !== null) tokens.splice(index, 1, glued[1] ?? '', glued[2] ?? '');
+  const timeGroup = tokens[index];
+  const observedAt = timeGroup === undefined ? null : observationTime(timeGroup, now);
+  if (observedAt === null || timeGroup === undefined) {
+    const looksLikeTime = timeGroup !== undefined && /^\d+Z$/.test(timeGroup);
+    return fail(looksLikeTime ? 'bad_time' : 'missing_time', timeGroup ?? null, 'expected day, hour and minute as DDHHMMZ');
+  }
+  index += 1;
+
+  let auto = false;
+  for (; index < tokens.length; index += 1) {
+    const token = tokens[index] ?? '';
+    if (token === 'NIL') return fail('nil_report', token, 'the station sent no observation');
+    if (!MODIFIERS.has(token)) break;
+    if (token === 'AUTO') auto = true;
+    else corrected = true;
+  }
+  return { ok: true, text: tokens.join(' '), tokens, bodyStart: index, type, station, observedAt, auto, corrected };
+}
+
+/** DDHHMMZ, or HHMMZ (sent by a few stations) taken as the latest such time of day. */
+function observationTime(group: string, now: Date): Date | null {
+  const full = /^(\d{2})(\d{2})(\d{2})Z$/.exec(group);
+  if (full !== null) {
+    const [day, hour, minute] = [Number(full[1]), Number(full[2]), Number(full[3])];
+    return hour > 23 ? null : resolveDayTime(day, hour, minute, now);
+  }
+  const timeOfDay = /^(\d{2})(\d{2})Z$/.exec(group);
+  return timeOfDay === null ? null : resolveTimeOfDay(Number(timeOfDay[1]), Number(timeOfDay[2]), now);
+}
+
+/** Upper case, single spaces, no control characters and no trailing "=" end-of-message mark. */
+export function normaliseReport(raw: string): string {
+  return raw
+    .toUpperCase()
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*=+$/, '')
+    .trim();
+}
+
+function trends(library: IMetar): MetarTrend[] {
+  const result: MetarTrend[] = library.nosig === true ? [{ type: 'NOSIG', raw: 'NOSIG' }] : [];
+  for (const trend of library.trends) {
+    if (trend.type === 'BECMG' || trend.type === 'TEMPO' || trend.type === 'INTER') {
+      result.push({ type: trend.type, raw: trend.raw });
+    }
+  }
+  return result;
+}
+
+function fail(code: WeatherErrorCode, group: string | null, why: string): { ok: false; error: WeatherError } {
+  return { ok: false, error: weatherError(code, group, why) };
+}
