@@ -6,6 +6,7 @@ import { commandHelp, parseCommandArgs, UsageError, type Command } from './platf
 import { migrate } from './platform/db/migrate.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { closeOnSignals } from './platform/http/shutdown.ts';
+import { decodeCommand } from './maritime/ais/decode-command.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { loggerOptions, startServer, VERSION } from './server.ts';
 
@@ -37,7 +38,7 @@ const migrateCommand: Command = {
   },
 };
 
-const COMMANDS: Command[] = [serve, migrateCommand];
+const COMMANDS: Command[] = [serve, migrateCommand, decodeCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

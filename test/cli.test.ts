@@ -65,3 +65,27 @@ test('the README documents every setting as the code defines it', () => {
     assert.ok(readme.includes(`| \`${s.env}\` | \`--${s.flag}\` | ${s.shown} | ${s.description} |`), `README row for ${s.env}`);
   }
 });
+
+test('lamis decode turns NMEA lines into JSON Lines and summarises what it rejected', async () => {
+  const input = [
+    '!AIVDM,1,1,,A,B3KLehP0B@LTN6`Vl;rrBE063P06,0*5A',
+    '!AIVDM,1,1,,A,B3KLehP0B@LTN6`Vl;rrBE063P06,0*00',
+    'not nmea at all',
+  ].join('\n');
+  const run = (args: string[]) => new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
+    const child = execFile(process.execPath, [bin, 'decode', ...args], (error, stdout, stderr) =>
+      resolve({ stdout, stderr, code: error ? Number(error.code) : 0 }));
+    child.stdin?.end(input);
+  });
+  const scaled = await run([]);
+  assert.equal(scaled.code, 0);
+  const [message, ...more] = scaled.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  assert.equal(more.length, 0);
+  assert.equal(message.mmsi, 230108610);
+  assert.equal(message.sog, 7.3);
+  assert.ok(Math.abs(message.lat - 60.16373) < 1e-5);
+  assert.match(scaled.stderr, /3 lines, 1 messages; rejected: .*checksum 1/);
+  const raw = JSON.parse((await run(['--raw'])).stdout);
+  assert.equal(raw.speed, 73);
+  assert.equal(raw.lat, 36098238);
+});

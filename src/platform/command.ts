@@ -46,7 +46,9 @@ export class UsageError extends Error {}
 /** Parses argv for a command; throws UsageError or ConfigError with a message for the user. */
 export function parseCommandArgs(command: Command, argv: string[]): CommandContext | 'help' {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-  for (const [name, option] of Object.entries(command.options ?? {})) options[name] = { type: option.type, short: option.short };
+  for (const [name, option] of Object.entries(command.options ?? {})) {
+    options[name] = option.short ? { type: option.type, short: option.short } : { type: option.type };
+  }
   if (command.usesSettings) for (const s of SETTINGS) options[s.flag] = { type: 'string' };
   let parsed;
   try {
