@@ -4,7 +4,6 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import type { Registry } from 'prom-client';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import { openBus, type Bus } from './platform/bus/index.ts';
@@ -29,7 +28,6 @@ export interface Platform {
   database: Database;
   bus: Bus;
   readiness: Readiness;
-  metrics: Registry;
 }
 
 export function loggerOptions(config: Config) {
@@ -42,11 +40,11 @@ export function loggerOptions(config: Config) {
   };
 }
 
-export async function buildServer(platform: Omit<Platform, 'metrics'>, logger?: FastifyBaseLogger) {
+export async function buildServer(platform: Platform, logger: FastifyBaseLogger) {
   const { config, database, bus, readiness } = platform;
   const metrics = createMetricsRegistry();
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
+    loggerInstance: logger,
     genReqId: requestIdFor,
     requestIdHeader: false,
     // Fastify's own per-request lines are off: the onResponse hook below writes one line instead.
