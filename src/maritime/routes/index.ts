@@ -1,0 +1,21 @@
+// Public surface of the sea-routing module.
+export { routeBetween, routeOnGraph, snapToNetwork, splitAtAntimeridian } from './route.ts';
+export type { RouteError, RouteErrorCode, RouteGeometry, RouteLeg, RouteResult, RouteSnap, SeaRoute } from './route.ts';
+export { buildSeaGraph, loadSeaGraph, MERGE_TOLERANCE_DEG } from './graph.ts';
+export type { SeaGraph, SeaGraphErrorCode, SeaGraphResult, SeaGraphStats } from './graph.ts';
+export {
+  destinationPoint,
+  distanceNm,
+  distanceToArcNm,
+  distanceToPathNm,
+  EARTH_RADIUS_NM,
+  haversineNm,
+  initialBearingDeg,
+  interpolateGreatCircle,
+  isValidLatLon,
+  normalizeLon,
+} from './geo.ts';
+export type { LatLon, Position } from './geo.ts';
+export { MinHeap } from './heap.ts';
+export { pointAlong } from './along.ts';
+export type { PointAlong } from './along.ts';

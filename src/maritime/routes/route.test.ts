@@ -1,0 +1,215 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { distanceNm } from './geo.ts';
+import type { LatLon, Position } from './geo.ts';
+import { buildSeaGraph, loadSeaGraph } from './graph.ts';
+import { routeBetween, routeOnGraph, snapToNetwork, splitAtAntimeridian } from './route.ts';
+import type { SeaRoute } from './route.ts';
+
+const ROTTERDAM: LatLon = { lat: 51.95, lon: 4.05 };
+const NEW_YORK: LatLon = { lat: 40.6, lon: -74.0 };
+const SINGAPORE: LatLon = { lat: 1.26, lon: 103.8 };
+const YOKOHAMA: LatLon = { lat: 35.44, lon: 139.65 };
+const LOS_ANGELES: LatLon = { lat: 33.73, lon: -118.26 };
+const SHANGHAI: LatLon = { lat: 31.23, lon: 121.9 };
+const LONG_BEACH: LatLon = { lat: 33.75, lon: -118.2 };
+const SUEZ: Position = [32.5, 30];
+
+function route(from: LatLon, to: LatLon): SeaRoute {
+  const result = routeBetween(from, to);
+  assert.ok(result.ok, JSON.stringify(result));
+  return result;
+}
+
+function assertWithin(actual: number, expected: number, fraction: number, label: string): void {
+  assert.ok(Math.abs(actual - expected) <= expected * fraction, `${label}: ${actual.toFixed(0)} nm, expected ${expected} ±${fraction * 100}%`);
+}
+
+const nearest = (path: readonly Position[], point: Position): number => Math.min(...path.map((p) => distanceNm(p, point)));
+const longestSegment = (path: readonly Position[]): number => {
+  let longest = 0;
+  for (let i = 1; i < path.length; i++) longest = Math.max(longest, distanceNm(path[i - 1]!, path[i]!));
+  return longest;
+};
+
+/** Checks the invariants every route has, whatever the endpoints. */
+function assertConsistent(r: SeaRoute, from: LatLon, to: LatLon): void {
+  assert.deepEqual(r.path[0], [from.lon, from.lat]);
+  assert.deepEqual(r.path[r.path.length - 1], [to.lon, to.lat]);
+  assert.equal(r.cumulative_nm.length, r.path.length);
+  let total = 0;
+  for (let i = 1; i < r.path.length; i++) total += distanceNm(r.path[i - 1]!, r.path[i]!);
+  assert.ok(Math.abs(total - r.distance_nm) < 1e-6);
+  assert.equal(r.legs.length, 3);
+  const legSum = r.legs.reduce((sum, leg) => sum + leg.distance_nm, 0);
+  assert.ok(Math.abs(legSum - r.distance_nm) < 1e-6, `${legSum} vs ${r.distance_nm}`);
+  const lines = r.geojson.type === 'LineString' ? [r.geojson.coordinates] : r.geojson.coordinates;
+  for (const line of lines) {
+    assert.ok(line.length >= 2);
+    for (let i = 1; i < line.length; i++) assert.ok(Math.abs(line[i]![0] - line[i - 1]![0]) <= 180, 'GeoJSON segment wraps');
+  }
+}
+
+test('the marnet graph builds once, joined into one network', (t) => {
+  const loaded = loadSeaGraph();
+  assert.ok(loaded.ok);
+  const { stats } = loaded.graph;
+  t.diagnostic(
+    `marnet graph: ${stats.lineStrings} LineStrings, ${stats.vertices} vertices -> ${stats.mergedNodes} merged nodes in ` +
+      `${stats.components} components; kept ${stats.nodes} nodes, ${stats.edges} edges; built in ${stats.buildMs.toFixed(1)} ms`,
+  );
+  assert.ok(stats.nodes > 5000 && stats.edges > 7000);
+  // Cached: the second call returns the same object.
+  assert.equal(loadSeaGraph(), loaded);
+});
+
+test('Rotterdam to New York is about 3,300 nm', (t) => {
+  const r = route(ROTTERDAM, NEW_YORK);
+  t.diagnostic(`Rotterdam -> New York: ${r.distance_nm.toFixed(0)} nm, ${r.path.length} points`);
+  assertWithin(r.distance_nm, 3300, 0.1, 'Rotterdam-New York');
+  assertConsistent(r, ROTTERDAM, NEW_YORK);
+  assert.equal(r.geojson.type, 'LineString');
+  assert.equal(r.crosses_antimeridian, false);
+});
+
+test('Singapore to Rotterdam goes through Suez, about 8,300 nm', (t) => {
+  const r = route(SINGAPORE, ROTTERDAM);
+  const suez = nearest(r.path, SUEZ);
+  t.diagnostic(`Singapore -> Rotterdam: ${r.distance_nm.toFixed(0)} nm, closest to Suez ${suez.toFixed(0)} nm`);
+  assertWithin(r.distance_nm, 8300, 0.1, 'Singapore-Rotterdam');
+  assert.ok(suez < 60, `passes ${suez} nm from Suez`);
+  assertConsistent(r, SINGAPORE, ROTTERDAM);
+  // Symmetric: the reverse route is as long.
+  assert.ok(Math.abs(route(ROTTERDAM, SINGAPORE).distance_nm - r.distance_nm) < 1e-6);
+});
+
+for (const [name, from, to, expected] of [
+  ['Yokohama -> Los Angeles', YOKOHAMA, LOS_ANGELES, 4800],
+  ['Shanghai -> Long Beach', SHANGHAI, LONG_BEACH, 5700],
+] as const) {
+  test(`${name} crosses the Pacific and the antimeridian, not Suez`, (t) => {
+    const r = route(from, to);
+    const longest = longestSegment(r.path);
+    t.diagnostic(`${name}: ${r.distance_nm.toFixed(0)} nm, longest segment ${longest.toFixed(0)} nm, ${r.settled_nodes} nodes settled`);
+    assertWithin(r.distance_nm, expected, 0.1, name);
+    assert.ok(nearest(r.path, SUEZ) > 3000);
+    assert.ok(longest < 500, `segment of ${longest} nm`);
+    assert.equal(r.crosses_antimeridian, true);
+    assert.equal(r.geojson.type, 'MultiLineString');
+    assertConsistent(r, from, to);
+    // Eastbound: the first line ends at +180 and the next starts at -180, at the same latitude.
+    if (r.geojson.type === 'MultiLineString') {
+      const [west, east] = r.geojson.coordinates;
+      const end = west![west!.length - 1]!;
+      assert.equal(end[0], 180);
+      assert.equal(east![0]![0], -180);
+      assert.equal(east![0]![1], end[1]);
+    }
+  });
+}
+
+test('a point far inland still snaps to the network and reports how far', (t) => {
+  const munich: LatLon = { lat: 48.14, lon: 11.58 };
+  const r = route(munich, ROTTERDAM);
+  t.diagnostic(`Munich snaps ${r.snap.from.distance_nm.toFixed(0)} nm to (${r.snap.from.lat.toFixed(2)}, ${r.snap.from.lon.toFixed(2)})`);
+  assert.ok(r.snap.from.distance_nm > 100 && r.snap.from.distance_nm < 400);
+  assert.equal(r.legs[0]!.distance_nm, r.snap.from.distance_nm);
+  assertConsistent(r, munich, ROTTERDAM);
+  const snap = snapToNetwork({ lat: 40.6, lon: -74.0 });
+  assert.ok(snap.ok && snap.snap.distance_nm < 20);
+});
+
+test('bad input is an error result, never an exception', () => {
+  for (const [from, to, code] of [
+    [{ lat: Number.NaN, lon: 0 }, NEW_YORK, 'invalid_from'],
+    [{ lat: 91, lon: 0 }, NEW_YORK, 'invalid_from'],
+    [NEW_YORK, { lat: 0, lon: 181 }, 'invalid_to'],
+    [NEW_YORK, { lat: 0, lon: Number.POSITIVE_INFINITY }, 'invalid_to'],
+    [null as unknown as LatLon, NEW_YORK, 'invalid_from'],
+  ] as const) {
+    const result = routeBetween(from, to);
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.equal(result.error, code);
+  }
+  const snap = snapToNetwork({ lat: -100, lon: 0 });
+  assert.ok(!snap.ok && snap.error === 'invalid_from');
+});
+
+test('same start and end: a zero-length route with valid GeoJSON', () => {
+  const r = route(NEW_YORK, NEW_YORK);
+  assert.equal(r.distance_nm, 0);
+  assert.equal(r.geojson.type, 'LineString');
+  assert.equal(r.geojson.coordinates.length, 2);
+});
+
+test('queries are fast once the graph is built', (t) => {
+  loadSeaGraph();
+  const pairs: [LatLon, LatLon][] = [
+    [ROTTERDAM, NEW_YORK],
+    [SINGAPORE, ROTTERDAM],
+    [YOKOHAMA, LOS_ANGELES],
+    [SHANGHAI, LONG_BEACH],
+    [{ lat: -33.9, lon: 18.4 }, { lat: -33.85, lon: 151.25 }],
+  ];
+  const started = performance.now();
+  const rounds = 10;
+  for (let i = 0; i < rounds; i++) for (const [from, to] of pairs) route(from, to);
+  const perQuery = (performance.now() - started) / (rounds * pairs.length);
+  t.diagnostic(`mean route query: ${perQuery.toFixed(2)} ms`);
+  assert.ok(perQuery < 100);
+});
+
+test('graph building merges shared, near-equal and antimeridian vertices and keeps the main component', () => {
+  const line = (...coordinates: unknown[][]) => ({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates } });
+  const data = {
+    type: 'FeatureCollection',
+    features: [
+      line([170, 0], [180, 0]),
+      line([-180, 0.0001], [-170, 0]), // joins across the antimeridian within tolerance
+      line([-170, 0], [-160, 0]), // shares a vertex exactly
+      line([-160.0002, 0.0002], [-150, 0]), // near-equal vertex
+      line([10, 10], [11, 10]), // isolated: dropped
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] } }, // ignored
+      line([0, 'x'], [1000, 0]), // invalid vertices skipped
+    ],
+  };
+  const built = buildSeaGraph(data);
+  assert.ok(built.ok);
+  const graph = built.graph;
+  assert.equal(graph.stats.components, 2);
+  assert.equal(graph.nodeCount, 5);
+  assert.equal(graph.edgeCount, 4);
+  const r = routeOnGraph(graph, { lat: 0, lon: 170 }, { lat: 0, lon: -150 });
+  assert.ok(r.ok);
+  assert.ok(Math.abs(r.distance_nm - 40 * 60.04) < 1, String(r.distance_nm));
+  assert.equal(r.geojson.type, 'MultiLineString');
+  // A point between vertices joins the edge itself, not the nearest vertex.
+  const mid = routeOnGraph(graph, { lat: 1, lon: 175 }, { lat: 0, lon: -150 });
+  assert.ok(mid.ok && Math.abs(mid.snap.from.distance_nm - 60.04) < 0.1 && Math.abs(mid.snap.from.lon - 175) < 1e-6);
+  // Both ends on one edge: sail along it.
+  const along = routeOnGraph(graph, { lat: 0.5, lon: 171 }, { lat: -0.5, lon: 179 });
+  assert.ok(along.ok && Math.abs(along.legs[1]!.distance_nm - 8 * 60.04) < 0.1);
+
+  for (const bad of [null, 42, { features: 'x' }, { type: 'FeatureCollection', features: [] }]) {
+    const result = buildSeaGraph(bad);
+    assert.ok(!result.ok && result.error === 'network_invalid');
+  }
+});
+
+test('splitAtAntimeridian splits both ways and leaves other lines alone', () => {
+  assert.deepEqual(splitAtAntimeridian([[170, 10], [-170, 20]]), {
+    type: 'MultiLineString',
+    coordinates: [
+      [[170, 10], [180, 15]],
+      [[-180, 15], [-170, 20]],
+    ],
+  });
+  assert.deepEqual(splitAtAntimeridian([[-170, 10], [170, 20]]), {
+    type: 'MultiLineString',
+    coordinates: [
+      [[-170, 10], [-180, 15]],
+      [[180, 15], [170, 20]],
+    ],
+  });
+  assert.deepEqual(splitAtAntimeridian([[0, 0], [10, 0]]), { type: 'LineString', coordinates: [[0, 0], [10, 0]] });
+});

@@ -1,0 +1,244 @@
+// Shortest sea route between two points over the marnet graph.
+//
+// Each endpoint joins the network at the nearest point of the nearest edge (see snap.ts); the
+// straight connector from the point to that joining point is part of the route and its distance.
+// The search is A* on the graph with the chord to the destination's joining point as heuristic:
+// the chord is never longer than any sea path (edges are great-circle arcs), so it is admissible and
+// consistent, and it lets the search skip most of the world for regional routes.
+import { MinHeap } from './heap.ts';
+import { distanceNm, EARTH_RADIUS_NM, isValidLatLon, toVector } from './geo.ts';
+import type { LatLon, Position } from './geo.ts';
+import { loadSeaGraph } from './graph.ts';
+import type { SeaGraph } from './graph.ts';
+import { snapToEdge } from './snap.ts';
+import type { EdgeSnap } from './snap.ts';
+
+export interface RouteSnap {
+  /** Where the endpoint joins the network. */
+  lat: number;
+  lon: number;
+  /** Length of the connector from the given point to the network. */
+  distance_nm: number;
+}
+
+export interface RouteLeg {
+  kind: 'origin_connector' | 'sea' | 'destination_connector';
+  from: Position;
+  to: Position;
+  distance_nm: number;
+}
+
+export type RouteGeometry =
+  | { type: 'LineString'; coordinates: Position[] }
+  | { type: 'MultiLineString'; coordinates: Position[][] };
+
+export interface SeaRoute {
+  ok: true;
+  distance_nm: number;
+  /** [lon, lat] from the origin to the destination, both included; lon in [-180, 180]. */
+  path: Position[];
+  /** Distance from the origin to each path vertex; the last entry is distance_nm. */
+  cumulative_nm: number[];
+  /** The path as GeoJSON, split into a MultiLineString where it crosses the antimeridian. */
+  geojson: RouteGeometry;
+  /** Always three: origin connector, sea passage, destination connector (connectors may be 0 nm). */
+  legs: RouteLeg[];
+  snap: { from: RouteSnap; to: RouteSnap };
+  crosses_antimeridian: boolean;
+  /** Graph nodes the search settled (a cost diagnostic). */
+  settled_nodes: number;
+}
+
+export type RouteErrorCode = 'invalid_from' | 'invalid_to' | 'network_unavailable' | 'no_route';
+export interface RouteError {
+  ok: false;
+  error: RouteErrorCode;
+  message: string;
+}
+export type RouteResult = SeaRoute | RouteError;
+
+/** Consecutive path points closer than this are one point. */
+const SAME_POINT_NM = 1e-6;
+
+function fail(error: RouteErrorCode, message: string): RouteError {
+  return { ok: false, error, message };
+}
+
+/** The shortest sea route from `from` to `to`. Never throws. */
+export function routeBetween(from: LatLon, to: LatLon): RouteResult {
+  // Checked here too so that bad input never triggers the first (lazy) graph load.
+  if (!isValidLatLon(from)) return fail('invalid_from', 'from needs finite lat in [-90, 90] and lon in [-180, 180]');
+  if (!isValidLatLon(to)) return fail('invalid_to', 'to needs finite lat in [-90, 90] and lon in [-180, 180]');
+  const loaded = loadSeaGraph();
+  if (!loaded.ok) return fail('network_unavailable', loaded.message);
+  return routeOnGraph(loaded.graph, from, to);
+}
+
+/** routeBetween on a given graph (e.g. one built from other GeoJSON). Never throws. */
+export function routeOnGraph(graph: SeaGraph, from: LatLon, to: LatLon): RouteResult {
+  if (!isValidLatLon(from)) return fail('invalid_from', 'from needs finite lat in [-90, 90] and lon in [-180, 180]');
+  if (!isValidLatLon(to)) return fail('invalid_to', 'to needs finite lat in [-90, 90] and lon in [-180, 180]');
+  const start = snapToEdge(graph, from);
+  const end = snapToEdge(graph, to);
+  if (start === null || end === null) return fail('network_unavailable', 'the sea network has no edges');
+  const search = searchBetween(graph, start, end);
+  if (search === null) return fail('no_route', 'no sea path joins the two points');
+
+  const origin: Position = [from.lon, from.lat];
+  const destination: Position = [to.lon, to.lat];
+  const path: Position[] = [];
+  const add = (point: Position): void => {
+    const last = path[path.length - 1];
+    // Nodes on the antimeridian take the side of the point before them, avoiding a needless split.
+    if (last !== undefined && Math.abs(point[0]) === 180 && last[0] !== 0) point = [Math.sign(last[0]) * 180, point[1]];
+    if (last === undefined || distanceNm(last, point) > SAME_POINT_NM) path.push(point);
+  };
+  add(origin);
+  add(start.position);
+  for (const node of search.nodes) add([graph.lon[node]!, graph.lat[node]!]);
+  add(end.position);
+  add(destination);
+
+  const cumulative_nm: number[] = [0];
+  for (let i = 1; i < path.length; i++) cumulative_nm.push(cumulative_nm[i - 1]! + distanceNm(path[i - 1]!, path[i]!));
+  const distance_nm = cumulative_nm[cumulative_nm.length - 1]!;
+  const geojson = splitAtAntimeridian(path);
+  return {
+    ok: true,
+    distance_nm,
+    path,
+    cumulative_nm,
+    geojson,
+    legs: [
+      { kind: 'origin_connector', from: origin, to: start.position, distance_nm: start.distance_nm },
+      {
+        kind: 'sea',
+        from: start.position,
+        to: end.position,
+        distance_nm: Math.max(0, distance_nm - start.distance_nm - end.distance_nm),
+      },
+      { kind: 'destination_connector', from: end.position, to: destination, distance_nm: end.distance_nm },
+    ],
+    snap: {
+      from: { lon: start.position[0], lat: start.position[1], distance_nm: start.distance_nm },
+      to: { lon: end.position[0], lat: end.position[1], distance_nm: end.distance_nm },
+    },
+    crosses_antimeridian: geojson.type === 'MultiLineString',
+    settled_nodes: search.settled,
+  };
+}
+
+/** Where a point would join the sea network, without routing. Never throws. */
+export function snapToNetwork(point: LatLon): { ok: true; snap: RouteSnap } | RouteError {
+  if (!isValidLatLon(point)) return fail('invalid_from', 'point needs finite lat in [-90, 90] and lon in [-180, 180]');
+  const loaded = loadSeaGraph();
+  if (!loaded.ok) return fail('network_unavailable', loaded.message);
+  const snap = snapToEdge(loaded.graph, point);
+  if (snap === null) return fail('network_unavailable', 'the sea network has no edges');
+  return { ok: true, snap: { lon: snap.position[0], lat: snap.position[1], distance_nm: snap.distance_nm } };
+}
+
+interface SearchResult {
+  /** Graph nodes from the origin's edge to the destination's edge (empty when both are on one edge). */
+  nodes: number[];
+  settled: number;
+}
+
+function searchBetween(graph: SeaGraph, start: EdgeSnap, end: EdgeSnap): SearchResult | null {
+  const n = graph.nodeCount;
+  const cost = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const previous = new Int32Array(n).fill(-1);
+  const settled = new Uint8Array(n);
+  const heap = new MinHeap(256);
+  const { vec, offsets, targets, weights } = graph;
+  const [tx, ty, tz] = toVector(end.position[0], end.position[1]);
+  const heuristic = (node: number): number => {
+    const o = node * 3;
+    return EARTH_RADIUS_NM * Math.hypot(vec[o]! - tx, vec[o + 1]! - ty, vec[o + 2]! - tz);
+  };
+
+  const startA = graph.edgeA[start.edge]!;
+  const startB = graph.edgeB[start.edge]!;
+  const startLength = graph.edgeLength[start.edge]!;
+  const endA = graph.edgeA[end.edge]!;
+  const endB = graph.edgeB[end.edge]!;
+  const endLength = graph.edgeLength[end.edge]!;
+
+  // Both points on one edge: sailing along it directly is a candidate like any other.
+  let best = start.edge === end.edge ? Math.abs(start.fraction - end.fraction) * startLength : Number.POSITIVE_INFINITY;
+  let bestVia = -1;
+
+  const seed = (node: number, value: number): void => {
+    if (value < cost[node]!) {
+      cost[node] = value;
+      heap.push(value + heuristic(node), node);
+    }
+  };
+  seed(startA, start.fraction * startLength);
+  seed(startB, (1 - start.fraction) * startLength);
+
+  let settledCount = 0;
+  while (heap.size > 0 && heap.peekPriority() < best) {
+    const node = heap.pop();
+    if (settled[node]) continue;
+    settled[node] = 1;
+    settledCount++;
+    const g = cost[node]!;
+    if (node === endA && g + end.fraction * endLength < best) {
+      best = g + end.fraction * endLength;
+      bestVia = node;
+    }
+    if (node === endB && g + (1 - end.fraction) * endLength < best) {
+      best = g + (1 - end.fraction) * endLength;
+      bestVia = node;
+    }
+    for (let k = offsets[node]!; k < offsets[node + 1]!; k++) {
+      const next = targets[k]!;
+      if (settled[next]) continue;
+      const value = g + weights[k]!;
+      if (value < cost[next]!) {
+        cost[next] = value;
+        previous[next] = node;
+        heap.push(value + heuristic(next), next);
+      }
+    }
+  }
+  if (best === Number.POSITIVE_INFINITY) return null;
+  const nodes: number[] = [];
+  for (let node = bestVia; node !== -1; node = previous[node]!) nodes.push(node);
+  nodes.reverse();
+  return { nodes, settled: settledCount };
+}
+
+/**
+ * Splits a path where consecutive points are more than 180 degrees of longitude apart (the short way
+ * crosses the antimeridian), ending one line at ±180 and starting the next at ∓180.
+ */
+export function splitAtAntimeridian(path: readonly Position[]): RouteGeometry {
+  const lines: Position[][] = [];
+  let current: Position[] = [];
+  const push = (line: Position[], point: Position): void => {
+    const last = line[line.length - 1];
+    if (last === undefined || last[0] !== point[0] || last[1] !== point[1]) line.push(point);
+  };
+  for (let i = 0; i < path.length; i++) {
+    const point = path[i]!;
+    const previousPoint = path[i - 1];
+    if (previousPoint !== undefined && Math.abs(point[0] - previousPoint[0]) > 180) {
+      // Unwrap the far end next to the near one, then find where the segment meets the meridian.
+      const edge = previousPoint[0] > 0 ? 180 : -180;
+      const unwrapped = point[0] + (edge > 0 ? 360 : -360);
+      const span = unwrapped - previousPoint[0];
+      const t = span === 0 ? 0 : (edge - previousPoint[0]) / span;
+      const crossingLat = previousPoint[1] + t * (point[1] - previousPoint[1]);
+      push(current, [edge, crossingLat]);
+      if (current.length > 1) lines.push(current);
+      current = [[-edge, crossingLat]];
+    }
+    push(current, point);
+  }
+  if (current.length > 1) lines.push(current);
+  // A zero-length route is still a valid LineString: one point repeated.
+  else if (lines.length === 0) lines.push(current.length === 1 ? [current[0]!, current[0]!] : current);
+  return lines.length === 1 ? { type: 'LineString', coordinates: lines[0]! } : { type: 'MultiLineString', coordinates: lines };
+}
