@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeAisSentences } from '../../src/maritime/ais/index.ts';
+import { encodeAisSentences, rawLongRangePosition, rawPosition } from '../../src/maritime/ais/index.ts';
 import type {
   AidToNavigationRaw,
   AisRaw,
@@ -374,7 +374,6 @@ function advance(rng: Rng, mover: Mover): void {
 }
 
 /** Degrees to AIS 1/10 000 minute. */
-const tenThousandthMinutes = (degrees: number): number => Math.round(degrees * 600_000);
 
 // ---------------------------------------------------------------- messages
 
@@ -389,8 +388,8 @@ function positionReport(rng: Rng, vessel: ClassAVessel, type: 1 | 2 | 3): Positi
     turn: turning ? rng.int(-40, 40) : rng.chance(0.5) ? -128 : 0,
     speed: Math.min(1022, Math.round(vessel.sog * 10)),
     accuracy: rng.chance(0.4),
-    lon: tenThousandthMinutes(vessel.lon),
-    lat: tenThousandthMinutes(vessel.lat),
+    lon: rawPosition(vessel.lon),
+    lat: rawPosition(vessel.lat),
     course: Math.round(vessel.cog * 10) % 3600,
     heading: rng.chance(0.08) ? 511 : Math.round(vessel.cog + rng.range(-4, 4) + 360) % 360,
     second: rng.int(0, 59),
@@ -434,8 +433,8 @@ function longRange(rng: Rng, vessel: ClassAVessel): LongRangeRaw {
     accuracy: false,
     raim: false,
     status: vessel.status,
-    lon: Math.round(vessel.lon * 600),
-    lat: Math.round(vessel.lat * 600),
+    lon: rawLongRangePosition(vessel.lon),
+    lat: rawLongRangePosition(vessel.lat),
     speed: Math.min(62, Math.round(vessel.sog)),
     course: Math.round(vessel.cog) % 360,
     gnss: false,
@@ -461,8 +460,8 @@ function classBPosition(rng: Rng, vessel: ClassBVessel): ClassBPositionRaw {
     reserved: 0,
     speed: Math.min(1022, Math.round(vessel.sog * 10)),
     accuracy: rng.chance(0.2),
-    lon: tenThousandthMinutes(vessel.lon),
-    lat: tenThousandthMinutes(vessel.lat),
+    lon: rawPosition(vessel.lon),
+    lat: rawPosition(vessel.lat),
     course: Math.round(vessel.cog * 10) % 3600,
     heading: rng.chance(0.7) ? 511 : Math.round(vessel.cog) % 360,
     second: rng.int(0, 59),
@@ -510,8 +509,8 @@ function baseStation(rng: Rng, station: FixedStation, time: Date): BaseStationRe
     minute: time.getUTCMinutes(),
     second: time.getUTCSeconds(),
     accuracy: true,
-    lon: tenThousandthMinutes(station.lon),
-    lat: tenThousandthMinutes(station.lat),
+    lon: rawPosition(station.lon),
+    lat: rawPosition(station.lat),
     epfd: rng.chance(0.7) ? 7 : 1,
     raim: false,
     radio: rng.int(0, 524_287),
@@ -526,8 +525,8 @@ function aidToNavigation(rng: Rng, station: FixedStation): AidToNavigationRaw {
     aid_type: station.aidType,
     name: station.name,
     accuracy: true,
-    lon: tenThousandthMinutes(station.lon),
-    lat: tenThousandthMinutes(station.lat),
+    lon: rawPosition(station.lon),
+    lat: rawPosition(station.lat),
     to_bow: 0,
     to_stern: 0,
     to_port: 0,

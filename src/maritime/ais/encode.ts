@@ -26,6 +26,16 @@ export interface EncodedPayload {
 }
 
 /** AIS text of the 20-character name field plus up to 14 extension characters. */
+/** Degrees to the raw position unit of most messages: 1/10,000 minute. */
+export function rawPosition(degrees: number): number {
+  return Math.round(degrees * 600_000);
+}
+
+/** Degrees to the raw position unit of type 27 (long-range): 1/10 minute. */
+export function rawLongRangePosition(degrees: number): number {
+  return Math.round(degrees * 600);
+}
+
 const AID_NAME_CHARS = 20;
 const AID_NAME_EXTENSION_CHARS = 14;
 

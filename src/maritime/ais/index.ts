@@ -7,7 +7,7 @@ export { buildAisSentences, checksumHex, formatTagBlock, nmeaChecksum, parseAisS
 export type { AisSentence, FrameResult, SentenceOptions, TagBlock, TagBlockGroup, TagBlockOptions } from './nmea.ts';
 export { decodeAisPayload, isAuxiliaryMmsi } from './decode.ts';
 export type { AisDecodeResult } from './decode.ts';
-export { encodeAisPayload, encodeAisSentences } from './encode.ts';
+export { encodeAisPayload, encodeAisSentences, rawLongRangePosition, rawPosition } from './encode.ts';
 export type { EncodedPayload } from './encode.ts';
 export { aidTypeText, epfdText, navStatusText, shipTypeText } from './codes.ts';
 export { AIS_REJECT_REASONS } from './reasons.ts';

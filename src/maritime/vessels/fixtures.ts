@@ -1,11 +1,11 @@
 // AIS messages for tests, made with the project's own encoder so they pass the real decoder.
-import { decodeAisPayload, encodeAisPayload, encodeAisSentences, type AisMessage } from '../ais/index.ts';
+import { decodeAisPayload, encodeAisPayload, encodeAisSentences, rawPosition, type AisMessage } from '../ais/index.ts';
 import type { PositionReportRaw, StaticVoyageRaw } from '../ais/index.ts';
 
 export function positionReport(mmsi: number, lat: number, lon: number, extra: Partial<PositionReportRaw> = {}): PositionReportRaw {
   return {
     type: 1, repeat: 0, mmsi, status: 0, turn: 0, speed: 123, accuracy: true,
-    lon: Math.round(lon * 600_000), lat: Math.round(lat * 600_000),
+    lon: rawPosition(lon), lat: rawPosition(lat),
     course: 2715, heading: 270, second: 30, maneuver: 0, raim: false, radio: 0, ...extra,
   };
 }

@@ -19,15 +19,6 @@ export interface VesselPosition {
   timestamp: string;
 }
 
-export interface VesselDimensions {
-  to_bow: number;
-  to_stern: number;
-  to_port: number;
-  to_starboard: number;
-  length: number | null;
-  beam: number | null;
-}
-
 export interface Vessel {
   mmsi: number;
   mmsi_kind: MmsiKind;
@@ -39,7 +30,7 @@ export interface Vessel {
   imo: number | null;
   ship_type: number | null;
   category: VesselCategory;
-  dimensions: VesselDimensions | null;
+  dimensions: Dimensions | null;
   destination: string | null;
   /** The reported ETA, placed in the year that makes it the next such time after the report. */
   eta: string | null;
@@ -96,7 +87,7 @@ export function etaToIso(eta: Eta | null, reportedAt: number): string | null {
   return null;
 }
 
-function dimensionsOf(d: Dimensions): VesselDimensions | null {
+function dimensionsOf(d: Dimensions): Dimensions | null {
   if (d.length === null && d.beam === null) return null;
   return { to_bow: d.to_bow, to_stern: d.to_stern, to_port: d.to_port, to_starboard: d.to_starboard, length: d.length, beam: d.beam };
 }

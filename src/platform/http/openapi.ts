@@ -12,7 +12,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
   app.addSchema(ProblemSchema);
   // Every operation documents the problem documents it can answer with.
   app.addHook('onRoute', (route) => {
-    if (route.schema?.hide || route.url.startsWith('/docs')) return;
+    if (route.schema?.hide) return;
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     route.schema = {
       ...route.schema,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 export interface RouteEntry {
   method: HTTPMethod;
   url: string;
-  /** Left out of the API description: documentation assets, the HEAD twin fastify adds to every
+  /** Left out of the API description: routes marked `hide` (the /docs assets), the HEAD twin fastify adds to every
    * GET (LAMIS declares no HEAD route of its own) and the CORS catch-all. */
   hidden: boolean;
 }
@@ -20,7 +20,7 @@ export class RouteInventory {
   /** Must run before any route is registered. */
   install(app: FastifyInstance): void {
     app.addHook('onRoute', (route) => {
-      const hidden = Boolean(route.schema?.hide) || route.url.startsWith('/docs');
+      const hidden = Boolean(route.schema?.hide);
       for (const method of [route.method].flat() as HTTPMethod[]) {
         this.entries.push({ method, url: route.url, hidden: hidden || method === 'HEAD' || route.url === '*' });
         if (!this.#router.hasRoute(method, route.url)) this.#router.on(method, route.url, () => {});

@@ -1,6 +1,7 @@
 // AIS messages of a simulated vessel in the codec's raw (gpsd-style, unscaled) view, and the
 // reporting intervals of ITU-R M.1371 that decide when the next one is due.
 import type { ClassBPositionRaw, PositionReportRaw, StaticDataPartARaw, StaticDataPartBRaw, StaticVoyageRaw } from '../../ais/index.ts';
+import { rawPosition } from '../../ais/index.ts';
 import type { VesselIdentity } from './fleet.ts';
 import type { Kinematics } from './movement.ts';
 import { NAV_AT_ANCHOR, NAV_MOORED } from './movement.ts';
@@ -31,10 +32,6 @@ export function rotCode(degreesPerMinute: number): number {
 }
 
 /** Degrees to the raw 1/10 000 minute. */
-function toTenThousandthMinutes(degrees: number): number {
-  return Math.round(degrees * 600_000);
-}
-
 /** SOTDMA slots per minute on each channel. */
 const SLOTS_PER_MINUTE = 2250;
 
@@ -83,8 +80,8 @@ export function classAPosition(
     turn: rotCode(k.rot),
     speed: Math.min(1022, Math.round(k.sog * 10)),
     accuracy,
-    lon: toTenThousandthMinutes(k.lon),
-    lat: toTenThousandthMinutes(k.lat),
+    lon: rawPosition(k.lon),
+    lat: rawPosition(k.lat),
     course: Math.round(k.cog * 10) % 3600,
     heading: Math.round(k.heading) % 360,
     second: Math.floor(time / 1000) % 60,
@@ -102,8 +99,8 @@ export function classBPosition(identity: VesselIdentity, k: Kinematics, time: nu
     reserved: 0,
     speed: Math.min(1022, Math.round(k.sog * 10)),
     accuracy: false,
-    lon: toTenThousandthMinutes(k.lon),
-    lat: toTenThousandthMinutes(k.lat),
+    lon: rawPosition(k.lon),
+    lat: rawPosition(k.lat),
     course: Math.round(k.cog * 10) % 3600,
     heading: headingAvailable ? Math.round(k.heading) % 360 : 511,
     second: Math.floor(time / 1000) % 60,
