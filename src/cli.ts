@@ -1,24 +1,44 @@
 // The `lamis` command: `lamis <command> [options]`. Every option also reads its environment
 // variable (see `lamis <command> --help` and the README).
+import path from 'node:path';
 import { pino } from 'pino';
-import { ConfigError } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './platform/command.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { closeOnSignals } from './platform/http/shutdown.ts';
 import { decodeCommand } from './maritime/ais/decode-command.ts';
+import type { FileFeedSpec } from './maritime/feeds/index.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { loggerOptions, startServer, VERSION } from './server.ts';
+
+async function runService(config: Config): Promise<number> {
+  const logger = pino(loggerOptions(config));
+  const app = await startServer(config, logger);
+  closeOnSignals(app, config.shutdownTimeoutSec * 1000);
+  return -1; // keeps running until a signal
+}
 
 const serve: Command = {
   name: 'serve',
   summary: 'Run the LAMIS service: REST API under /v3, docs at /docs, health at /healthz and /readyz, metrics at /metrics.',
   usesSettings: true,
-  async run({ config }) {
-    const logger = pino(loggerOptions(config));
-    const app = await startServer(config, logger);
-    closeOnSignals(app, config.shutdownTimeoutSec * 1000);
-    return -1; // keeps running until a signal
+  run: ({ config }) => runService(config),
+};
+
+const replay: Command = {
+  name: 'replay',
+  args: 'FILE',
+  summary: 'Run the service with a recorded NMEA file as an AIS feed (source `replay`), paced by its tag-block times; the AIS simulator stays off.',
+  options: { speed: { type: 'string', description: 'Speed factor: 1 replays at the recorded pace (default), 10 ten times faster' } },
+  usesSettings: true,
+  async run({ config, positionals, values }) {
+    if (positionals.length !== 1) throw new UsageError('give the one NMEA file to replay');
+    const speed = values.speed === undefined ? 1 : Number(values.speed);
+    if (!(Number.isFinite(speed) && speed > 0)) throw new UsageError(`--speed must be a number above 0 (got "${values.speed}")`);
+    const file = path.resolve(positionals[0]!);
+    const feed: FileFeedSpec = { kind: 'file', id: `file:${file}`, path: file, speed };
+    return runService({ ...config, aisFeeds: [...config.aisFeeds, feed], aisSimulator: 'off' });
   },
 };
 
@@ -38,7 +58,7 @@ const migrateCommand: Command = {
   },
 };
 
-const COMMANDS: Command[] = [serve, migrateCommand, decodeCommand];
+const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

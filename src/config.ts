@@ -2,12 +2,16 @@
 // win) and validated at start. The table below is the single definition: parsing, validation,
 // `lamis <cmd> --help` and the README's configuration table all follow it.
 
+import { FAA_NOTAM_DEFAULT_BASE_URL } from './aviation/feeds/faa-notams.ts';
+import { parseFeedSpecs, type FeedSpec } from './maritime/feeds/spec.ts';
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  referenceCacheDir: string | undefined;
   databaseUrl: string | undefined;
   databasePoolMax: number;
   databaseTimeoutMs: number;
@@ -17,7 +21,22 @@ export interface Config {
   trustProxy: boolean;
   requestTimeoutSec: number;
   shutdownTimeoutSec: number;
+  apiKeys: string[];
+  aisFeeds: FeedSpec[];
+  aisstreamApiKey: string | undefined;
+  aisSimulator: SimulatorSwitch;
+  aisSimulatorVessels: number;
+  aisStaleMinutes: number;
+  aisTrackRetentionHours: number;
+  aviationSimulators: SimulatorSwitch;
+  awcBaseUrl: string | undefined;
+  faaNotamBaseUrl: string;
+  faaNotamClientId: string | undefined;
+  faaNotamClientSecret: string | undefined;
 }
+
+/** `auto`: the simulator runs when no live source of its kind is configured. */
+export type SimulatorSwitch = 'auto' | 'on' | 'off';
 
 type Parse<T> = (raw: string) => { value: T } | { error: string };
 
@@ -54,6 +73,15 @@ function url(protocols: string[]): Parse<string | undefined> {
   };
 }
 
+function requiredUrl(protocols: string[]): Parse<string> {
+  const optional = url(protocols);
+  return (raw) => {
+    const parsed = optional(raw);
+    if ('error' in parsed) return parsed;
+    return parsed.value === undefined ? { error: 'must not be empty' } : { value: parsed.value };
+  };
+}
+
 const text: Parse<string> = (raw) => (raw.trim() === '' ? { error: 'must not be empty' } : { value: raw.trim() });
 
 const boolean: Parse<boolean> = (raw) => {
@@ -84,6 +112,26 @@ const origins: Parse<string[]> = (raw) => {
   return { value: list };
 };
 
+const simulatorSwitch: Parse<SimulatorSwitch> = (raw) => {
+  const lower = raw.trim().toLowerCase();
+  if (lower === 'auto') return { value: 'auto' };
+  const flag = boolean(lower);
+  return 'error' in flag ? { error: 'must be auto, on or off' } : { value: flag.value ? 'on' : 'off' };
+};
+
+const feeds: Parse<FeedSpec[]> = (raw) => {
+  const parsed = parseFeedSpecs(raw);
+  return parsed.ok ? { value: parsed.specs } : { error: parsed.error };
+};
+
+const optionalText: Parse<string | undefined> = (raw) => ({ value: raw.trim() === '' ? undefined : raw.trim() });
+
+const apiKeys: Parse<string[]> = (raw) => {
+  const list = raw.split(',').map((k) => k.trim()).filter(Boolean);
+  const short = list.find((k) => k.length < 16 || /\s/.test(k));
+  return short !== undefined ? { error: 'each key must be at least 16 characters with no spaces' } : { value: list };
+};
+
 function setting<K extends keyof Config>(s: Setting<K>): Setting<K> {
   return s;
 }
@@ -95,6 +143,9 @@ export const SETTINGS = [
     description: 'Address to listen on; 0.0.0.0 or :: to accept connections from other machines' }),
   setting({ key: 'dataDir', env: 'LAMIS_DATA_DIR', flag: 'data-dir', shown: './data', defaultValue: './data', parse: text,
     description: 'Folder for the embedded SQLite database and other local state' }),
+  setting({ key: 'referenceCacheDir', env: 'LAMIS_REFERENCE_CACHE_DIR', flag: 'reference-cache-dir', shown: '(data folder)/reference',
+    defaultValue: undefined, parse: optionalText,
+    description: 'Folder for reference data compiled from npm packages at first start (airports and runways); safe to share between instances' }),
   setting({ key: 'databaseUrl', env: 'DATABASE_URL', flag: 'database-url', shown: '(unset: SQLite)', defaultValue: undefined,
     parse: url(['postgres:', 'postgresql:']),
     description: 'PostgreSQL connection URL; when set, storage moves from SQLite to PostgreSQL' }),
@@ -118,6 +169,34 @@ export const SETTINGS = [
   setting({ key: 'shutdownTimeoutSec', env: 'LAMIS_SHUTDOWN_TIMEOUT_SEC', flag: 'shutdown-timeout-sec', shown: '30',
     defaultValue: 30, parse: integer(1, 3600),
     description: 'On SIGTERM/SIGINT, how long in-flight requests may take before connections are cut' }),
+  setting({ key: 'apiKeys', env: 'LAMIS_API_KEYS', flag: 'api-keys', shown: '(unset: a development key in the data folder)',
+    defaultValue: [], parse: apiKeys,
+    description: 'Comma-separated API keys accepted as `Authorization: Bearer <key>`; when unset, a key is made once and kept in `<data folder>/api-key`' }),
+  setting({ key: 'aisFeeds', env: 'AIS_FEEDS', flag: 'ais-feeds', shown: '(none)', defaultValue: [], parse: feeds,
+    description: 'Comma-separated AIS feeds: `udp://HOST:PORT`, `tcp://HOST:PORT`, `tcp-listen://HOST:PORT`, `aisstream+wss://HOST/PATH`, `file:PATH?speed=N` (see "AIS feeds")' }),
+  setting({ key: 'aisstreamApiKey', env: 'AISSTREAM_API_KEY', flag: 'aisstream-api-key', shown: '(unset)', defaultValue: undefined,
+    parse: optionalText, description: 'API key sent in the subscription of `aisstream+` feeds' }),
+  setting({ key: 'aisSimulator', env: 'AIS_SIMULATOR', flag: 'ais-simulator', shown: 'auto', defaultValue: 'auto', parse: simulatorSwitch,
+    description: 'The AIS simulator (data labelled `simulated`): auto runs it when `AIS_FEEDS` is empty; on or off force it' }),
+  setting({ key: 'aisSimulatorVessels', env: 'AIS_SIMULATOR_VESSELS', flag: 'ais-simulator-vessels', shown: '1000', defaultValue: 1000,
+    parse: integer(1, 50000), description: 'How many vessels the AIS simulator sails' }),
+  setting({ key: 'aisStaleMinutes', env: 'AIS_STALE_MINUTES', flag: 'ais-stale-minutes', shown: '30', defaultValue: 30,
+    parse: integer(1, 1440), description: 'A vessel position older than this leaves the live index (area searches, the map); the vessel stays known' }),
+  setting({ key: 'aisTrackRetentionHours', env: 'AIS_TRACK_RETENTION_HOURS', flag: 'ais-track-retention-hours', shown: '72',
+    defaultValue: 72, parse: integer(1, 87600), description: 'How long recorded vessel track points are kept' }),
+  setting({ key: 'aviationSimulators', env: 'AVIATION_SIMULATORS', flag: 'aviation-simulators', shown: 'auto', defaultValue: 'auto',
+    parse: simulatorSwitch,
+    description: 'METAR/TAF and NOTAM simulators (labelled `simulated`): auto runs each when its live source is not configured; on or off force them' }),
+  setting({ key: 'awcBaseUrl', env: 'AWC_BASE_URL', flag: 'awc-base-url', shown: '(unset: no live METAR/TAF)', defaultValue: undefined,
+    parse: url(['https:', 'http:']),
+    description: 'aviationweather.gov Data API base URL (e.g. https://aviationweather.gov); when set, METAR and TAF come from it' }),
+  setting({ key: 'faaNotamBaseUrl', env: 'FAA_NOTAM_BASE_URL', flag: 'faa-notam-base-url', shown: FAA_NOTAM_DEFAULT_BASE_URL,
+    defaultValue: FAA_NOTAM_DEFAULT_BASE_URL, parse: requiredUrl(['https:', 'http:']),
+    description: 'FAA NOTAM API base URL, used when its client id and secret are set' }),
+  setting({ key: 'faaNotamClientId', env: 'FAA_NOTAM_CLIENT_ID', flag: 'faa-notam-client-id', shown: '(unset: no live NOTAMs)',
+    defaultValue: undefined, parse: optionalText, description: 'FAA NOTAM API `client_id`' }),
+  setting({ key: 'faaNotamClientSecret', env: 'FAA_NOTAM_CLIENT_SECRET', flag: 'faa-notam-client-secret', shown: '(unset)',
+    defaultValue: undefined, parse: optionalText, description: 'FAA NOTAM API `client_secret`' }),
 ] as const satisfies readonly Setting[];
 
 export class ConfigError extends Error {

@@ -11,6 +11,8 @@ import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { Readiness } from './platform/health.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import { configuredKeys, developmentKey, installAuth, type KeyVerifier } from './platform/http/auth.ts';
+import type { Feature } from './platform/feature.ts';
 import { installDeprecation } from './platform/http/deprecation.ts';
 import { installErrorHandling, sendProblem } from './platform/http/errors.ts';
 import { createMetricsRegistry, instrumentRequests } from './platform/http/metrics.ts';
@@ -19,15 +21,21 @@ import { registerOpsRoutes } from './platform/http/ops.ts';
 import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
 import { RouteInventory } from './platform/http/routes.ts';
+import { aviation } from './aviation/feature.ts';
+import { maritime } from './maritime/feature.ts';
 
 export const VERSION: string = packageJson.version;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The features, in the order their routes are registered. */
+const FEATURES: readonly Feature[] = [aviation, maritime];
 
 export interface Platform {
   config: Config;
   database: Database;
   bus: Bus;
   readiness: Readiness;
+  verifyKey: KeyVerifier;
 }
 
 export function loggerOptions(config: Config) {
@@ -57,6 +65,8 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
     frameworkErrors: (error, request, reply) => sendProblem(reply, request, new ProblemError(Problems.badRequest, error.message)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // GET may carry a JSON body: the landing endpoint takes its fields either way.
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
   });
@@ -74,6 +84,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   routes.install(app);
   app.decorate('routeInventory', routes);
   installErrorHandling(app, routes);
+  installAuth(app, platform.verifyKey);
   installDeprecation(app);
   instrumentRequests(app, metrics);
   // The service is often reached over plain HTTP on a private network or behind a TLS proxy, so
@@ -86,11 +97,21 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   readiness.register('bus', bus.check);
   registerOpsRoutes(app, readiness, metrics);
 
+  for (const feature of FEATURES) await feature({ app, config, database, bus, readiness, metrics, logger });
+
   app.addHook('onClose', async () => {
     await bus.close();
     await database.close();
   });
   return app;
+}
+
+/** The configured keys, or else the data folder's development key (made on first start). */
+function keyVerifier(config: Config, logger: FastifyBaseLogger): KeyVerifier {
+  if (config.apiKeys.length) return configuredKeys(config.apiKeys);
+  const { secret, file } = developmentKey(config.dataDir);
+  logger.info({ file }, 'no LAMIS_API_KEYS set: the development API key is in this file');
+  return configuredKeys([secret]);
 }
 
 /**
@@ -111,7 +132,7 @@ export async function startServer(
     throw error;
   }
   const bus = await openBus(config, (error) => logger.error({ err: error }, 'bus handler failed'));
-  const app = await buildServer({ config, database, bus, readiness: new Readiness() }, logger);
+  const app = await buildServer({ config, database, bus, readiness: new Readiness(), verifyKey: keyVerifier(config, logger) }, logger);
   await beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
   logger.info({ storage: `${database.dialect} ${database.location}`, bus: bus.kind, docs: '/docs' }, `LAMIS ${VERSION} ready`);

@@ -1,4 +1,8 @@
 // The one migration set for SQLite and PostgreSQL, in order. Features add theirs here.
 import type { Migration } from '../platform/db/migrate.ts';
+import { slotsMigration } from '../aviation/landing/migration.ts';
+import { notamsMigration } from '../aviation/notams/store-migration.ts';
+import { weatherReportsMigration } from '../aviation/weather/reports-migration.ts';
+import { vesselsMigration } from '../maritime/vessels/migration.ts';
 
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration];

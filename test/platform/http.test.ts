@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { defaultConfig } from '../../src/config.ts';
 import { loggerOptions } from '../../src/server.ts';
 import { json } from '../support/http.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
 
 const logLines: Record<string, unknown>[] = [];
 const logSink = new Writable({
@@ -55,7 +55,38 @@ async function problem(response: Response, status: number, code: string) {
 }
 
 const post = (path: string, body: string | Uint8Array, contentType = 'application/json') =>
-  fetch(server.url + path, { method: 'POST', headers: { 'content-type': contentType }, body });
+  fetch(server.url + path, { method: 'POST', headers: { ...AUTH, 'content-type': contentType }, body });
+
+describe('API keys', () => {
+  const echo = (headers: Record<string, string>) =>
+    fetch(`${server.url}/v3/probe/echo`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"name":"EGLL"}' });
+
+  test('a /v3 route without a key answers 401 with a Bearer challenge', async () => {
+    const response = await echo({});
+    const body = await problem(response, 401, 'unauthorized');
+    assert.equal(response.headers.get('www-authenticate'), 'Bearer realm="LAMIS"');
+    assert.match(body.detail, /Authorization: Bearer/);
+  });
+
+  test('a malformed header or an unknown key answers 401', async () => {
+    await problem(await echo({ authorization: 'Basic dXNlcjpwYXNz' }), 401, 'unauthorized');
+    const body = await problem(await echo({ authorization: 'Bearer lamis_test_not_a_real_key' }), 401, 'unauthorized');
+    assert.match(body.detail, /not recognised/);
+  });
+
+  test('the key is checked before the body is read, and a valid key passes', async () => {
+    await problem(await fetch(`${server.url}/v3/probe/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }), 401, 'unauthorized');
+    assert.equal((await echo(AUTH)).status, 200);
+    assert.equal((await echo({ authorization: AUTH.authorization.replace('Bearer', 'bearer') })).status, 200, 'the scheme is case-insensitive');
+  });
+
+  test('operational routes and the OpenAPI document need no key; protected operations say so', async () => {
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    const document = await json(await fetch(`${server.url}/v3/openapi.json`));
+    assert.deepEqual(document.paths['/v3/probe/echo'].post.security, [{ apiKey: [] }]);
+    assert.equal(document.paths['/v3/openapi.json'].get.security, undefined);
+  });
+});
 
 describe('problem documents', () => {
   test('an unknown route answers 404', async () => {
@@ -101,7 +132,7 @@ describe('problem documents', () => {
   });
 
   test('an internal error answers 500 without internals', async () => {
-    const response = await fetch(`${server.url}/v3/probe/fail`);
+    const response = await fetch(`${server.url}/v3/probe/fail`, { headers: AUTH });
     const body = await problem(response, 500, 'internal_error');
     const text = JSON.stringify(body);
     assert.doesNotMatch(text, /secret internals|\/srv\/lamis|at .*\.ts/);
@@ -148,7 +179,7 @@ describe('headers', () => {
   });
 
   test('a deprecated route announces Deprecation, Sunset and its Link', async () => {
-    const response = await fetch(`${server.url}/v3/probe/old`);
+    const response = await fetch(`${server.url}/v3/probe/old`, { headers: AUTH });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('deprecation'), `@${Date.parse('2026-06-01T00:00:00Z') / 1000}`);
     assert.equal(response.headers.get('sunset'), 'Tue, 01 Jun 2027 00:00:00 GMT');

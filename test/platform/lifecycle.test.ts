@@ -2,13 +2,13 @@
 // and the process exits 0.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { closeGracefully } from '../../src/platform/http/shutdown.ts';
-import { startTestServer } from '../support/server.ts';
+import { AUTH, startTestServer } from '../support/server.ts';
 
 test('closing waits for in-flight requests and refuses new connections', async () => {
   let release!: () => void;
@@ -24,7 +24,7 @@ test('closing waits for in-flight requests and refuses new connections', async (
       });
     },
   });
-  const inFlight = fetch(`${server.url}/v3/probe/slow`);
+  const inFlight = fetch(`${server.url}/v3/probe/slow`, { headers: AUTH });
   await started;
   const closing = closeGracefully(server.app, 5000);
   await new Promise((r) => setTimeout(r, 100));
@@ -74,5 +74,10 @@ test('SIGTERM during a request: the request completes and lamis serve exits 0', 
   assert.match(reply, /request-id: req_/i);
   assert.equal(await exited, 0, output);
   assert.match(output, /"signal":"SIGTERM"/);
+  // With no LAMIS_API_KEYS, the first start made a development key readable only by its owner.
+  const keyFile = path.join(dataDir, 'api-key');
+  assert.match(readFileSync(keyFile, 'utf8'), /^lamis_dev_[\w-]{32}\n$/);
+  assert.equal(statSync(keyFile).mode & 0o777, 0o600);
+  assert.ok(output.includes('the development API key is in this file'));
   rmSync(dataDir, { recursive: true, force: true });
 });

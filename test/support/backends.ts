@@ -2,6 +2,9 @@
 // they skip and say how to run them.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase, type Database } from '../../src/platform/db/database.ts';
+import { migrate, type Migration } from '../../src/platform/db/migrate.ts';
+import { testConfig } from './server.ts';
 
 export const postgresUrl = process.env.LAMIS_TEST_DATABASE_URL || undefined;
 export const redisUrl = process.env.LAMIS_TEST_REDIS_URL || undefined;
@@ -35,3 +38,60 @@ export async function freshPostgresSchema(): Promise<{ schema: string; drop(): P
     },
   };
 }
+
+export interface StorageHandle {
+  database: Database;
+  /** The data folder; on SQLite it holds the database file other processes can open. */
+  dataDir: string;
+  /** The names `open` migrated, as `migrate` returned them. */
+  migrated: string[];
+  /** A second, independent handle on the same storage; the caller closes it. */
+  reopen(): Database;
+  /** Closes `database` and removes everything `open` made. */
+  cleanup(): Promise<void>;
+}
+
+export interface StorageBackend {
+  name: 'SQLite' | 'PostgreSQL';
+  skip: string | false;
+  open(migrations?: readonly Migration[]): Promise<StorageHandle>;
+}
+
+async function opened(
+  config: ReturnType<typeof testConfig>,
+  schema: string | undefined,
+  migrations: readonly Migration[],
+  dropSchema: () => Promise<void>,
+): Promise<StorageHandle> {
+  const reopen = () => openDatabase(config, { schema });
+  const database = reopen();
+  const cleanup = async () => {
+    await database.close();
+    await dropSchema();
+    config.cleanup();
+  };
+  try {
+    const migrated = migrations.length > 0 ? await migrate(database.db, database.dialect, migrations) : [];
+    return { database, dataDir: config.dataDir, migrated, reopen, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** Storage suites run on SQLite always, and on PostgreSQL (in a fresh schema) when configured. */
+export const STORAGE_BACKENDS: readonly StorageBackend[] = [
+  {
+    name: 'SQLite',
+    skip: false,
+    open: (migrations = []) => opened(testConfig(), undefined, migrations, async () => {}),
+  },
+  {
+    name: 'PostgreSQL',
+    skip: skipPostgres,
+    async open(migrations = []) {
+      const { schema, drop } = await freshPostgresSchema();
+      return opened(testConfig({ databaseUrl: postgresUrl }), schema, migrations, drop);
+    },
+  },
+];

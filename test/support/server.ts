@@ -7,10 +7,18 @@ import { pino } from 'pino';
 import { defaultConfig, type Config } from '../../src/config.ts';
 import { startServer } from '../../src/server.ts';
 
+/** The API key every test server accepts. */
+export const TEST_API_KEY = 'lamis_test_0123456789abcdef';
+export const AUTH = { authorization: `Bearer ${TEST_API_KEY}` };
+
+/** Compiled reference data is shared by every test server, so only the first one compiles it. */
+const REFERENCE_CACHE = path.join(tmpdir(), 'lamis-test-reference-cache');
+
+/** Simulators are off unless a test turns them on, so each test sees only the data it sends. */
 export function testConfig(overrides: Partial<Config> = {}): Config & { cleanup(): void } {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-'));
   return {
-    ...defaultConfig({ port: 0, host: '127.0.0.1', logLevel: 'silent', dataDir, ...overrides }),
+    ...defaultConfig({ port: 0, host: '127.0.0.1', logLevel: 'silent', dataDir, apiKeys: [TEST_API_KEY], aisSimulator: 'off', aviationSimulators: 'off', referenceCacheDir: REFERENCE_CACHE, ...overrides }),
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }

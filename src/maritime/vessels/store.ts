@@ -188,10 +188,16 @@ export class VesselStore {
         for (let column = minColumn; column <= maxColumn; column++) {
           const cell = this.#grid.get(row * CELLS_PER_ROW + column);
           if (!cell) continue;
+          // Only edge cells can hold positions outside the box; a position on 180° sits in both ranges.
+          const edge = row === minRow || row === maxRow || column === minColumn || column === maxColumn;
           for (const mmsi of cell) {
-            const vessel = this.#vessels.get(mmsi);
-            // Edge cells hold positions outside the box; a position on 180° sits in both ranges.
-            if (vessel?.position && inBox({ ...box, minLon: from, maxLon: to }, vessel.position.lat, vessel.position.lon)) yield vessel;
+            const vessel = this.#vessels.get(mmsi)!;
+            if (!edge) {
+              yield vessel;
+              continue;
+            }
+            const { lat, lon } = vessel.position!;
+            if (lat >= box.minLat && lat <= box.maxLat && lon >= from && lon <= to) yield vessel;
           }
         }
       }

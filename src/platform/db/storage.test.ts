@@ -4,53 +4,12 @@ import { after, before, describe, test } from 'node:test';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import { freshPostgresSchema, postgresUrl, skipPostgres } from '../../../test/support/backends.ts';
+import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { testConfig } from '../../../test/support/server.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { openDatabase, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { ALL_SAMPLES, addNotes, createSamples, failsHalfway } from '../../../test/support/sample-migrations.ts';
-
-interface Backend {
-  name: string;
-  skip: string | false;
-  open(): Promise<{ database: Database; dataDir: string; reopen(): Database; cleanup(): Promise<void> }>;
-}
-
-const backends: Backend[] = [
-  {
-    name: 'SQLite',
-    skip: false,
-    async open() {
-      const config = testConfig();
-      return {
-        database: openDatabase(config),
-        dataDir: config.dataDir,
-        reopen: () => openDatabase(config),
-        async cleanup() {
-          config.cleanup();
-        },
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    skip: skipPostgres,
-    async open() {
-      const { schema, drop } = await freshPostgresSchema();
-      const config = testConfig({ databaseUrl: postgresUrl });
-      return {
-        database: openDatabase(config, { schema }),
-        dataDir: config.dataDir,
-        reopen: () => openDatabase(config, { schema }),
-        async cleanup() {
-          await drop();
-          config.cleanup();
-        },
-      };
-    },
-  },
-];
 
 /** Runs the sample migrations from another process against the SQLite file in dataDir. */
 function migrateInChildProcess(dataDir: string): Promise<string[]> {
@@ -74,9 +33,9 @@ async function tableExists(database: Database, table: string): Promise<boolean> 
   return tables.some((t) => t.name === table);
 }
 
-for (const backend of backends) {
+for (const backend of STORAGE_BACKENDS) {
   describe(`storage on ${backend.name}`, { skip: backend.skip }, () => {
-    let handle: Awaited<ReturnType<Backend['open']>>;
+    let handle: StorageHandle;
     let database: Database;
     // The test tables are not part of the service's Tables type.
     let db: Kysely<any>;
@@ -86,10 +45,7 @@ for (const backend of backends) {
       database = handle.database;
       db = database.db;
     });
-    after(async () => {
-      await database.close();
-      await handle.cleanup();
-    });
+    after(() => handle.cleanup());
 
     test('a failing migration leaves nothing of itself and keeps the ones before it', async () => {
       await assert.rejects(migrate(database.db, database.dialect, [createSamples, failsHalfway]), /no_such_table|no such table/);

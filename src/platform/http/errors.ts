@@ -35,7 +35,8 @@ function toProblem(error: FastifyError, request: FastifyRequest): ProblemError {
       return new ProblemError(Problems.payloadTooLarge, 'The request body is over the limit of 1 MiB.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
       const type = request.headers['content-type'] ?? '(none)';
-      return new ProblemError(Problems.unsupportedMediaType, `Content-Type "${type}" is not accepted here; send application/json.`);
+      const accepted = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes ?? ['application/json'];
+      return new ProblemError(Problems.unsupportedMediaType, `Content-Type "${type}" is not accepted here; send ${accepted.join(' or ')}.`);
     }
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {

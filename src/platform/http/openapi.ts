@@ -44,6 +44,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
   });
 
   app.get('/v3/openapi.json', {
+    config: { public: true },
     schema: { summary: 'This OpenAPI 3.1 document', tags: ['Operations'], response: { 200: { type: 'object', additionalProperties: true } } },
   }, async () => app.swagger());
 

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { hashUnit, Prng } from '../../../platform/random.ts';
 import { classifyMmsi, isValidImo } from '../../vessels/reference/index.ts';
 import { createIdentity, IdentityRegistry, PROFILES } from './fleet.ts';
 import type { VesselIdentity } from './fleet.ts';
 import { simulatorPorts } from './ports.ts';
-import { hashUnit, Prng } from './prng.ts';
 
 const AIS_TEXT = /^[A-Z0-9 ,.\-/]*$/;
 

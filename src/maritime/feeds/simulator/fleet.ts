@@ -1,7 +1,7 @@
 // The simulated fleet: ship kinds with realistic shares, sizes and speeds, and identities that
 // validate (MMSI = flag MID + 6 digits, IMO numbers with their check digit, flag call-sign series).
+import type { Prng } from '../../../platform/random.ts';
 import { imoFromPrefix, midsForFlag } from '../../vessels/reference/index.ts';
-import type { Prng } from './prng.ts';
 import type { SimPort } from './ports.ts';
 
 /** How a kind of vessel moves (see movement.ts). */

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Prng } from '../../../platform/random.ts';
 import { distanceNm, distanceToPathNm } from '../../routes/index.ts';
 import type { Position } from '../../routes/index.ts';
 import { createIdentity, IdentityRegistry } from './fleet.ts';
 import { NAV_MOORED, NAV_UNDER_WAY_ENGINE, reverseTrack, sliceTrack, VesselRuntime, World } from './movement.ts';
 import type { Track } from './movement.ts';
 import { simulatorPorts } from './ports.ts';
-import { Prng } from './prng.ts';
 
 const HOUR = 3_600_000;
 

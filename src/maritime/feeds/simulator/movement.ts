@@ -7,12 +7,12 @@
 // Tracks come from the sea-route module once per port pair and are shared by all vessels.
 // Positions are computed for any time from the phase alone (distance = speed x elapsed time), so
 // the simulator is purely time-driven and cheap to query.
+import { hashUnit, Prng } from '../../../platform/random.ts';
 import { destinationPoint, distanceNm, initialBearingDeg, pointAlong, routeBetween } from '../../routes/index.ts';
 import type { Position } from '../../routes/index.ts';
 import type { VesselIdentity } from './fleet.ts';
 import { portsNear } from './ports.ts';
 import type { SimPort } from './ports.ts';
-import { hashUnit, Prng } from './prng.ts';
 
 const HOUR_MS = 3_600_000;
 /** Half-width (nm) of the stretch over which a vessel turns from one track segment to the next. */

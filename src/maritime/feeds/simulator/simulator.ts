@@ -4,6 +4,7 @@
 // Purely time-driven: no timers. The caller moves the clock with advance(toTimeMs) and gets every
 // sentence due up to then, in time order. Due times sit in one binary heap (two entries per vessel:
 // next position report and next static report), so a tick costs O(reports due x log fleet).
+import { hashUnit, Prng } from '../../../platform/random.ts';
 import { encodeAisSentences } from '../../ais/index.ts';
 import type { AisRaw, SentenceOptions } from '../../ais/index.ts';
 import { MinHeap } from '../../routes/index.ts';
@@ -12,7 +13,6 @@ import { createIdentity, IdentityRegistry } from './fleet.ts';
 import { VesselRuntime, World } from './movement.ts';
 import type { Kinematics } from './movement.ts';
 import { portsNear, simulatorPorts } from './ports.ts';
-import { hashUnit, Prng } from './prng.ts';
 import {
   classAPosition,
   classBPosition,

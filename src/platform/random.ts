@@ -1,5 +1,5 @@
 // Small seeded random numbers (mulberry32): fast, 32-bit state, good enough for simulation, and
-// reproducible so that tests see the same fleet and the same reports for the same seed.
+// reproducible, so that the simulators give the same output, and tests see it, for the same seed.
 
 /** One mulberry32 step: returns the next state and a value in [0, 1). */
 function mulberry32(state: number): [next: number, value: number] {
@@ -28,6 +28,11 @@ export class Prng {
     const [state, value] = mulberry32(this.#state);
     this.#state = state;
     return value;
+  }
+
+  /** A generator of its own, seeded from this one, so a consumer's draws never shift this one's. */
+  fork(): Prng {
+    return new Prng(Math.floor(this.next() * 4294967296));
   }
 
   /** Uniform in [min, max). */

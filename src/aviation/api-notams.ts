@@ -1,0 +1,168 @@
+// NOTAMs over REST: those in force at an airport for an instant or a window, and NOTAMs pushed as
+// raw ICAO or FAA domestic text.
+import { Type } from 'typebox';
+import type { App } from '../platform/http/app.ts';
+import { ProblemError, problemType } from '../platform/http/problems.ts';
+import { DISCLAIMER } from '../platform/disclaimer.ts';
+import { airportFor, DateTime, IcaoParams, instant, invalid, nullable, TAG, textRoutes } from './api-common.ts';
+import type { StoredNotam } from './notams/store.ts';
+import type { AviationServices } from './services.ts';
+
+export const invalidNotam = problemType({
+  code: 'invalid_notam',
+  status: 422,
+  title: 'The NOTAM was refused',
+  description:
+    'A pushed NOTAM was not stored. `reason` says why: a parser code (`missing_q_line`, `bad_time`, `missing_location`...), ' +
+    '`missing_number` (no `A1234/24 NOTAMN` header), `duplicate` (the number is on file with another text) or ' +
+    '`unknown_reference` (a NOTAMC for a NOTAM not on file).',
+});
+
+const CodeMeaningSchema = nullable(Type.Object({ code: Type.String(), meaning: nullable(Type.String({ description: 'ICAO Doc 8126 meaning' })) }));
+
+export const NotamSchema = Type.Object({
+  format: Type.Enum(['icao', 'faa']),
+  id: nullable(Type.String({ description: '"A1234/24" (ICAO) or "JFK 01/123" (FAA)' })),
+  series: nullable(Type.String()),
+  number: nullable(Type.Integer()),
+  year: nullable(Type.Integer()),
+  type: nullable(Type.Enum(['NEW', 'REPLACE', 'CANCEL'])),
+  replaces: nullable(Type.String({ description: 'The NOTAM this one replaces or cancels' })),
+  location: Type.Array(Type.String(), { description: 'Item A)' }),
+  fir: nullable(Type.String()),
+  q_code: nullable(Type.String()),
+  subject: CodeMeaningSchema,
+  condition: CodeMeaningSchema,
+  traffic: nullable(Type.Enum(['I', 'V', 'IV', 'K'])),
+  purpose: Type.Array(Type.Enum(['N', 'B', 'O', 'M', 'K'])),
+  scope: Type.Array(Type.Enum(['A', 'E', 'W', 'K'])),
+  lower_fl: nullable(Type.Integer()),
+  upper_fl: nullable(Type.Integer()),
+  center: nullable(Type.Object({ lat: Type.Number(), lon: Type.Number() })),
+  radius_nm: nullable(Type.Number()),
+  start_time: nullable(Type.String({ format: 'date-time', description: 'Item B)' })),
+  end_time: nullable(Type.String({ format: 'date-time', description: 'Item C); null when permanent or not given' })),
+  end_estimated: Type.Boolean(),
+  permanent: Type.Boolean(),
+  schedule: nullable(Type.String({ description: 'Item D) as written: when within B)-C) the NOTAM is in force' })),
+  text: Type.String({ description: 'Item E)' }),
+  lower_limit: nullable(Type.String()),
+  upper_limit: nullable(Type.String()),
+  keyword: nullable(Type.String({ description: 'FAA keyword (RWY, TWY, AD...); null for ICAO' })),
+  warnings: Type.Array(Type.Enum(['schedule_unparsed', 'qcode_missing', 'q_line_realigned'])),
+  effects: Type.Array(Type.Object({
+    kind: Type.Enum([
+      'aerodrome_closed', 'runway_closed', 'ils_unserviceable', 'localizer_unserviceable', 'glide_path_unserviceable',
+      'runway_lighting_unserviceable', 'approach_lighting_unserviceable', 'other',
+    ]),
+    runways: Type.Array(Type.String(), { description: 'Runway ends concerned, two-digit designators' }),
+  }), { description: 'What the NOTAM means for landing' }),
+  raw: Type.String(),
+  source: Type.Enum(['live', 'simulated', 'operator'], { description: 'FAA NOTAM API, simulator, or pushed by an operator' }),
+  received_at: Type.String({ format: 'date-time' }),
+  ended_by: nullable(Type.String({ description: 'The NOTAMR or NOTAMC that ended this NOTAM' })),
+  ended_at: nullable(Type.String({ format: 'date-time' })),
+});
+
+const FeedStatusSchema = Type.Object({
+  source: Type.Enum(['live', 'simulated']),
+  fetched_at: nullable(Type.String({ format: 'date-time', description: 'Last successful fetch for the airport' })),
+  error: nullable(Type.String({ description: 'Why the last attempt failed; the previous set is still served' })),
+});
+
+const NotamQuery = Type.Object({
+  at: Type.Optional(DateTime('The instant to ask about; default now')),
+  from: Type.Optional(DateTime('Start of a window (with `to`) instead of an instant')),
+  to: Type.Optional(DateTime('End of the window, exclusive')),
+});
+
+const SubmitResultSchema = Type.Object({
+  notam: NotamSchema,
+  created: Type.Boolean({ description: 'false when the identical NOTAM was already on file' }),
+  ended: Type.Array(Type.String(), { description: 'The NOTAMs this NOTAMR or NOTAMC ended' }),
+});
+
+function notamView(notam: StoredNotam) {
+  return { ...notam, location: [...notam.location], purpose: [...notam.purpose], scope: [...notam.scope] };
+}
+
+/** The instant or window of the query, in milliseconds; [now, now + 1) by default. */
+function window(query: { at?: string; from?: string; to?: string }): { from: number; to: number } {
+  if (query.at !== undefined) {
+    if (query.from !== undefined || query.to !== undefined) throw invalid('/querystring/at', 'cannot be combined with `from` and `to`');
+    const at = instant(query.at, '/querystring/at');
+    return { from: at, to: at + 1 };
+  }
+  if (query.from === undefined && query.to === undefined) {
+    const now = Date.now();
+    return { from: now, to: now + 1 };
+  }
+  if (query.from === undefined) throw invalid('/querystring/from', 'is required with `to`');
+  if (query.to === undefined) throw invalid('/querystring/to', 'is required with `from`');
+  const from = instant(query.from, '/querystring/from');
+  const to = instant(query.to, '/querystring/to');
+  if (to <= from) throw invalid('/querystring/to', 'must be after `from`');
+  return { from, to };
+}
+
+export function registerNotamRoutes(app: App, services: AviationServices): void {
+  const { notams } = services;
+
+  app.get('/v3/aviation/airports/:icao/notams', {
+    schema: {
+      summary: 'The NOTAMs in force at an airport',
+      description:
+        'NOTAMs in force at `at` (default now), or at any moment of [`from`, `to`), item D) schedules applied; with the parsed fields, ' +
+        'their landing effects and their source. `feeds` gives the state of each NOTAM feed for the airport, `input_source` where this ' +
+        'instance gets NOTAMs from (operator pushes come on top).',
+      tags: [TAG],
+      params: IcaoParams,
+      querystring: NotamQuery,
+      response: {
+        200: Type.Object({
+          icao: Type.String(),
+          from: Type.String({ format: 'date-time' }),
+          to: Type.String({ format: 'date-time', description: 'Exclusive; for an instant (`at`, or now) 1 ms after `from`' }),
+          data: Type.Array(NotamSchema),
+          feeds: Type.Array(FeedStatusSchema),
+          input_source: Type.Enum(['live', 'simulated', 'operator_only']),
+          disclaimer: Type.String(),
+        }),
+      },
+    },
+  }, async (request) => {
+    const airport = airportFor(services, request.params.icao);
+    const { from, to } = window(request.query);
+    const result = await notams.forAirport(airport.icao, { from, to });
+    return {
+      icao: airport.icao,
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      data: result.notams.map(notamView),
+      feeds: result.feeds,
+      input_source: services.sources.notams,
+      disclaimer: DISCLAIMER,
+    };
+  });
+
+  textRoutes(app, (scope) => {
+    scope.post('/v3/aviation/notams', {
+      schema: {
+        summary: 'Push a NOTAM from your own source',
+        description:
+          'Body: one NOTAM as `text/plain`, ICAO format (`A1234/24 NOTAMN`, Q) and items A)-G)) or FAA domestic (`!JFK 01/123 ...`). ' +
+          'It is filed under each item A) location with source `operator`. A NOTAMR or NOTAMC ends the NOTAM it names when it comes into force. ' +
+          '201 when stored, 200 when the identical NOTAM was already on file, 422 `invalid_notam` with the `reason` otherwise.',
+        tags: [TAG],
+        consumes: ['text/plain'],
+        body: Type.String({ description: 'The raw NOTAM' }),
+        response: { 200: SubmitResultSchema, 201: SubmitResultSchema },
+      },
+    }, async (request, reply) => {
+      const result = await notams.submit(request.body);
+      if (!result.ok) throw new ProblemError(invalidNotam, result.error.message, { extra: { reason: result.error.code } });
+      reply.code(result.created ? 201 : 200);
+      return { notam: notamView(result.notam), created: result.created, ended: result.ended };
+    });
+  });
+}

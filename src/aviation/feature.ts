@@ -1,0 +1,66 @@
+// The aviation feature: airports and runways in memory, METAR/TAF and NOTAMs from their live
+// sources or simulators (plus what operators push), slots, and the landing bundle over REST.
+import path from 'node:path';
+import type { Feature } from '../platform/feature.ts';
+import { AwcClient } from './feeds/awc.ts';
+import { FaaNotamClient } from './feeds/faa-notams.ts';
+import { simulatedNotamProvider } from './feeds/notam-simulator.ts';
+import { registerLandingRoutes } from './landing/api.ts';
+import { SlotBook } from './landing/slots.ts';
+import { NotamStore } from './notams/store.ts';
+import { registerAviationRoutes } from './api.ts';
+import { loadAirports } from './reference/airports.ts';
+import type { AviationServices, InputSource } from './services.ts';
+import { awcProvider, simulatorProvider, WeatherReports } from './weather/reports.ts';
+import type { SimulatorSwitch } from '../config.ts';
+
+/** Live when configured (unless simulators are forced on), else simulated unless switched off. */
+function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
+  if (simulators === 'on') return 'simulated';
+  if (live) return 'live';
+  return simulators === 'auto' ? 'simulated' : 'operator_only';
+}
+
+export const aviation: Feature = async ({ app, config, database, readiness, logger }) => {
+  const log = logger.child({ feature: 'aviation' });
+  const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference') });
+  log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');
+  const airportOf = (icao: string) => airports.get(icao) ?? undefined;
+
+  const weatherSource = sourceFor(config.awcBaseUrl !== undefined, config.aviationSimulators);
+  const weather = new WeatherReports(database, {
+    provider: weatherSource === 'live' ? awcProvider(new AwcClient({ baseUrl: config.awcBaseUrl }))
+      : weatherSource === 'simulated' ? simulatorProvider(airportOf) : null,
+  });
+
+  const faaConfigured = config.faaNotamClientId !== undefined && config.faaNotamClientSecret !== undefined;
+  const notamSource = sourceFor(faaConfigured, config.aviationSimulators);
+  const notams = new NotamStore(database, {
+    providers: notamSource === 'live'
+      ? [new FaaNotamClient({ clientId: config.faaNotamClientId!, clientSecret: config.faaNotamClientSecret!, baseUrl: config.faaNotamBaseUrl })]
+      : notamSource === 'simulated'
+        ? [simulatedNotamProvider((icao) => {
+          const airport = airportOf(icao);
+          return airport && { ...airport, runways: airport.runways.map((r) => ({ ends: r.ends.map((e) => ({ ident: e.ident })) })) };
+        }, 1)]
+        : [],
+  });
+
+  const services: AviationServices = {
+    airports,
+    weather,
+    notams,
+    slots: new SlotBook(database),
+    sources: { weather: weatherSource, notams: notamSource },
+  };
+  registerAviationRoutes(app, services);
+  registerLandingRoutes(app, services);
+
+  readiness.register('aviation', async () => ({
+    state: 'up',
+    detail: { airports: airports.meta.airports, runways: airports.meta.runways, weather: weatherSource, notams: notamSource },
+  }));
+  app.addHook('onClose', async () => {
+    await Promise.all([weather.idle(), notams.idle()]);
+  });
+};

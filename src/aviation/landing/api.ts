@@ -1,0 +1,185 @@
+// GET and POST /v3/intelligence/landing: the landing bundle for a destination, an aircraft and an
+// ETA. The fields come as a JSON body (GET or POST, since many clients and proxies drop GET
+// bodies) or as query parameters.
+import { Type, type Static } from 'typebox';
+import type { App } from '../../platform/http/app.ts';
+import { ProblemError, Problems, problemType } from '../../platform/http/problems.ts';
+import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types.ts';
+import type { AviationServices } from '../services.ts';
+import { landingBundle, NO_APPROACH, type LandingRequest } from './bundle.ts';
+
+/** An ETA this far in the past is still answered (a late request for an arrival under way). */
+export const ETA_PAST_TOLERANCE_MS = 15 * 60_000;
+/** Nothing useful can be said about an arrival further ahead than this. */
+export const ETA_MAX_AHEAD_MS = 366 * 86_400_000;
+
+/** Vehicle categories (as accounts and fleets use them) and whether they land at airports. */
+export const VEHICLE_TYPES = ['aircraft', 'helicopter', 'vessel'] as const;
+const LANDS_AT_AIRPORTS = new Set(['aircraft', 'helicopter']);
+
+export const airportNotFound = problemType({
+  code: 'airport_not_found', status: 404, title: 'No such airport',
+  description: 'No airport in the reference data (OurAirports) has this ICAO or GPS code.',
+});
+export const vehicleCannotLand = problemType({
+  code: 'vehicle_cannot_land', status: 422, title: 'This vehicle does not land at airports',
+  description: 'Landing intelligence is for aircraft-capable vehicle types (`aircraft`, `helicopter`).',
+});
+export const etaOutOfRange = problemType({
+  code: 'eta_out_of_range', status: 422, title: 'The ETA is too far in the past or future',
+  description: 'An ETA may lie at most 15 minutes in the past and at most 366 days ahead.',
+});
+export const invalidAircraftType = problemType({
+  code: 'invalid_aircraft_type', status: 422, title: 'Unknown aircraft type',
+  description: 'The `aircraft_type` is not an ICAO type designator LAMIS knows; see `/v3/aviation/aircraft-types`.',
+});
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]00:?00)$/;
+
+const LandingFields = Type.Object({
+  destination_icao: Type.String({ pattern: '^[A-Za-z0-9]{4}$', description: 'ICAO (or, where there is none, GPS) code of the destination, e.g. EGLL' }),
+  vehicle_type: Type.Enum([...VEHICLE_TYPES], { description: 'aircraft and helicopter land at airports; vessel answers 422' }),
+  eta_utc: Type.String({ description: 'Estimated time of arrival, ISO 8601 in UTC, e.g. 2026-11-21T14:20:00Z' }),
+  registration: Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9][A-Za-z0-9-]*$', description: 'Aircraft registration, e.g. G-EUPT' }),
+  aircraft_type: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{2,4}$', description: 'ICAO type designator (e.g. A320); used when the registration is not in the caller\'s fleet' })),
+}, { additionalProperties: false });
+type LandingFields = Static<typeof LandingFields>;
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Anything = Type.Unknown();
+
+const LandingResponse = Type.Object({
+  request_id: Type.String(),
+  destination: Type.Object({
+    icao: Type.String(),
+    name: Type.String(),
+    status: Type.Enum(['OPERATIONAL', 'LIMITED', 'CLOSED', 'UNKNOWN']),
+    status_reasons: Type.Array(Type.String()),
+  }),
+  weather: Type.Object({
+    metar: nullable(Type.String({ description: 'The raw METAR the bundle uses; null only when no report exists' })),
+    conditions: Type.String({ description: 'The most significant condition: THUNDERSTORM, HAIL, FREEZING, SNOW, RAIN, FOG, LOW_VISIBILITY, MIST_HAZE, OVERCAST, CLOUDY, PARTLY_CLOUDY, CLEAR or UNKNOWN' }),
+    wind_shear_risk: nullable(Type.Enum(['LOW', 'MODERATE', 'HIGH', 'SEVERE'])),
+    visibility_nm: nullable(Type.Number()),
+    flight_category: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'])),
+    visibility_is_lower_bound: Type.Boolean({ description: 'true for P6SM, 9999, CAVOK: the visibility is at least this' }),
+    all_conditions: Type.Array(Type.String()),
+    wind_shear_reasons: Type.Array(Anything),
+    wind: Anything,
+    observed_at: nullable(Type.String()),
+    taf: nullable(Type.String()),
+  }),
+  safety_score: Type.Integer({ minimum: 0, maximum: 100 }),
+  slot_available: Type.Boolean(),
+  recommended_approach: Type.String({ description: `e.g. "ILS RWY 27L", "RNAV RWY 09R", "VISUAL RWY 04"; "${NO_APPROACH}" when no runway can be recommended` }),
+  notams: Type.Array(Type.Object({
+    id: nullable(Type.String()),
+    type: nullable(Type.String()),
+    q_code: nullable(Type.String()),
+    subject: Anything,
+    condition: Anything,
+    start_time: nullable(Type.String()),
+    end_time: nullable(Type.String()),
+    end_estimated: Type.Boolean(),
+    permanent: Type.Boolean(),
+    schedule: nullable(Type.String()),
+    text: Type.String(),
+    effects: Type.Array(Anything),
+    source: Type.String(),
+  })),
+  intelligence_freshness_sec: Type.Number({ description: 'Age of the oldest input the bundle relies on (METAR observation, TAF check, NOTAM fetch)' }),
+  runway: nullable(Type.Object({
+    designator: Type.String(),
+    true_heading_deg: nullable(Type.Number()),
+    landing_length_m: nullable(Type.Number()),
+    headwind_kt: nullable(Type.Number()),
+    crosswind_kt: nullable(Type.Number()),
+    max_crosswind_kt: nullable(Type.Number()),
+    max_tailwind_kt: nullable(Type.Number()),
+    ils_usable: Type.Boolean(),
+    lighting_usable: Type.Boolean(),
+  })),
+  runway_choice: Type.Object({ basis: nullable(Type.String()), reason: Type.String(), reasoning: Type.Array(Type.String()), wind: Type.String() }),
+  approach: Type.Object({
+    type: nullable(Type.String()),
+    indicative: Type.Boolean(),
+    below_minima: Type.Boolean(),
+    minima: Anything,
+    reason: Type.String(),
+    reasoning: Type.Array(Type.String()),
+  }),
+  safety_factors: Type.Array(Type.Object({ factor: Type.String(), points: Type.Integer(), detail: Type.String() })),
+  slot: Type.Object({ hour: Type.String(), capacity: Type.Integer(), capacity_source: Type.String(), booked: Type.Integer(), remaining: Type.Integer() }),
+  aircraft: Type.Record(Type.String(), Anything),
+  eta_utc: Type.String(),
+  sources: Type.Object({ airport: Type.String(), metar: Anything, taf: Anything, notams: Anything, ages_sec: Anything }),
+  disclaimer: Type.String(),
+});
+
+function invalid(location: string, field: string, message: string): ProblemError {
+  const path = `/${location}/${field}`;
+  return new ProblemError(Problems.validation, `${path} ${message}`, { errors: [{ path, message }] });
+}
+
+function toRequest(services: AviationServices, fields: LandingFields, location: 'body' | 'querystring', nowMs: number): LandingRequest {
+  if (!ISO_UTC.test(fields.eta_utc) || Number.isNaN(Date.parse(fields.eta_utc))) {
+    throw invalid(location, 'eta_utc', `must be an ISO 8601 time in UTC, e.g. 2026-11-21T14:20:00Z (got "${fields.eta_utc}")`);
+  }
+  const airport = services.airports.get(fields.destination_icao);
+  if (!airport) throw new ProblemError(airportNotFound, `No airport with code ${fields.destination_icao.toUpperCase()}.`);
+  if (!LANDS_AT_AIRPORTS.has(fields.vehicle_type)) {
+    throw new ProblemError(vehicleCannotLand, `A ${fields.vehicle_type} does not land at airports; landing intelligence is for aircraft and helicopters.`);
+  }
+  const etaMs = Date.parse(fields.eta_utc);
+  if (etaMs < nowMs - ETA_PAST_TOLERANCE_MS || etaMs > nowMs + ETA_MAX_AHEAD_MS) {
+    throw new ProblemError(etaOutOfRange, `eta_utc ${fields.eta_utc} is more than 15 minutes in the past or more than 366 days ahead.`);
+  }
+  const category = fields.vehicle_type as 'aircraft' | 'helicopter';
+  if (fields.aircraft_type !== undefined) {
+    const type = aircraftType(fields.aircraft_type);
+    if (!type) throw new ProblemError(invalidAircraftType, `No aircraft type ${fields.aircraft_type.toUpperCase()} in the type table.`);
+    return { airport, etaMs, registration: fields.registration.toUpperCase(), vehicleType: category, profile: type, profileSource: 'aircraft_type' };
+  }
+  return { airport, etaMs, registration: fields.registration.toUpperCase(), vehicleType: category, profile: CONSERVATIVE_DEFAULTS[category], profileSource: 'default' };
+}
+
+export function registerLandingRoutes(app: App, services: AviationServices): void {
+  const description =
+    'Airport status, weather (raw METAR and what it means), the recommended runway and approach, NOTAMs in force at the ETA, ' +
+    'slot availability in the ETA\'s hour and an explained safety score, with the source and age of every input. ' +
+    'Without `aircraft_type` (and until fleets exist) the aircraft is taken at documented conservative figures. ' +
+    'Rules: see the README and src/aviation/landing/RULES.md.';
+  const schema = { tags: ['Landing'], response: { 200: LandingResponse } };
+
+  app.get('/v3/intelligence/landing', {
+    // A HEAD route cannot carry the body schema, and a bundle without its body is of no use.
+    exposeHeadRoute: false,
+    // Without a body there is nothing to validate there: the fields come as query parameters.
+    preValidation: async (request) => {
+      if (request.body === undefined) request.body = null;
+    },
+    schema: {
+      ...schema,
+      summary: 'Landing intelligence for a destination, aircraft and ETA (fields as query parameters or a JSON body)',
+      description,
+      querystring: Type.Partial(LandingFields),
+      body: Type.Union([LandingFields, Type.Null()]),
+    },
+  }, async (request) => {
+    const fromBody = request.body !== undefined && request.body !== null;
+    const fields = (fromBody ? request.body : request.query) as Partial<LandingFields>;
+    const location = fromBody ? 'body' : 'querystring';
+    for (const field of ['destination_icao', 'vehicle_type', 'eta_utc', 'registration'] as const) {
+      if (fields[field] === undefined) throw invalid(location, field, 'is required');
+    }
+    const nowMs = Date.now();
+    return landingBundle(services, toRequest(services, fields as LandingFields, location, nowMs), nowMs);
+  });
+
+  app.post('/v3/intelligence/landing', {
+    schema: { ...schema, summary: 'Landing intelligence (the same as GET, with the fields as a JSON body)', description, body: LandingFields },
+  }, async (request) => {
+    const nowMs = Date.now();
+    return landingBundle(services, toRequest(services, request.body, 'body', nowMs), nowMs);
+  });
+}

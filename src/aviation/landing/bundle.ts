@@ -1,0 +1,150 @@
+// The landing bundle: every input fetched for one airport and ETA, then the rules applied in order
+// (runway, approach, status, slots, score), with where each input came from and how old it is.
+import { randomUUID } from 'node:crypto';
+import { DISCLAIMER } from '../../platform/disclaimer.ts';
+import type { Airport } from '../reference/airports.ts';
+import { AIRPORT_DATA_ATTRIBUTION } from '../reference/airports.ts';
+import type { LandingProfile } from '../reference/aircraft-types.ts';
+import type { AviationServices } from '../services.ts';
+import { deriveWeather, parseMetar, parseTaf, type Condition, type Metar, type Taf, type WindShearRiskLevel } from '../weather/index.ts';
+import type { StoredReport } from '../weather/reports.ts';
+import { recommendApproach, type ApproachRecommendation } from './approach.ts';
+import { deriveCapacity } from './capacity.ts';
+import { chooseRunway, type RunwayChoice } from './runway.ts';
+import { safetyScore, type SafetyFactor } from './safety.ts';
+import { airportStatus, type AirportStatus } from './status.ts';
+
+/** Where the aircraft's figures came from. */
+export type ProfileSource = 'fleet' | 'aircraft_type' | 'default';
+
+export interface LandingRequest {
+  airport: Airport;
+  etaMs: number;
+  registration: string;
+  vehicleType: string;
+  profile: LandingProfile & { designator?: string };
+  profileSource: ProfileSource;
+}
+
+/** What `recommended_approach` says when no runway can be recommended (the reason is in `approach`). */
+export const NO_APPROACH = 'NONE';
+
+function metarOf(report: StoredReport | null, nowMs: number): Metar | null {
+  if (!report) return null;
+  const parsed = parseMetar(report.raw, { now: new Date(nowMs) });
+  return parsed.ok ? parsed.metar : null;
+}
+
+function tafOf(report: StoredReport | null, nowMs: number): Taf | undefined {
+  if (!report) return undefined;
+  const parsed = parseTaf(report.raw, { now: new Date(nowMs) });
+  return parsed.ok ? parsed.taf : undefined;
+}
+
+function secondsSince(iso: string | null, nowMs: number): number | null {
+  return iso === null ? null : Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
+}
+
+export async function landingBundle(services: AviationServices, request: LandingRequest, nowMs = Date.now()) {
+  const { airport, etaMs, profile } = request;
+  const [metarReport, tafReport, notamSet] = await Promise.all([
+    services.weather.latest(airport.icao, 'metar'),
+    services.weather.latest(airport.icao, 'taf'),
+    services.notams.forAirport(airport.icao, { at: etaMs }),
+  ]);
+  const metar = metarOf(metarReport, nowMs);
+  const taf = tafOf(tafReport, nowMs);
+  const notams = notamSet.notams;
+
+  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams });
+  const approach: ApproachRecommendation = recommendApproach(choice, metar);
+  const status = airportStatus({ airport, notams, choice });
+  const capacity = deriveCapacity(airport, notams);
+  const slot = await services.slots.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
+  const safety = safetyScore({ position: airport, aircraft: profile, metar, taf, choice, approach, status, etaMs, nowMs });
+  const chosen = choice.runway;
+  const derived = metar
+    ? deriveWeather(metar, { taf, runway: chosen?.true_heading_deg != null ? { designator: chosen.designator, true_heading_deg: chosen.true_heading_deg } : undefined })
+    : null;
+
+  // Freshness: a METAR describes the weather when it was observed; NOTAMs are as fresh as their
+  // last fetch; a TAF as its last check with its source (it is meant to hold for hours).
+  const ages = {
+    metar_observation: secondsSince(metarReport?.observed_at ?? null, nowMs),
+    taf_check: tafReport?.age_s ?? null,
+    notams: notamSet.feeds.length === 0 ? null : Math.max(...notamSet.feeds.map((f) => secondsSince(f.fetched_at, nowMs) ?? 0)),
+  };
+  const known = Object.values(ages).filter((age): age is number => age !== null);
+
+  return {
+    request_id: randomUUID(),
+    destination: { icao: airport.icao, name: airport.name, status: status.status as AirportStatus, status_reasons: status.reasons },
+    weather: {
+      metar: metarReport?.raw ?? null,
+      conditions: (derived?.conditions[0] ?? 'UNKNOWN') as Condition,
+      wind_shear_risk: (derived?.wind_shear_risk.level ?? null) as WindShearRiskLevel | null,
+      visibility_nm: derived?.visibility_nm?.nm ?? null,
+      // Extras: the rest of what the METAR means.
+      flight_category: derived?.flight_category ?? null,
+      visibility_is_lower_bound: derived?.visibility_nm?.lower_bound ?? false,
+      all_conditions: derived?.conditions ?? [],
+      wind_shear_reasons: derived?.wind_shear_risk.reasons ?? [],
+      wind: metar?.wind ?? null,
+      observed_at: metarReport?.observed_at ?? null,
+      taf: tafReport?.raw ?? null,
+    },
+    safety_score: safety.score,
+    slot_available: slot.available,
+    recommended_approach: approach.approach ?? NO_APPROACH,
+    notams: notams.map((n) => ({
+      id: n.id,
+      type: n.type,
+      q_code: n.q_code,
+      subject: n.subject,
+      condition: n.condition,
+      start_time: n.start_time,
+      end_time: n.end_time,
+      end_estimated: n.end_estimated,
+      permanent: n.permanent,
+      schedule: n.schedule,
+      text: n.text,
+      effects: n.effects,
+      source: n.source,
+    })),
+    intelligence_freshness_sec: known.length ? Math.max(...known) : 0,
+    runway: chosen && {
+      designator: chosen.designator,
+      true_heading_deg: chosen.true_heading_deg,
+      landing_length_m: chosen.landing_length_m,
+      headwind_kt: chosen.headwind_kt,
+      crosswind_kt: chosen.crosswind_kt,
+      max_crosswind_kt: chosen.max_crosswind_kt,
+      max_tailwind_kt: chosen.max_tailwind_kt,
+      ils_usable: chosen.ils_usable,
+      lighting_usable: chosen.lighting_usable,
+    },
+    runway_choice: { basis: choice.basis, reason: choice.reason, reasoning: choice.reasoning, wind: choice.wind },
+    approach: {
+      type: approach.type,
+      indicative: approach.indicative,
+      below_minima: approach.below_minima,
+      minima: approach.minima,
+      reason: approach.reason,
+      reasoning: approach.reasoning,
+    },
+    safety_factors: safety.factors as SafetyFactor[],
+    slot: { hour: slot.hour, capacity: slot.capacity, capacity_source: slot.capacity_source, booked: slot.booked, remaining: slot.remaining },
+    aircraft: { registration: request.registration, vehicle_type: request.vehicleType, profile_source: request.profileSource, ...profile },
+    eta_utc: new Date(etaMs).toISOString(),
+    sources: {
+      airport: AIRPORT_DATA_ATTRIBUTION,
+      metar: metarReport && { source: metarReport.source, freshness: metarReport.freshness, observed_at: metarReport.observed_at, received_at: metarReport.received_at },
+      taf: tafReport && { source: tafReport.source, freshness: tafReport.freshness, issued_at: tafReport.observed_at, received_at: tafReport.received_at },
+      notams: notamSet.feeds,
+      ages_sec: ages,
+    },
+    disclaimer: DISCLAIMER,
+  };
+}
+
+export type LandingBundle = Awaited<ReturnType<typeof landingBundle>>;

@@ -1,0 +1,228 @@
+// The landing safety score: 100 plus the points of every factor (each 0 or negative), clamped to
+// 0-100. The factors and their points are tabled in RULES.md; SAFETY_POINTS holds the numbers.
+// The factors always assessed (weather age, flight category, wind shear, crosswind, tailwind,
+// runway length, night) are listed even at 0, so the score can be explained line by line; the
+// others only when they apply.
+
+import { getPosition } from 'suncalc';
+import { flightCategory, windShearRisk } from '../weather/index.ts';
+import type { FlightCategory, Metar, Taf, WindShearRiskLevel } from '../weather/index.ts';
+import type { ApproachRecommendation } from './approach.ts';
+import type { RunwayChoice } from './runway.ts';
+import type { AirportStatusResult } from './status.ts';
+import type { AircraftProfile, ApproachCategory } from './types.ts';
+
+export type SafetyFactorName =
+  | 'aerodrome_closed'
+  | 'airport_limited'
+  | 'no_runway'
+  | 'weather_missing'
+  | 'weather_age'
+  | 'eta_after_observation'
+  | 'flight_category'
+  | 'wind_unknown'
+  | 'crosswind'
+  | 'tailwind'
+  | 'wind_shear'
+  | 'runway_length'
+  | 'below_minima'
+  | 'ils_unserviceable'
+  | 'runway_lighting'
+  | 'approach_lighting'
+  | 'night';
+
+export interface SafetyFactor {
+  factor: SafetyFactorName;
+  /** 0 or negative. */
+  points: number;
+  detail: string;
+}
+
+export interface SafetyScore {
+  /** 100 + the sum of the points, clamped to 0-100. */
+  score: number;
+  factors: SafetyFactor[];
+}
+
+/** Light types (approach category A) and helicopters are most often flown under VFR. */
+const LIGHT_CATEGORIES: ReadonlySet<ApproachCategory> = new Set(['A', 'H']);
+
+export const SAFETY_POINTS = {
+  aerodrome_closed: -100,
+  airport_limited: -5,
+  no_runway: -60,
+  weather_missing: -25,
+  /** METAR age at the time of the request: up to 90 min is current (reports are hourly). */
+  weather_age: { current_max_min: 90, aging_max_min: 180, aging: -10, stale: -20 },
+  eta_after_observation: { after_min: 120, points: -5 },
+  flight_category: {
+    transport: { VFR: 0, MVFR: -5, IFR: -10, LIFR: -20 },
+    light: { VFR: 0, MVFR: -10, IFR: -25, LIFR: -40 },
+    unknown: -10,
+  } satisfies Record<'transport' | 'light', Record<FlightCategory, number>> & { unknown: number },
+  wind_unknown: -10,
+  /** Largest crosswind (gusts included) as a share of the aircraft's limit. */
+  crosswind: [
+    { up_to: 0.5, points: 0 },
+    { up_to: 0.75, points: -5 },
+    { up_to: 0.9, points: -10 },
+    { up_to: Infinity, points: -20 },
+  ],
+  tailwind: { over_kt: 2, points: -5 },
+  wind_shear: { LOW: 0, MODERATE: -10, HIGH: -25, SEVERE: -40 } satisfies Record<WindShearRiskLevel, number>,
+  /** Landing length as a multiple of the aircraft's minimum runway length. */
+  runway_length: [
+    { below: 1, points: -30 },
+    { below: 1.15, points: -15 },
+    { below: 1.3, points: -5 },
+    { below: Infinity, points: 0 },
+  ],
+  runway_length_unknown: -10,
+  below_minima: -30,
+  ils_unserviceable: { instrument: -15, visual: -5 },
+  runway_lighting: { dark: -30, day_outage: -5 },
+  approach_lighting: { needed: -10, otherwise: -3 },
+  night: { night: -10, twilight: -5 },
+} as const;
+
+export type LightPeriod = 'day' | 'twilight' | 'night';
+
+/** Sunrise/sunset: the sun's upper limb on the horizon. */
+export const SUNRISE_ALTITUDE_DEG = -0.833;
+/** The end of civil twilight: ICAO's night begins here. */
+export const CIVIL_TWILIGHT_ALTITUDE_DEG = -6;
+
+export interface Daylight {
+  period: LightPeriod;
+  sun_altitude_deg: number;
+}
+
+/**
+ * Day, civil twilight or night at a place and time, from the sun's altitude (suncalc, refraction
+ * included): day at or above −0.833°, night below −6° (ICAO), civil twilight between.
+ */
+export function daylight(atMs: number, position: { lat: number; lon: number }): Daylight {
+  const altitude = getPosition(new Date(atMs), position.lat, position.lon).altitude;
+  const period = altitude >= SUNRISE_ALTITUDE_DEG ? 'day' : altitude >= CIVIL_TWILIGHT_ALTITUDE_DEG ? 'twilight' : 'night';
+  return { period, sun_altitude_deg: Math.round(altitude * 10) / 10 };
+}
+
+export interface SafetyInput {
+  /** The airport reference point, for the sun at the ETA. */
+  position: { lat: number; lon: number };
+  aircraft: Pick<AircraftProfile, 'approach_category' | 'crosswind_limit_kt' | 'min_runway_m'>;
+  /** The latest METAR; null when there is none. */
+  metar: Metar | null;
+  taf?: Taf;
+  choice: RunwayChoice;
+  approach: ApproachRecommendation;
+  status: AirportStatusResult;
+  etaMs: number;
+  /** When the score is computed, for the age of the weather. */
+  nowMs: number;
+}
+
+export function safetyScore(input: SafetyInput): SafetyScore {
+  const factors: SafetyFactor[] = [];
+  const add = (factor: SafetyFactorName, points: number, detail: string): void => {
+    factors.push({ factor, points, detail });
+  };
+  const { aircraft, metar, choice, approach, status } = input;
+  const light = LIGHT_CATEGORIES.has(aircraft.approach_category);
+  const sun = daylight(input.etaMs, input.position);
+  const dark = sun.period !== 'day';
+
+  if (status.status === 'CLOSED') add('aerodrome_closed', SAFETY_POINTS.aerodrome_closed, status.reasons.join(' '));
+  else if (status.status === 'LIMITED') add('airport_limited', SAFETY_POINTS.airport_limited, status.reasons.join(' '));
+
+  if (metar === null) add('weather_missing', SAFETY_POINTS.weather_missing, 'No current METAR for the airport.');
+  else weatherFactors(metar, input, light, add);
+
+  const end = choice.runway;
+  if (end === null) {
+    if (status.status !== 'CLOSED') add('no_runway', SAFETY_POINTS.no_runway, choice.reason);
+  } else {
+    if (end.max_crosswind_kt !== null) {
+      const share = aircraft.crosswind_limit_kt > 0 ? end.max_crosswind_kt / aircraft.crosswind_limit_kt : Infinity;
+      const points = SAFETY_POINTS.crosswind.find((band) => share <= band.up_to)!.points;
+      add('crosswind', points, `Crosswind up to ${end.max_crosswind_kt} kt on ${end.designator} (gusts included), ${Math.round(share * 100)} % of the aircraft's ${aircraft.crosswind_limit_kt} kt limit.`);
+    }
+    if (end.max_tailwind_kt !== null) {
+      const over = end.max_tailwind_kt > SAFETY_POINTS.tailwind.over_kt;
+      add('tailwind', over ? SAFETY_POINTS.tailwind.points : 0, `Tailwind up to ${end.max_tailwind_kt} kt on ${end.designator} (gusts included).`);
+    }
+    if (end.landing_length_m === null) add('runway_length', SAFETY_POINTS.runway_length_unknown, `Landing length of ${end.designator} unknown.`);
+    else {
+      const ratio = end.landing_length_m / aircraft.min_runway_m;
+      const points = SAFETY_POINTS.runway_length.find((band) => ratio < band.below)!.points;
+      add('runway_length', points, `${end.designator}: ${end.landing_length_m} m, ${Math.round(ratio * 100)} % of the aircraft's ${aircraft.min_runway_m} m minimum.`);
+    }
+    const instrument = approach.type === 'ILS' || approach.type === 'RNAV';
+    if (end.ils_in_data === true && end.ils_out_by.length > 0) {
+      add(
+        'ils_unserviceable',
+        instrument ? SAFETY_POINTS.ils_unserviceable.instrument : SAFETY_POINTS.ils_unserviceable.visual,
+        `ILS ${end.designator} out of service (NOTAM ${end.ils_out_by.join(', ')})${instrument ? ' in instrument conditions' : ''}.`,
+      );
+    }
+    if (dark && !end.lighting_usable) {
+      const why = end.runway_lighting_out_by.length > 0 ? `lighting out of service (NOTAM ${end.runway_lighting_out_by.join(', ')})` : 'no runway lighting in the data';
+      add('runway_lighting', SAFETY_POINTS.runway_lighting.dark, `${end.designator}: ${why}, at ${sun.period} at the ETA.`);
+    } else if (end.runway_lighting_out_by.length > 0) {
+      add('runway_lighting', SAFETY_POINTS.runway_lighting.day_outage, `${end.designator}: lighting out of service (NOTAM ${end.runway_lighting_out_by.join(', ')}), by day.`);
+    }
+    if (end.approach_lighting_out_by.length > 0) {
+      const needed = dark || instrument;
+      add(
+        'approach_lighting',
+        needed ? SAFETY_POINTS.approach_lighting.needed : SAFETY_POINTS.approach_lighting.otherwise,
+        `Approach lighting ${end.designator} out of service (NOTAM ${end.approach_lighting_out_by.join(', ')})${needed ? `, needed ${dark ? 'in the dark' : 'in instrument conditions'}` : ''}.`,
+      );
+    }
+    if (approach.below_minima) add('below_minima', SAFETY_POINTS.below_minima, approach.reason);
+  }
+
+  const nightPoints = sun.period === 'day' ? 0 : SAFETY_POINTS.night[sun.period];
+  add('night', nightPoints, `${capitalise(sun.period)} at the ETA: sun altitude ${sun.sun_altitude_deg}°.`);
+
+  const sum = factors.reduce((total, factor) => total + factor.points, 0);
+  return { score: Math.max(0, Math.min(100, 100 + sum)), factors };
+}
+
+function weatherFactors(
+  metar: Metar,
+  input: SafetyInput,
+  light: boolean,
+  add: (factor: SafetyFactorName, points: number, detail: string) => void,
+): void {
+  const observedMs = Date.parse(metar.observed_at);
+  const ageMin = Math.max(0, Math.round((input.nowMs - observedMs) / 60_000));
+  const age = SAFETY_POINTS.weather_age;
+  const agePoints = ageMin <= age.current_max_min ? 0 : ageMin <= age.aging_max_min ? age.aging : age.stale;
+  add('weather_age', agePoints, `METAR observed ${metar.observed_at}, ${ageMin} min old.`);
+
+  const aheadMin = Math.round((input.etaMs - observedMs) / 60_000);
+  if (aheadMin > SAFETY_POINTS.eta_after_observation.after_min) {
+    add('eta_after_observation', SAFETY_POINTS.eta_after_observation.points, `The ETA is ${aheadMin} min after the observation: conditions may have changed; check the TAF.`);
+  }
+
+  const category = flightCategory(metar);
+  const table = light ? SAFETY_POINTS.flight_category.light : SAFETY_POINTS.flight_category.transport;
+  if (category === null) add('flight_category', SAFETY_POINTS.flight_category.unknown, 'Flight category unknown: no visibility reported.');
+  else {
+    const kind = light ? 'light aircraft or helicopter (often VFR only)' : 'transport aircraft';
+    add('flight_category', table[category], `${category} for a ${kind}.`);
+  }
+
+  if (metar.wind === null) add('wind_unknown', SAFETY_POINTS.wind_unknown, 'No usable wind in the METAR: wind limits unchecked.');
+
+  const runway = input.choice.runway?.designator;
+  const risk = windShearRisk(metar, { taf: input.taf, runway });
+  const reasons = risk.reasons.map((reason) => `${reason.rule} (${reason.detail})`);
+  const unknown = risk.unknown_inputs.length > 0 ? ` Not assessed: ${risk.unknown_inputs.join(', ')}.` : '';
+  add('wind_shear', SAFETY_POINTS.wind_shear[risk.level], `Wind shear risk ${risk.level}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}.${unknown}`);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

