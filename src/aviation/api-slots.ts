@@ -231,7 +231,7 @@ export function registerSlotRoutes(app: App, services: AviationServices): void {
     },
   }, async (request, reply) => {
     const airport = airportFor(services, request.params.icao);
-    const result = await slots.cancel(request.params.id, ownerOf(request));
+    const result = await slots.cancel(request.params.icao, request.params.id, ownerOf(request));
     if (result.status === 'not_found') throw new ProblemError(bookingNotFound, `No booking ${request.params.id} of yours at ${airport.icao}.`);
     return reply.code(204).send(null);
   });

@@ -120,14 +120,15 @@ for (const backend of STORAGE_BACKENDS) {
       if (full.status === 'full') assert.deepEqual([full.availability.remaining, full.availability.available], [0, false]);
       const booking = made[0]!.status === 'created' ? made[0]!.booking : assert.fail('not created');
 
-      assert.deepEqual(await slots.cancel(booking.id, 'org_b'), { status: 'not_found' });
-      const cancelled = await slots.cancel(booking.id, 'org_a');
+      assert.deepEqual(await slots.cancel('EGPH', booking.id, 'org_b'), { status: 'not_found' });
+      assert.deepEqual(await slots.cancel('EGCC', booking.id, 'org_a'), { status: 'not_found' }, 'a booking at another airport');
+      const cancelled = await slots.cancel('egph', booking.id, 'org_a');
       assert.equal(cancelled.status, 'cancelled');
       if (cancelled.status === 'cancelled') assert.equal(cancelled.booking.cancelled_at, '2025-06-20T09:30:00.000Z');
-      assert.deepEqual(await slots.cancel(booking.id, 'org_a'), cancelled);
+      assert.deepEqual(await slots.cancel('EGPH', booking.id, 'org_a'), cancelled);
       assert.equal((await slots.availability('EGPH', HOUR, 2)).booked, 1);
       assert.equal((await slots.book(request({ icao: 'EGPH', derivedCapacity: 2 }))).status, 'created');
-      assert.deepEqual(await slots.cancel('no-such-booking', 'org_a'), { status: 'not_found' });
+      assert.deepEqual(await slots.cancel('EGPH', 'no-such-booking', 'org_a'), { status: 'not_found' });
     });
 
     test('an admin override replaces the derived capacity until removed', async () => {
@@ -189,7 +190,7 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal(made.status, 'created');
       if (made.status !== 'created') return;
       await slots.book(request({ icao: 'EDDF', derivedCapacity: 3 }));
-      const results = await Promise.all(Array.from({ length: 10 }, () => slots.cancel(made.booking.id, 'org_a')));
+      const results = await Promise.all(Array.from({ length: 10 }, () => slots.cancel('EDDF', made.booking.id, 'org_a')));
       assert.ok(results.every((r) => r.status === 'cancelled'));
       assert.equal((await slots.availability('EDDF', HOUR, 3)).booked, 1);
     });

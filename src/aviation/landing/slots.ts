@@ -115,19 +115,22 @@ export class SlotBook {
   }
 
   /** Cancelling again, or a booking that is already cancelled, returns it unchanged. */
-  async cancel(id: string, orgId: string): Promise<CancelResult> {
+  /** Cancels the organisation's booking `id` at the airport; a booking elsewhere is not found. */
+  async cancel(icao: string, id: string, orgId: string): Promise<CancelResult> {
+    const code = normaliseIcao(icao);
     const cancelledAt = new Date(this.#clock()).toISOString();
     return this.#database.db.transaction().execute(async (trx): Promise<CancelResult> => {
       const cancelled = await trx
         .updateTable('slot_bookings')
         .set({ cancelled_at: cancelledAt })
         .where('id', '=', id)
+        .where('icao', '=', code)
         .where('org_id', '=', orgId)
         .where('cancelled_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
       if (cancelled === undefined) {
-        const booking = await trx.selectFrom('slot_bookings').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+        const booking = await trx.selectFrom('slot_bookings').selectAll().where('id', '=', id).where('icao', '=', code).where('org_id', '=', orgId).executeTakeFirst();
         return booking === undefined ? { status: 'not_found' } : { status: 'cancelled', booking };
       }
       await trx
