@@ -1,8 +1,7 @@
-// What the aviation routes share: the tag, the airport path parameter and its lookup, field errors,
-// ISO 8601 times, and the scope that takes raw report text instead of JSON.
-import { Type, type TSchema } from 'typebox';
-import type { App } from '../platform/http/app.ts';
-import { ProblemError, Problems } from '../platform/http/problems.ts';
+// What the aviation routes share: the tag, the airport path parameter and its lookup, ISO 8601 times.
+import { Type } from 'typebox';
+import { ProblemError } from '../platform/http/problems.ts';
+import { invalidField as invalid } from '../platform/http/schema.ts';
 // One declaration of the code for the whole feature: the landing routes raise it too.
 import { airportNotFound } from './landing/api.ts';
 import type { Airport } from './reference/airports.ts';
@@ -11,15 +10,9 @@ import type { AviationServices } from './services.ts';
 export const TAG = 'Aviation';
 export const MS_PER_HOUR = 3_600_000;
 
-export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
 export const IcaoParams = Type.Object({
   icao: Type.String({ description: 'ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case' }),
 });
-
-export function invalid(path: string, message: string): ProblemError {
-  return new ProblemError(Problems.validation, `${path} ${message}`, { errors: [{ path, message }] });
-}
 
 /** The airport named in the path: 400 for a malformed code, 404 for an unknown one. */
 export function airportFor(services: AviationServices, code: string): Airport {
@@ -40,12 +33,3 @@ export function instant(text: string, path: string): number {
 }
 
 export const DateTime = (description: string) => Type.String({ format: 'date-time', description });
-
-/** Routes registered through this take `text/plain` bodies (raw METAR, TAF or NOTAM text) and no JSON. */
-export function textRoutes(app: App, register: (scope: App) => void): void {
-  app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    register(scope);
-  });
-}

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
-import { airportFor, DateTime, IcaoParams, instant, invalid, nullable, TAG, textRoutes } from './api-common.ts';
+import { invalidField as invalid, nullable, textBodyRoutes } from '../platform/http/schema.ts';
+import { airportFor, DateTime, IcaoParams, instant, TAG } from './api-common.ts';
 import type { StoredNotam } from './notams/store.ts';
 import type { AviationServices } from './services.ts';
 
@@ -145,7 +146,7 @@ export function registerNotamRoutes(app: App, services: AviationServices): void 
     };
   });
 
-  textRoutes(app, (scope) => {
+  textBodyRoutes(app, { types: ['text/plain'] }, (scope) => {
     scope.post('/v3/aviation/notams', {
       schema: {
         summary: 'Push a NOTAM from your own source',

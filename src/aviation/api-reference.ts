@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { decodeCursor, encodeCursor, invalidCursor, Page, PageQuery, pageOf } from '../platform/http/pagination.ts';
-import { airportFor, IcaoParams, invalid, nullable, TAG } from './api-common.ts';
+import { invalidField as invalid, nullable } from '../platform/http/schema.ts';
+import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import { AIRCRAFT_TYPES, aircraftType, type AircraftType } from './reference/aircraft-types.ts';
 import {
   AIRPORT_DATA_ATTRIBUTION,

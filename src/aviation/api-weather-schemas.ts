@@ -1,7 +1,7 @@
 // TypeBox schemas of decoded METARs and TAFs (src/aviation/weather/types.ts) and of the values
 // derived from them (derive.ts), as the weather routes serve them.
 import { Type } from 'typebox';
-import { nullable } from './api-common.ts';
+import { nullable } from '../platform/http/schema.ts';
 import { CONDITION_ORDER, WIND_SHEAR_RULES } from './weather/index.ts';
 
 const IsoTime = Type.String({ format: 'date-time' });

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
-import { airportFor, IcaoParams, nullable, TAG, textRoutes } from './api-common.ts';
+import { nullable, textBodyRoutes } from '../platform/http/schema.ts';
+import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import { MetarDerivedSchema, MetarSchema, TafDerivedSchema, TafSchema, WeatherErrorSchema } from './api-weather-schemas.ts';
 import type { Airport } from './reference/airports.ts';
 import type { AviationServices } from './services.ts';
@@ -192,7 +193,7 @@ export function registerWeatherRoutes(app: App, services: AviationServices): voi
     return tafView(report, Date.now());
   });
 
-  textRoutes(app, (scope) => {
+  textBodyRoutes(app, { types: ['text/plain'] }, (scope) => {
     const push = (kind: ReportKind, schema: typeof MetarReportSchema | typeof TafReportSchema) => {
       const name = KIND_NAMES[kind];
       scope.post(`/v3/aviation/airports/:icao/${kind}`, {

@@ -3,7 +3,8 @@
 // bodies) or as query parameters.
 import { Type, type Static } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
-import { ProblemError, Problems, problemType } from '../../platform/http/problems.ts';
+import { ProblemError, problemType } from '../../platform/http/problems.ts';
+import { invalidField, nullable } from '../../platform/http/schema.ts';
 import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types.ts';
 import type { AviationServices } from '../services.ts';
 import { landingBundle, NO_APPROACH, type LandingRequest } from './bundle.ts';
@@ -45,7 +46,6 @@ const LandingFields = Type.Object({
 }, { additionalProperties: false });
 type LandingFields = Static<typeof LandingFields>;
 
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Anything = Type.Unknown();
 
 const LandingResponse = Type.Object({
@@ -117,8 +117,7 @@ const LandingResponse = Type.Object({
 });
 
 function invalid(location: string, field: string, message: string): ProblemError {
-  const path = `/${location}/${field}`;
-  return new ProblemError(Problems.validation, `${path} ${message}`, { errors: [{ path, message }] });
+  return invalidField(`/${location}/${field}`, message);
 }
 
 function toRequest(services: AviationServices, fields: LandingFields, location: 'body' | 'querystring', nowMs: number): LandingRequest {

@@ -2,6 +2,7 @@
 // a feed of its own, so a multi-sentence message may span two uploads of the same key.
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
+import { textBodyRoutes } from '../../platform/http/schema.ts';
 import { AIS_REJECT_REASONS, type AisPipelineCounts } from '../ais/index.ts';
 import type { AisIngest } from '../vessels/ingest.ts';
 
@@ -23,9 +24,7 @@ function snapshot(counts: AisPipelineCounts) {
 }
 
 export function registerUploadRoute(app: App, ingest: AisIngest): void {
-  app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(NMEA_TYPES, { parseAs: 'string', bodyLimit: UPLOAD_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+  textBodyRoutes(app, { types: NMEA_TYPES, bodyLimit: UPLOAD_LIMIT_BYTES }, (scope) => {
     scope.post('/v3/maritime/ais/nmea', {
       bodyLimit: UPLOAD_LIMIT_BYTES,
       schema: {

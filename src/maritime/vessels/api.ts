@@ -2,7 +2,8 @@
 // the MID/flag table.
 import { Type, type Static } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
-import { ProblemError, Problems, problemType } from '../../platform/http/problems.ts';
+import { ProblemError, problemType } from '../../platform/http/problems.ts';
+import { invalidField as invalid, nullable } from '../../platform/http/schema.ts';
 import { decodeCursor, Page, PageQuery, pageOf } from '../../platform/http/pagination.ts';
 import { MID_TABLE, MMSI_KINDS, VESSEL_CATEGORIES, isValidImo } from './reference/index.ts';
 import { inBox, type BBox, type Vessel, type VesselStore } from './store.ts';
@@ -18,7 +19,6 @@ export const vesselNotFound = problemType({
   description: 'No AIS message from this MMSI has reached LAMIS (or its data has passed the retention period).',
 });
 
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const FeedSourceSchema = Type.Union([Type.Literal('live'), Type.Literal('simulated'), Type.Literal('replay'), Type.Literal('upload')], {
   description: 'Where the data came from: a live feed, the built-in simulator, a file replay or an HTTP upload',
 });
@@ -58,10 +58,6 @@ export const VesselSchema = Type.Object({
 const MmsiParams = Type.Object({
   mmsi: Type.String({ description: 'Maritime Mobile Service Identity: 1 to 9 digits (leading zeros allowed, as coast stations have)' }),
 });
-
-function invalid(path: string, message: string): ProblemError {
-  return new ProblemError(Problems.validation, `${path} ${message}`, { errors: [{ path, message }] });
-}
 
 function parseMmsi(text: string): number {
   if (!/^\d{1,9}$/.test(text) || Number(text) === 0) throw invalid('/params/mmsi', `must be a number from 1 to 999999999 (got "${text}")`);
