@@ -84,6 +84,7 @@ describe('one vessel', () => {
     assert.deepEqual(vessel.flag, { alpha2: 'GB', country: 'United Kingdom' });
     assert.equal(vessel.ais_class, 'A');
     assert.equal(vessel.source, 'upload');
+    assert.deepEqual(vessel.sources, ['upload']);
     assert.equal(vessel.position.lat, 50.5);
     assert.equal(vessel.position.lon, -1);
     assert.equal(vessel.position.sog, 0);

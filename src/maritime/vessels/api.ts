@@ -51,6 +51,7 @@ export const VesselSchema = Type.Object({
     timestamp: Type.String({ format: 'date-time' }),
   })),
   source: FeedSourceSchema,
+  sources: Type.Array(FeedSourceSchema, { description: 'Every source that has reported this vessel' }),
   last_update: Type.String({ format: 'date-time' }),
   static_updated_at: nullable(Type.String({ format: 'date-time' })),
 });

@@ -34,6 +34,7 @@ interface VesselData {
   draught: number | null;
   position: VesselPosition | null;
   static_updated_at: string | null;
+  sources: FeedSource[];
 }
 
 /**
@@ -79,6 +80,7 @@ function vesselRow(v: Vessel): VesselsTable {
     draught: v.draught,
     position: v.position,
     static_updated_at: v.static_updated_at,
+    sources: v.sources,
   };
   return {
     mmsi: v.mmsi,
@@ -112,6 +114,7 @@ function vesselOf(row: VesselsTable): Vessel {
     draught: data.draught,
     position: data.position,
     source: row.source as FeedSource,
+    sources: data.sources,
     last_update: row.last_update,
     static_updated_at: data.static_updated_at,
   };

@@ -72,3 +72,13 @@ test('AIS ETAs get the year that makes them the next such time', () => {
   assert.equal(etaToIso({ month: 2, day: 30, hour: 0, minute: 0 }, now), null);
   assert.equal(etaToIso(null, now), null);
 });
+
+test('a vessel names its latest source and every source that reported it', () => {
+  const store = new VesselStore();
+  store.apply(decoded(positionReport(244_123_456, 51.95, 4.05)), now, 'live');
+  store.apply(decoded(staticVoyage(244_123_456)), now + 1000, 'upload');
+  store.apply(decoded(positionReport(244_123_456, 51.96, 4.06)), now + 2000, 'live');
+  const vessel = store.get(244_123_456)!;
+  assert.equal(vessel.source, 'live');
+  assert.deepEqual(vessel.sources, ['live', 'upload']);
+});

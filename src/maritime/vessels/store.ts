@@ -37,7 +37,10 @@ export interface Vessel {
   /** Metres. */
   draught: number | null;
   position: VesselPosition | null;
+  /** The source of the latest message. */
   source: FeedSource;
+  /** Every source that has reported this vessel, in the order they first did. */
+  sources: FeedSource[];
   last_update: string;
   static_updated_at: string | null;
 }
@@ -245,12 +248,14 @@ export class VesselStore {
         draught: null,
         position: null,
         source,
+        sources: [source],
         last_update: time,
         static_updated_at: null,
       };
       this.#vessels.set(mmsi, vessel);
     }
     vessel.source = source;
+    if (!vessel.sources.includes(source)) vessel.sources.push(source);
     vessel.last_update = time;
     return vessel;
   }
