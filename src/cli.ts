@@ -8,6 +8,7 @@ import { migrate } from './platform/db/migrate.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { closeOnSignals } from './platform/http/shutdown.ts';
 import { decodeCommand } from './maritime/ais/decode-command.ts';
+import { mailCommand } from './platform/mail/mail-command.ts';
 import type { FileFeedSpec } from './maritime/feeds/index.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { loggerOptions, startServer, VERSION } from './server.ts';
@@ -58,7 +59,7 @@ const migrateCommand: Command = {
   },
 };
 
-const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand];
+const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand, mailCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

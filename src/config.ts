@@ -4,6 +4,7 @@
 
 import { FAA_NOTAM_DEFAULT_BASE_URL } from './aviation/feeds/faa-notams.ts';
 import { parseFeedSpecs, type FeedSpec } from './maritime/feeds/spec.ts';
+import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from './platform/mail/index.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -33,6 +34,9 @@ export interface Config {
   faaNotamBaseUrl: string;
   faaNotamClientId: string | undefined;
   faaNotamClientSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smtpTimeoutMs: number;
 }
 
 /** `auto`: the simulator runs when no live source of its kind is configured. */
@@ -197,6 +201,14 @@ export const SETTINGS = [
     defaultValue: undefined, parse: optionalText, description: 'FAA NOTAM API `client_id`' }),
   setting({ key: 'faaNotamClientSecret', env: 'FAA_NOTAM_CLIENT_SECRET', flag: 'faa-notam-client-secret', shown: '(unset)',
     defaultValue: undefined, parse: optionalText, description: 'FAA NOTAM API `client_secret`' }),
+  setting({ key: 'smtpUrl', env: 'SMTP_URL', flag: 'smtp-url', shown: '(unset: local outbox)', defaultValue: undefined,
+    parse: url(['smtp:', 'smtps:']),
+    description: 'SMTP server for outgoing mail (`smtp://user:password@host:587`, `smtps://...`); when unset, mail stays in the local outbox (`lamis mail list`)' }),
+  setting({ key: 'mailFrom', env: 'MAIL_FROM', flag: 'mail-from', shown: DEFAULT_MAIL_FROM, defaultValue: DEFAULT_MAIL_FROM, parse: text,
+    description: 'From address of outgoing mail' }),
+  setting({ key: 'smtpTimeoutMs', env: 'SMTP_TIMEOUT_MS', flag: 'smtp-timeout-ms', shown: String(DEFAULT_SMTP_TIMEOUT_MS),
+    defaultValue: DEFAULT_SMTP_TIMEOUT_MS, parse: integer(100, 600000),
+    description: 'How long LAMIS waits for the SMTP server to connect, greet and answer each command (milliseconds)' }),
 ] as const satisfies readonly Setting[];
 
 export class ConfigError extends Error {

@@ -4,5 +4,6 @@ import { slotsMigration } from '../aviation/landing/migration.ts';
 import { notamsMigration } from '../aviation/notams/store-migration.ts';
 import { weatherReportsMigration } from '../aviation/weather/reports-migration.ts';
 import { vesselsMigration } from '../maritime/vessels/migration.ts';
+import { outboxMigration } from '../platform/mail/index.ts';
 
-export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration];

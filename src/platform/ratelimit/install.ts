@@ -1,0 +1,81 @@
+// Rate limits and load shedding for the API: every /v3 request made with an API key is checked
+// against its budget (see `budgetFor`) and answers with the RateLimit headers (see
+// `rateLimitHeaders`). Requests without a principal (public routes, failed authentication, routes
+// outside /v3) are neither counted nor given the headers.
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../http/auth.ts';
+import { ProblemError, problemType } from '../http/problems.ts';
+import { RateLimiter, rateLimitHeaders, type Decision } from './limiter.ts';
+import { WINDOW_SECONDS, type Plan } from './plans.ts';
+import type { LoadShedder } from './shedder.ts';
+import type { CounterStore } from './store.ts';
+
+export const rateLimited = problemType({
+  code: 'rate_limited',
+  status: 429,
+  title: 'Too many requests',
+  description:
+    "The request is over its rate limit. Production keys share their organisation's budget (Starter 100, Pro 1,000 " +
+    'requests a minute, Enterprise no cap); each development key has a tenth of its plan\'s rate, at most 60 a minute. ' +
+    'Retry after `Retry-After` seconds; the `RateLimit` and `X-RateLimit-*` headers of every response show what is left.',
+});
+
+export const overloaded = problemType({
+  code: 'overloaded',
+  status: 503,
+  title: 'Service overloaded',
+  description:
+    'The service is under heavy load and turns development-key requests away first so that production traffic keeps ' +
+    'going. Retry after `Retry-After` seconds.',
+});
+
+export interface RateLimitOptions {
+  store: CounterStore;
+  /** The plan the principal's organisation is on; `null` exempts the principal from limits. */
+  planOf(principal: Principal): Plan | null | Promise<Plan | null>;
+  /** Sheds development-key requests under overload; none: nothing is shed. */
+  shedder?: LoadShedder;
+  clock?: () => number;
+}
+
+/** Like installAuth, call it on the root instance before the routes are registered. */
+export function installRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
+  const limiter = new RateLimiter({ store: options.store, clock: options.clock });
+  const { shedder } = options;
+  if (shedder) {
+    // 'close' fires once for every response, including those whose client went away.
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.once('close', shedder.track());
+    });
+  }
+  // preParsing runs after every onRequest hook, the per-route one installAuth adds included, so the
+  // principal is known; and before the body is read, so a refused request costs little.
+  app.addHook('preParsing', async (request, reply) => {
+    const principal = request.principal;
+    if (!principal) return;
+    if (shedder?.sheds(principal.environment)) {
+      throw new ProblemError(overloaded, 'The service is overloaded and serves production keys first; retry with a production key or later.', {
+        headers: { 'Retry-After': String(shedder.retryAfterSeconds) },
+      });
+    }
+    const plan = await options.planOf(principal);
+    let decision: Decision;
+    try {
+      decision = await limiter.check(principal, plan);
+    } catch (error) {
+      // A limiter that cannot reach its store must not take the API down with it.
+      request.log.warn({ err: error }, 'rate limit not checked');
+      return;
+    }
+    const headers = rateLimitHeaders(decision);
+    if (decision.limited && !decision.allowed) {
+      const whose = decision.policy === 'organisation' ? "The organisation's" : "This key's";
+      throw new ProblemError(rateLimited,
+        `${whose} budget of ${decision.quota} requests per ${WINDOW_SECONDS} s is used up; retry in ${decision.resetSeconds} s.`, {
+          headers,
+          extra: { retry_after: decision.resetSeconds, 'violated-policies': [decision.policy] },
+        });
+    }
+    reply.headers(headers);
+  });
+}
