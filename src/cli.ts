@@ -9,6 +9,7 @@ import { openDatabase } from './platform/db/database.ts';
 import { closeOnSignals } from './platform/http/shutdown.ts';
 import { decodeCommand } from './maritime/ais/decode-command.ts';
 import { mailCommand } from './platform/mail/mail-command.ts';
+import { keysCommand, orgCommand, usageCommand } from './accounts/commands.ts';
 import type { FileFeedSpec } from './maritime/feeds/index.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { loggerOptions, startServer, VERSION } from './server.ts';
@@ -59,7 +60,7 @@ const migrateCommand: Command = {
   },
 };
 
-const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand, mailCommand];
+const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand, mailCommand, orgCommand, keysCommand, usageCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -11,7 +11,10 @@ import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { Readiness } from './platform/health.ts';
 import { MIGRATIONS } from './migrations/index.ts';
-import { configuredKeys, developmentKey, installAuth, type KeyVerifier } from './platform/http/auth.ts';
+import { openAccess } from './accounts/access.ts';
+import type { Access } from './platform/http/access.ts';
+import { installAuth } from './platform/http/auth.ts';
+import { installRateLimits } from './platform/ratelimit/index.ts';
 import type { Feature } from './platform/feature.ts';
 import { installDeprecation } from './platform/http/deprecation.ts';
 import { installErrorHandling, sendProblem } from './platform/http/errors.ts';
@@ -35,7 +38,7 @@ export interface Platform {
   database: Database;
   bus: Bus;
   readiness: Readiness;
-  verifyKey: KeyVerifier;
+  access: Access;
 }
 
 export function loggerOptions(config: Config) {
@@ -72,6 +75,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   });
   // One log line per request, after the response.
   app.addHook('onResponse', async (request, reply) => {
+    if (request.principal) platform.access.recordRequest(request.principal);
     request.log.info(
       { method: request.method, url: request.url, route: request.routeOptions.url, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
@@ -84,7 +88,8 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   routes.install(app);
   app.decorate('routeInventory', routes);
   installErrorHandling(app, routes);
-  installAuth(app, platform.verifyKey);
+  installAuth(app, platform.access.verifyKey);
+  installRateLimits(app, platform.access.rateLimits);
   installDeprecation(app);
   instrumentRequests(app, metrics);
   // The service is often reached over plain HTTP on a private network or behind a TLS proxy, so
@@ -100,18 +105,11 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   for (const feature of FEATURES) await feature({ app, config, database, bus, readiness, metrics, logger });
 
   app.addHook('onClose', async () => {
+    await platform.access.close();
     await bus.close();
     await database.close();
   });
   return app;
-}
-
-/** The configured keys, or else the data folder's development key (made on first start). */
-function keyVerifier(config: Config, logger: FastifyBaseLogger): KeyVerifier {
-  if (config.apiKeys.length) return configuredKeys(config.apiKeys);
-  const { secret, file } = developmentKey(config.dataDir);
-  logger.info({ file }, 'no LAMIS_API_KEYS set: the development API key is in this file');
-  return configuredKeys([secret]);
 }
 
 /**
@@ -132,7 +130,8 @@ export async function startServer(
     throw error;
   }
   const bus = await openBus(config, (error) => logger.error({ err: error }, 'bus handler failed'));
-  const app = await buildServer({ config, database, bus, readiness: new Readiness(), verifyKey: keyVerifier(config, logger) }, logger);
+  const access = await openAccess(config, database, logger);
+  const app = await buildServer({ config, database, bus, readiness: new Readiness(), access }, logger);
   await beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
   logger.info({ storage: `${database.dialect} ${database.location}`, bus: bus.kind, docs: '/docs' }, `LAMIS ${VERSION} ready`);

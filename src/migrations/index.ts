@@ -5,5 +5,6 @@ import { notamsMigration } from '../aviation/notams/store-migration.ts';
 import { weatherReportsMigration } from '../aviation/weather/reports-migration.ts';
 import { vesselsMigration } from '../maritime/vessels/migration.ts';
 import { outboxMigration } from '../platform/mail/index.ts';
+import { accountsMigration } from '../accounts/migration.ts';
 
-export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration];

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
 import { Type } from 'typebox';
+import { newSecret } from '../../src/accounts/keys.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { loggerOptions } from '../../src/server.ts';
 import { json } from '../support/http.ts';
@@ -64,14 +65,17 @@ describe('API keys', () => {
   test('a /v3 route without a key answers 401 with a Bearer challenge', async () => {
     const response = await echo({});
     const body = await problem(response, 401, 'unauthorized');
+    assert.equal(body.reason, 'missing');
     assert.equal(response.headers.get('www-authenticate'), 'Bearer realm="LAMIS"');
     assert.match(body.detail, /Authorization: Bearer/);
   });
 
-  test('a malformed header or an unknown key answers 401', async () => {
-    await problem(await echo({ authorization: 'Basic dXNlcjpwYXNz' }), 401, 'unauthorized');
-    const body = await problem(await echo({ authorization: 'Bearer lamis_test_not_a_real_key' }), 401, 'unauthorized');
-    assert.match(body.detail, /not recognised/);
+  test('a malformed header, a mistyped key or an unknown key answers 401 saying which', async () => {
+    assert.equal((await problem(await echo({ authorization: 'Basic dXNlcjpwYXNz' }), 401, 'unauthorized')).reason, 'bad_header');
+    assert.equal((await problem(await echo({ authorization: 'Bearer lamis_live_not_a_real_key' }), 401, 'unauthorized')).reason, 'malformed');
+    const unknown = await problem(await echo({ authorization: `Bearer ${newSecret('production')}` }), 401, 'unauthorized');
+    assert.equal(unknown.reason, 'unknown');
+    assert.match(unknown.detail, /not recognised/);
   });
 
   test('the key is checked before the body is read, and a valid key passes', async () => {

@@ -16,7 +16,23 @@ export interface Principal {
   admin: boolean;
 }
 
-export type KeyVerifier = (secret: string) => Promise<Principal | null>;
+/** Why a presented key was refused. */
+export type KeyRejection = 'malformed' | 'unknown' | 'expired' | 'revoked';
+export type KeyCheck = { ok: true; principal: Principal } | { ok: false; reason: KeyRejection };
+export type KeyVerifier = (secret: string) => Promise<KeyCheck>;
+
+const REFUSALS: Record<KeyRejection | 'missing' | 'bad_header', string> = {
+  missing: 'Send an API key as `Authorization: Bearer <key>`.',
+  bad_header: 'The Authorization header must read `Bearer <key>`.',
+  malformed: 'The API key is malformed: its checksum does not match (a typing or copying error?).',
+  unknown: 'The API key is not recognised.',
+  expired: 'The API key has expired; create a new one.',
+  revoked: 'The API key has been revoked (or replaced by rotation and its overlap is over).',
+};
+
+function refuse(reason: keyof typeof REFUSALS): ProblemError {
+  return new ProblemError(unauthorized, REFUSALS[reason], { headers: CHALLENGE, extra: { reason } });
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,7 +48,7 @@ export const unauthorized = problemType({
   code: 'unauthorized',
   status: 401,
   title: 'An API key is needed',
-  description: 'The route needs `Authorization: Bearer <key>` with a valid, unrevoked API key.',
+  description: 'The route needs `Authorization: Bearer <key>` with a valid, unexpired, unrevoked API key; `reason` says which check failed: `missing`, `bad_header`, `malformed`, `unknown`, `expired` or `revoked`.',
 });
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="LAMIS"' };
@@ -52,11 +68,11 @@ export function installAuth(app: FastifyInstance, verify: KeyVerifier): void {
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...hooks, async (request) => {
       const secret = secretFrom(request);
-      if (secret === null) throw new ProblemError(unauthorized, 'Send an API key as `Authorization: Bearer <key>`.', { headers: CHALLENGE });
-      if (secret === '') throw new ProblemError(unauthorized, 'The Authorization header must read `Bearer <key>`.', { headers: CHALLENGE });
-      const principal = await verify(secret);
-      if (!principal) throw new ProblemError(unauthorized, 'The API key is not recognised or has been revoked.', { headers: CHALLENGE });
-      request.principal = principal;
+      if (secret === null) throw refuse('missing');
+      if (secret === '') throw refuse('bad_header');
+      const check = await verify(secret);
+      if (!check.ok) throw refuse(check.reason);
+      request.principal = check.principal;
     }];
   });
 }
@@ -65,13 +81,15 @@ function digest(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
 }
 
-/** A verifier for a fixed list of keys, compared in constant time through their digests. */
-export function configuredKeys(secrets: readonly string[]): KeyVerifier {
+/** A verifier for a fixed list of keys (instance operators), compared in constant time through their digests. */
+export function configuredKeys(secrets: readonly string[], environment: Principal['environment']): KeyVerifier {
   const known = secrets.map((secret) => ({ digest: digest(secret), key_id: `cfg_${digest(secret).toString('hex').slice(0, 12)}` }));
   return async (secret) => {
     const candidate = digest(secret);
     const match = known.find((k) => timingSafeEqual(k.digest, candidate));
-    return match ? { key_id: match.key_id, organisation_id: null, environment: 'development', admin: true } : null;
+    return match
+      ? { ok: true, principal: { key_id: match.key_id, organisation_id: null, environment, admin: true } }
+      : { ok: false, reason: 'unknown' };
   };
 }
 

@@ -15,7 +15,10 @@ const KEYS: Record<string, Principal> = {
   'starter-dev': { key_id: 'key_2', organisation_id: 'org_small', environment: 'development', admin: false },
   'enterprise-prod': { key_id: 'key_3', organisation_id: 'org_big', environment: 'production', admin: false },
 };
-const verify: KeyVerifier = async (secret) => KEYS[secret] ?? null;
+const verify: KeyVerifier = async (secret) => {
+  const principal = KEYS[secret];
+  return principal ? { ok: true, principal } : { ok: false, reason: 'unknown' };
+};
 
 async function serve(options: { store?: CounterStore; shedder?: LoadShedder } = {}) {
   const store = options.store ?? createMemoryCounterStore();

@@ -1,0 +1,41 @@
+// Who may call the API and how much: the keys from the configuration (instance operators) or
+// from accounts, the plan budgets of their organisations, load shedding, and usage counting.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { Access } from '../platform/http/access.ts';
+import { configuredKeys, developmentKey, type KeyVerifier } from '../platform/http/auth.ts';
+import { LoadShedder, openCounterStore } from '../platform/ratelimit/index.ts';
+import { KeyStore } from './keys.ts';
+import { Organisations } from './organisations.ts';
+import { UsageMeter } from './usage.ts';
+
+/** LAMIS_API_KEYS are operators' production keys; without them, the data folder's development key. */
+function operatorKeys(config: Config, logger: FastifyBaseLogger): KeyVerifier {
+  if (config.apiKeys.length) return configuredKeys(config.apiKeys, 'production');
+  const { secret, file } = developmentKey(config.dataDir);
+  logger.info({ file }, 'no LAMIS_API_KEYS set: the development API key is in this file');
+  return configuredKeys([secret], 'development');
+}
+
+export async function openAccess(config: Config, database: Database, logger: FastifyBaseLogger): Promise<Access> {
+  const operators = operatorKeys(config, logger);
+  const keys = new KeyStore(database, { onError: (error) => logger.warn({ err: error }, 'API key last use not recorded') });
+  const organisations = new Organisations(database);
+  const usage = new UsageMeter(database, { onError: (error) => logger.warn({ err: error }, 'API usage not recorded; kept for the next write') });
+  const store = await openCounterStore(config);
+  const shedder = new LoadShedder();
+  return {
+    // Operator keys first: they need no storage round trip.
+    async verifyKey(secret) {
+      const operator = await operators(secret);
+      return operator.ok ? operator : keys.verify(secret);
+    },
+    rateLimits: { store, shedder, planOf: (principal) => organisations.planOf(principal) },
+    recordRequest: (principal) => usage.record(principal, 'request'),
+    async close() {
+      shedder.close();
+      await Promise.all([usage.close(), store.close()]);
+    },
+  };
+}
