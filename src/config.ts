@@ -37,6 +37,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   smtpTimeoutMs: number;
+  masterKey: string | undefined;
 }
 
 /** `auto`: the simulator runs when no live source of its kind is configured. */
@@ -209,6 +210,9 @@ export const SETTINGS = [
   setting({ key: 'smtpTimeoutMs', env: 'SMTP_TIMEOUT_MS', flag: 'smtp-timeout-ms', shown: String(DEFAULT_SMTP_TIMEOUT_MS),
     defaultValue: DEFAULT_SMTP_TIMEOUT_MS, parse: integer(100, 600000),
     description: 'How long LAMIS waits for the SMTP server to connect, greet and answer each command (milliseconds)' }),
+  setting({ key: 'masterKey', env: 'LAMIS_MASTER_KEY', flag: 'master-key', shown: '(unset: a key file in the data folder)',
+    defaultValue: undefined, parse: (raw) => (raw === '' ? { error: 'must not be empty; unset it to use the key file in the data folder' } : { value: raw }),
+    description: 'Master key (32 bytes as 64 hex digits or base64) sealing data at rest (fleet registrations); when unset, one is made once in `<data folder>/master-key` (mode 0600)' }),
 ] as const satisfies readonly Setting[];
 
 export class ConfigError extends Error {

@@ -25,13 +25,14 @@ import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { aviation } from './aviation/feature.ts';
+import { fleet } from './fleet/feature.ts';
 import { maritime } from './maritime/feature.ts';
 
 export const VERSION: string = packageJson.version;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The features, in the order their routes are registered. */
-const FEATURES: readonly Feature[] = [aviation, maritime];
+const FEATURES: readonly Feature[] = [aviation, maritime, fleet];
 
 export interface Platform {
   config: Config;

@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
 import { TEST_API_KEY } from '../../test/support/server.ts';
 import { listAudit } from './audit.ts';
-import { BASE62 } from './ids.ts';
+import { BASE62 } from '../platform/ids.ts';
 import { KEY_CACHE_TTL_MS, KeyStore, newSecret, secretEnvironment } from './keys.ts';
 import { accountsMigration } from './migration.ts';
 import { Organisations, type Organisation } from './organisations.ts';

@@ -26,7 +26,7 @@ import { crc32 } from 'node:zlib';
 import type { Database } from '../platform/db/database.ts';
 import type { KeyCheck } from '../platform/http/auth.ts';
 import { appendAudit, type Actor } from './audit.ts';
-import { base62, newId, randomBase62 } from './ids.ts';
+import { base62, newId, randomBase62 } from '../platform/ids.ts';
 import type { ApiKeyRow, Environment } from './migration.ts';
 
 const PREFIXES: Readonly<Record<Environment, string>> = { production: 'lamis_live_', development: 'lamis_test_' };

@@ -9,7 +9,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { Principal } from '../platform/http/auth.ts';
 import { PLANS, type Plan, type PlanName } from '../platform/ratelimit/plans.ts';
 import { appendAudit, type Actor } from './audit.ts';
-import { newId } from './ids.ts';
+import { newId } from '../platform/ids.ts';
 import type { OrganisationRow } from './migration.ts';
 
 export type Organisation = OrganisationRow;

@@ -1,6 +1,7 @@
 // The aviation feature: airports and runways in memory, METAR/TAF and NOTAMs from their live
 // sources or simulators (plus what operators push), slots, and the landing bundle over REST.
 import path from 'node:path';
+import { openFleetStore } from '../fleet/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import { AwcClient } from './feeds/awc.ts';
 import { FaaNotamClient } from './feeds/faa-notams.ts';
@@ -51,6 +52,7 @@ export const aviation: Feature = async ({ app, config, database, readiness, logg
     weather,
     notams,
     slots: new SlotBook(database),
+    fleet: openFleetStore(config, database, log),
     sources: { weather: weatherSource, notams: notamSource },
   };
   registerAviationRoutes(app, services);

@@ -1,5 +1,6 @@
 // What the aviation routes work with: the airport index (memory), the latest METAR/TAF per
 // airport, NOTAMs, and the slot book, each already connected to its live source or simulator.
+import type { FleetStore } from '../fleet/index.ts';
 import type { NotamStore } from './notams/store.ts';
 import type { AirportIndex } from './reference/airports.ts';
 import type { SlotBook } from './landing/slots.ts';
@@ -13,5 +14,7 @@ export interface AviationServices {
   weather: WeatherReports;
   notams: NotamStore;
   slots: SlotBook;
+  /** The callers' fleets: a registration found there brings its own landing profile. */
+  fleet: FleetStore;
   sources: { weather: InputSource; notams: InputSource };
 }

@@ -6,5 +6,6 @@ import { weatherReportsMigration } from '../aviation/weather/reports-migration.t
 import { vesselsMigration } from '../maritime/vessels/migration.ts';
 import { outboxMigration } from '../platform/mail/index.ts';
 import { accountsMigration } from '../accounts/migration.ts';
+import { fleetMigration } from '../fleet/migration.ts';
 
-export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration];

@@ -91,6 +91,19 @@ describe('the bundle', () => {
     }
   });
 
+  test("a registration in the caller's fleet brings the fleet's profile", async () => {
+    const created = await fetch(`${server.url}/v3/fleet/vehicles`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ vehicle_type: 'aircraft', registration: 'G-FLTA', icao_type: 'A320', crosswind_limit_kt: 20 }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const bundle = await json(await landing('POST', fields({ registration: 'gflta' })));
+    assert.equal(bundle.aircraft.profile_source, 'fleet');
+    assert.equal(bundle.aircraft.crosswind_limit_kt, 20);
+    assert.equal(bundle.aircraft.designator, 'A320');
+  });
+
   test('an aircraft type brings its own limits', async () => {
     const bundle = await json(await landing('POST', { ...fields(), aircraft_type: 'a320' }));
     assert.equal(bundle.aircraft.profile_source, 'aircraft_type');

@@ -8,7 +8,7 @@ import { defaultConfig, type Config } from '../../src/config.ts';
 import { startServer } from '../../src/server.ts';
 
 /** The API key every test server accepts. */
-export const TEST_API_KEY = 'lamis_test_0123456789abcdef';
+export const TEST_API_KEY = 'operator_test_key_0123456789';
 export const AUTH = { authorization: `Bearer ${TEST_API_KEY}` };
 
 /** Compiled reference data is shared by every test server, so only the first one compiles it. */

@@ -162,7 +162,7 @@ export async function idCardJpeg(holder: Holder, mrz: readonly string[]): Promis
   g.font = `17px ${TEXT_FONT}`;
   g.fillText(`Holder: ${display(holder).given} ${display(holder).surname}`, 36, 90);
   g.fillText('Address: 12 Harbour Street, Port Town', 36, 120);
-  drawMrz(g, mrz, 36, 500, 26);
+  drawMrz(g, mrz, 36, 500, 27);
   return new Uint8Array(await canvas.encode('jpeg', 88));
 }
 

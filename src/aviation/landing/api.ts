@@ -6,6 +6,8 @@ import type { App } from '../../platform/http/app.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField, nullable } from '../../platform/http/schema.ts';
 import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types.ts';
+import { landingProfileFor, VEHICLE_TYPES } from '../../fleet/index.ts';
+import type { Principal } from '../../platform/http/auth.ts';
 import type { AviationServices } from '../services.ts';
 import { landingBundle, NO_APPROACH, type LandingRequest } from './bundle.ts';
 
@@ -14,8 +16,6 @@ export const ETA_PAST_TOLERANCE_MS = 15 * 60_000;
 /** Nothing useful can be said about an arrival further ahead than this. */
 export const ETA_MAX_AHEAD_MS = 366 * 86_400_000;
 
-/** Vehicle categories (as accounts and fleets use them) and whether they land at airports. */
-export const VEHICLE_TYPES = ['aircraft', 'helicopter', 'vessel'] as const;
 const LANDS_AT_AIRPORTS = new Set(['aircraft', 'helicopter']);
 
 export const airportNotFound = problemType({
@@ -120,7 +120,7 @@ function invalid(location: string, field: string, message: string): ProblemError
   return invalidField(`/${location}/${field}`, message);
 }
 
-function toRequest(services: AviationServices, fields: LandingFields, location: 'body' | 'querystring', nowMs: number): LandingRequest {
+async function toRequest(services: AviationServices, principal: Principal, fields: LandingFields, location: 'body' | 'querystring', nowMs: number): Promise<LandingRequest> {
   if (!ISO_UTC.test(fields.eta_utc) || Number.isNaN(Date.parse(fields.eta_utc))) {
     throw invalid(location, 'eta_utc', `must be an ISO 8601 time in UTC, e.g. 2026-11-21T14:20:00Z (got "${fields.eta_utc}")`);
   }
@@ -134,12 +134,17 @@ function toRequest(services: AviationServices, fields: LandingFields, location: 
     throw new ProblemError(etaOutOfRange, `eta_utc ${fields.eta_utc} is more than 15 minutes in the past or more than 366 days ahead.`);
   }
   const category = fields.vehicle_type as 'aircraft' | 'helicopter';
+  const registration = fields.registration.toUpperCase();
+  // The caller's own fleet first: its figures are the operator's, not a type's.
+  const vehicle = await services.fleet.findByRegistration(principal.organisation_id ?? principal.key_id, fields.registration);
+  const fleetProfile = vehicle?.vehicle_type === category ? landingProfileFor(vehicle) : null;
+  if (fleetProfile) return { airport, etaMs, registration, vehicleType: category, profile: fleetProfile, profileSource: 'fleet' };
   if (fields.aircraft_type !== undefined) {
     const type = aircraftType(fields.aircraft_type);
     if (!type) throw new ProblemError(invalidAircraftType, `No aircraft type ${fields.aircraft_type.toUpperCase()} in the type table.`);
-    return { airport, etaMs, registration: fields.registration.toUpperCase(), vehicleType: category, profile: type, profileSource: 'aircraft_type' };
+    return { airport, etaMs, registration, vehicleType: category, profile: type, profileSource: 'aircraft_type' };
   }
-  return { airport, etaMs, registration: fields.registration.toUpperCase(), vehicleType: category, profile: CONSERVATIVE_DEFAULTS[category], profileSource: 'default' };
+  return { airport, etaMs, registration, vehicleType: category, profile: CONSERVATIVE_DEFAULTS[category], profileSource: 'default' };
 }
 
 export function registerLandingRoutes(app: App, services: AviationServices): void {
@@ -172,13 +177,13 @@ export function registerLandingRoutes(app: App, services: AviationServices): voi
       if (fields[field] === undefined) throw invalid(location, field, 'is required');
     }
     const nowMs = Date.now();
-    return landingBundle(services, toRequest(services, fields as LandingFields, location, nowMs), nowMs);
+    return landingBundle(services, await toRequest(services, request.principal!, fields as LandingFields, location, nowMs), nowMs);
   });
 
   app.post('/v3/intelligence/landing', {
     schema: { ...schema, summary: 'Landing intelligence (the same as GET, with the fields as a JSON body)', description, body: LandingFields },
   }, async (request) => {
     const nowMs = Date.now();
-    return landingBundle(services, toRequest(services, request.body, 'body', nowMs), nowMs);
+    return landingBundle(services, await toRequest(services, request.principal!, request.body, 'body', nowMs), nowMs);
   });
 }

@@ -28,7 +28,7 @@ export function base62(value: number, width: number): string {
   return out;
 }
 
-/** `org_…`, `key_…`: 16 random characters, about 95 bits. */
-export function newId(prefix: 'org' | 'key'): string {
+/** `org_…`, `key_…`, `veh_…`: 16 random characters, about 95 bits. */
+export function newId(prefix: string): string {
   return `${prefix}_${randomBase62(16)}`;
 }
