@@ -32,7 +32,7 @@ function plannedFeeds(context: FeatureContext, log: FeedLogger): Feed[] {
   const { config } = context;
   const feeds = config.aisFeeds.map((spec: FeedSpec) => createFeed(spec, { aisstreamApiKey: config.aisstreamApiKey, onLog: log }));
   const simulate = config.aisSimulator === 'on' || (config.aisSimulator === 'auto' && feeds.length === 0);
-  if (simulate) feeds.push(createSimulatorFeed({ vessels: config.aisSimulatorVessels }));
+  if (simulate) feeds.push(createSimulatorFeed({ vessels: config.aisSimulatorVessels, onLog: log }));
   return feeds;
 }
 
