@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { stations as databaseStations } from '@neaps/tide-database';
+import { haversineNm } from '../routes/geo.ts';
+import { TideInputError } from './errors.ts';
+import { commercialUseAllowed, DEFAULT_MAX_DISTANCE_NM, loadTideStations } from './stations.ts';
+
+const index = await loadTideStations();
+
+describe('nearest suitable tide station', () => {
+  it('finds the Southampton gauge for Southampton docks, on LAT, commercial use allowed', () => {
+    const match = index.nearest({ lat: 50.897, lon: -1.399 });
+    assert.ok(match);
+    assert.match(match.station.name, /Southampton/);
+    assert.ok(match.distance_nm < 2, `${match.distance_nm} nm`);
+    assert.equal(match.station.chart_datum, 'LAT');
+    assert.equal(match.station.licence.type, 'cc-by-4.0');
+    assert.equal(match.station.commercial_use_allowed, true);
+    assert.match(match.station.attribution, /TICON-4.*CC BY 4\.0/);
+  });
+
+  it('finds the Golden Gate reference station for San Francisco, on MLLW', () => {
+    const match = index.nearest({ lat: 37.8063, lon: -122.4659 });
+    assert.ok(match);
+    assert.equal(match.station.id, 'noaa/9414290');
+    assert.equal(match.station.type, 'reference');
+    assert.equal(match.station.chart_datum, 'MLLW');
+    assert.equal(match.station.licence.type, 'public domain');
+    assert.equal(match.station.commercial_use_allowed, true);
+  });
+
+  it('flags the non-commercial Hoek van Holland gauge, and skips it when asked to', () => {
+    const point = { lat: 51.9775, lon: 4.12 };
+    const match = index.nearest(point);
+    assert.ok(match);
+    assert.match(match.station.name, /Hoek van Holland/);
+    assert.ok(match.distance_nm < 1);
+    assert.equal(match.station.licence.type, 'cc-by-nc-4.0');
+    assert.equal(match.station.commercial_use_allowed, false);
+    assert.match(match.station.attribution, /CC BY-NC 4\.0/);
+
+    const commercial = index.nearest(point, { commercial_use_only: true });
+    assert.ok(commercial);
+    assert.equal(commercial.station.commercial_use_allowed, true);
+    assert.ok(commercial.distance_nm >= match.distance_nm && commercial.distance_nm < 5, `${commercial.distance_nm} nm`);
+  });
+
+  it('finds a Rotterdam station on LAT within a few miles of the city harbours', () => {
+    const match = index.nearest({ lat: 51.905, lon: 4.49 });
+    assert.ok(match);
+    assert.ok(match.distance_nm < 5);
+    assert.equal(match.station.country_code, 'NL');
+    assert.equal(match.station.chart_datum, 'LAT');
+  });
+
+  it('answers null in mid-ocean, beyond the default radius of every station', () => {
+    assert.equal(DEFAULT_MAX_DISTANCE_NM, 50);
+    assert.equal(index.nearest({ lat: 35, lon: -40 }), null);
+  });
+
+  it('agrees with a search of every station, across the antimeridian and near the pole', () => {
+    const points = [
+      { lat: -18.7, lon: 179.95 },
+      { lat: -18.52, lon: -179.99 },
+      { lat: 78.5, lon: 14 },
+      { lat: 82, lon: -70 },
+      { lat: 51.5, lon: -178.9 },
+    ];
+    for (const point of points) {
+      let best: { id: string; distance: number } | null = null;
+      for (const station of databaseStations) {
+        if (index.get(station.id) === null) continue;
+        const distance = haversineNm(point.lat, point.lon, station.latitude, station.longitude);
+        if (distance <= 200 && (best === null || distance < best.distance)) best = { id: station.id, distance };
+      }
+      assert.ok(best, `a station within 200 nm of ${JSON.stringify(point)}`);
+      const match = index.nearest(point, { max_distance_nm: 200 });
+      assert.equal(match?.station.id, best.id, JSON.stringify(point));
+      assert.ok(Math.abs(match.distance_nm - best.distance) < 1e-9);
+    }
+  });
+
+  it('never answers with a current station or a tide station without datums', () => {
+    const current = databaseStations.find((station) => station.kind === 'current');
+    const noDatums = databaseStations.find((station) => station.kind === 'tide' && station.datums.MSL === undefined);
+    assert.ok(current && noDatums);
+    for (const station of [current, noDatums]) {
+      assert.equal(index.get(station.id), null, station.id);
+      const match = index.nearest({ lat: station.latitude, lon: station.longitude });
+      assert.notEqual(match?.station.id, station.id);
+    }
+  });
+
+  it('names the field of bad input', () => {
+    const fieldOf = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        assert.ok(error instanceof TideInputError);
+        return error.field;
+      }
+      return null;
+    };
+    assert.equal(fieldOf(() => index.nearest({ lat: 91, lon: 0 })), 'lat');
+    assert.equal(fieldOf(() => index.nearest({ lat: 0, lon: Number.NaN })), 'lon');
+    assert.equal(fieldOf(() => index.nearest({ lat: 0, lon: 0 }, { max_distance_nm: 500 })), 'max_distance_nm');
+    assert.equal(fieldOf(() => index.nearest({ lat: 0, lon: 0 }, { max_distance_nm: -1 })), 'max_distance_nm');
+  });
+});
+
+describe('station licence and datums', () => {
+  it('forbids commercial use for NonCommercial licences, whatever the flag says', () => {
+    assert.equal(commercialUseAllowed({ type: 'cc-by-nc-4.0', commercial_use: false }), false);
+    assert.equal(commercialUseAllowed({ type: 'cc-by-nc-sa-4.0', commercial_use: true }), false);
+    assert.equal(commercialUseAllowed({ type: 'CC-BY-NC-ND-4.0', commercial_use: true }), false);
+    assert.equal(commercialUseAllowed({ type: 'cc-by-4.0', commercial_use: true }), true);
+    assert.equal(commercialUseAllowed({ type: 'public domain', commercial_use: true }), true);
+    assert.equal(commercialUseAllowed({ type: 'cc-by-4.0', commercial_use: false }), false);
+  });
+
+  it('gives every suitable station a licence, an attribution, and datums above its chart datum', () => {
+    let suitable = 0;
+    let nonCommercial = 0;
+    for (const raw of databaseStations) {
+      const station = index.get(raw.id);
+      if (station === null) continue;
+      suitable++;
+      if (!station.commercial_use_allowed) nonCommercial++;
+      assert.equal(station.commercial_use_allowed, raw.license.commercial_use && !raw.license.type.includes('-nc'), station.id);
+      assert.ok(station.licence.type !== '' && station.licence.url.startsWith('http'), station.id);
+      assert.ok(station.attribution.length > 0, station.id);
+      assert.equal(station.datums[station.chart_datum], 0, station.id);
+      assert.ok('MSL' in station.datums, station.id);
+      for (const notLevel of ['GT', 'MN', 'HWI', 'LWI', 'DHQ', 'DLQ']) assert.ok(!(notLevel in station.datums), station.id);
+    }
+    assert.ok(suitable > 6000, `${suitable} suitable stations`);
+    assert.ok(nonCommercial > 0);
+  });
+});
