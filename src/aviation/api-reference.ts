@@ -2,7 +2,8 @@
 import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
-import { decodeCursor, encodeCursor, invalidCursor, Page, PageQuery, pageOf } from '../platform/http/pagination.ts';
+import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../platform/http/geo-query.ts';
+import { decodeCursor, Page, PageQuery, pageOf } from '../platform/http/pagination.ts';
 import { invalidField as invalid, nullable } from '../platform/http/schema.ts';
 import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import { AIRCRAFT_TYPES, aircraftType, type AircraftType } from './reference/aircraft-types.ts';
@@ -12,7 +13,6 @@ import {
   HEADING_SOURCES,
   RUNWAY_SURFACES,
   type Airport,
-  type AirportSearch,
   type Runway,
 } from './reference/airports.ts';
 import type { AviationServices } from './services.ts';
@@ -23,9 +23,6 @@ export const unknownAircraftType = problemType({
   title: 'No such aircraft type',
   description: 'The ICAO Doc 8643 type designator is not in the aircraft type table LAMIS holds.',
 });
-
-const DEFAULT_RADIUS_NM = 50;
-const MAX_RADIUS_NM = 1000;
 
 const RunwayEndSchema = Type.Object({
   ident: Type.String({ description: 'As painted: "09L", "27", "20T" (true), "H1"' }),
@@ -83,30 +80,9 @@ const SearchQuery = Type.Object({
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Words that must all appear in the code, IATA code, name or town (case and accents ignored)' })),
   country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
   type: Type.Optional(Type.Enum([...AIRPORT_TYPES])),
-  near: Type.Optional(Type.String({ description: 'lat,lon in degrees: airports within `radius_nm`, nearest first' })),
-  radius_nm: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_RADIUS_NM, description: `With \`near\`; default ${DEFAULT_RADIUS_NM}` })),
+  ...NearQueryParams('airports'),
   ...PageQuery,
 });
-
-/** Which order a search lists in: a cursor from one order means nothing in another. */
-type SearchOrder = 'distance' | 'relevance' | 'code';
-type SearchCursor = { after: string; order: SearchOrder };
-
-function isSearchCursor(key: unknown): key is SearchCursor {
-  const cursor = key as Partial<SearchCursor> | null;
-  return typeof cursor === 'object' && cursor !== null && typeof cursor.after === 'string' && typeof cursor.order === 'string';
-}
-
-function parseNear(text: string, radius: number | undefined): AirportSearch['near'] {
-  const parts = text.split(',').map((part) => part.trim());
-  const [lat, lon] = parts.map(Number) as [number, number];
-  if (parts.length !== 2 || parts.some((part) => part === '') || !Number.isFinite(lat) || !Number.isFinite(lon)) {
-    throw invalid('/querystring/near', `must be two numbers: lat,lon (got "${text}")`);
-  }
-  if (Math.abs(lat) > 90) throw invalid('/querystring/near', 'latitude must lie in -90..90');
-  if (Math.abs(lon) > 180) throw invalid('/querystring/near', 'longitude must lie in -180..180');
-  return { lat, lon, radius_nm: radius ?? DEFAULT_RADIUS_NM };
-}
 
 function runwayView(runway: Runway) {
   return {
@@ -167,31 +143,15 @@ export function registerReferenceRoutes(app: App, services: AviationServices): v
       response: { 200: Page(AirportSummarySchema) },
     },
   }, async (request) => {
-    const query = request.query;
-    if (query.radius_nm !== undefined && query.near === undefined) throw invalid('/querystring/radius_nm', 'needs `near`');
-    const near = query.near === undefined ? undefined : parseNear(query.near, query.radius_nm);
-    const order: SearchOrder = near !== undefined ? 'distance' : query.q !== undefined && query.q.trim() !== '' ? 'relevance' : 'code';
-    let after: string | undefined;
-    if (query.cursor !== undefined) {
-      const cursor = decodeCursor(query.cursor, isSearchCursor);
-      if (cursor.order !== order) throw new ProblemError(invalidCursor, 'The cursor belongs to a search in another order; start again without one.');
-      after = cursor.after;
-    }
-    let result;
-    try {
-      result = airports.search({ q: query.q, country: query.country, type: query.type, near, limit: query.limit, after });
-    } catch (error) {
-      // `near` is checked above, so a RangeError here is the search position inside the cursor.
-      if (error instanceof RangeError && after !== undefined) throw new ProblemError(invalidCursor, 'The cursor was not issued by this list; start again without one.');
-      throw error;
-    }
+    const { q, country, type, limit } = request.query;
+    const page = geoSearchPage(request.query, 'code', (near, after) => airports.search({ q, country, type, near, limit, after }));
     return {
-      data: result.items.map((hit) => ({
+      data: page.items.map((hit) => ({
         ...airportFieldsOf(hit.airport),
         runway_count: hit.airport.runways.length,
-        distance_nm: hit.distance_nm === null ? null : Math.round(hit.distance_nm * 10) / 10,
+        distance_nm: shownDistanceNm(hit.distance_nm),
       })),
-      next_cursor: result.next_after === null ? null : encodeCursor({ after: result.next_after, order } satisfies SearchCursor),
+      next_cursor: page.next_cursor,
     };
   });
 

@@ -2,6 +2,7 @@
 // search query and result, and the data attribution. What the fields can and cannot say given the
 // source is described in airports.ts.
 
+import type { PlaceSearch, SearchHit, SearchPage } from '../../platform/geo/place-index.ts';
 import type { HeadingSource } from './headings.ts';
 import type { RunwaySurface } from './surfaces.ts';
 
@@ -84,33 +85,16 @@ export type Airport = {
 /** An airport as compiled, with the OurAirports ident that `get` accepts besides `icao`. */
 export type AirportRecord = { readonly ident: string; readonly airport: Airport };
 
-export type AirportSearch = {
-  /** Words that must all appear in the code, IATA code, name or municipality (accents ignored). */
-  readonly q?: string;
+/** `q` is matched against the code, IATA code, name and municipality. */
+export type AirportSearch = PlaceSearch & {
   /** ISO 3166-1 alpha-2. */
   readonly country?: string;
   readonly type?: AirportType;
-  /** Airports within radius_nm of the point, nearest first. */
-  readonly near?: { readonly lat: number; readonly lon: number; readonly radius_nm: number };
-  /** 1..MAX_SEARCH_LIMIT; default DEFAULT_SEARCH_LIMIT. */
-  readonly limit?: number;
-  /** The sort_key of the last item already seen: the search continues after it. */
-  readonly after?: string;
 };
 
-export type AirportSearchHit = {
-  readonly airport: Airport;
-  /** Great-circle distance from `near`; null without `near`. */
-  readonly distance_nm: number | null;
-  /** Position in the result order; pass as `after` to continue from here. */
-  readonly sort_key: string;
-};
+export type AirportSearchHit = SearchHit & { readonly airport: Airport };
 
-export type AirportSearchResult = {
-  readonly items: readonly AirportSearchHit[];
-  /** The `after` that gives the next page; null on the last page. */
-  readonly next_after: string | null;
-};
+export type AirportSearchResult = SearchPage<AirportSearchHit>;
 
 export type AirportDataSource = {
   readonly package: string;

@@ -1,22 +1,15 @@
-// Great-circle geometry on a spherical Earth: distances in nautical miles, bearings in degrees true.
-// The sphere's error against WGS84 (up to about 0.5 %) is well below what airport search and
-// runway bearings need.
+// Great-circle geometry on a spherical Earth: distances in nautical miles (the platform's, as
+// every feature measures), bearings in degrees true. The sphere's error against WGS84 (up to about
+// 0.5 %) is well below what airport search and runway bearings need.
+import { haversineNm, type LatLon } from '../../platform/geo/great-circle.ts';
 
-export type LatLon = { readonly lat: number; readonly lon: number };
-
-/** IUGG mean Earth radius, 6371.0088 km, in nautical miles (1 nm = 1852 m exactly). */
-export const EARTH_RADIUS_NM = 6371008.8 / 1852;
+export type { LatLon };
 
 const RAD = Math.PI / 180;
 
 /** Great-circle (haversine) distance in nautical miles. */
 export function distanceNm(from: LatLon, to: LatLon): number {
-  const lat1 = from.lat * RAD;
-  const lat2 = to.lat * RAD;
-  const halfDLat = (lat2 - lat1) / 2;
-  const halfDLon = ((to.lon - from.lon) * RAD) / 2;
-  const h = Math.sin(halfDLat) ** 2 + Math.cos(lat1) * Math.cos(lat2) * Math.sin(halfDLon) ** 2;
-  return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return haversineNm(from.lat, from.lon, to.lat, to.lon);
 }
 
 /** Initial great-circle bearing from `from` towards `to`, degrees true in [0, 360). */

@@ -1,14 +1,9 @@
 // Spherical geometry in nautical miles. Positions are [lon, lat] in degrees, as in GeoJSON.
+import { EARTH_RADIUS_NM, haversineNm, type LatLon } from '../../platform/geo/great-circle.ts';
 
-/** Mean Earth radius in nautical miles. */
-export const EARTH_RADIUS_NM = 3440.065;
+export { EARTH_RADIUS_NM, haversineNm, type LatLon };
 
 export type Position = [lon: number, lat: number];
-
-export interface LatLon {
-  lat: number;
-  lon: number;
-}
 
 const RAD = Math.PI / 180;
 const DEG = 180 / Math.PI;
@@ -30,14 +25,6 @@ export function isValidLatLon(point: unknown): point is LatLon {
 /** Longitude wrapped into [-180, 180). */
 export function normalizeLon(lon: number): number {
   return ((((lon + 180) % 360) + 360) % 360) - 180;
-}
-
-/** Great-circle distance by the haversine formula. */
-export function haversineNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const s = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(s)));
 }
 
 /** Distance between two [lon, lat] positions. */

@@ -19,8 +19,8 @@
 
 import type { Station as NeapsStation } from '@neaps/tide-database';
 import type { Station as PredictorStation } from '@neaps/tide-predictor';
-import { EARTH_RADIUS_NM, haversineNm } from '../routes/geo.ts';
-import type { LatLon } from '../routes/geo.ts';
+import type { LatLon } from '../../platform/geo/great-circle.ts';
+import { createPointGrid } from '../../platform/geo/point-grid.ts';
 import { TideInputError } from './errors.ts';
 
 export const DEFAULT_MAX_DISTANCE_NM = 50;
@@ -115,13 +115,7 @@ export function loadTideStations(): Promise<TideStationIndex> {
 function createIndex(all: readonly NeapsStation[]): TideStationIndex {
   const tideStations = all.filter((station) => station.kind === 'tide');
   const byId = new Map(tideStations.map((station) => [station.id, station]));
-  const grid = new Map<number, NeapsStation[]>();
-  for (const station of tideStations) {
-    const key = cellKey(Math.floor(station.latitude), Math.floor(station.longitude));
-    const members = grid.get(key);
-    if (members === undefined) grid.set(key, [station]);
-    else members.push(station);
-  }
+  const grid = createPointGrid(tideStations, (station) => ({ lat: station.latitude, lon: station.longitude }), (station) => station.id);
 
   // Constituents and datums are decoded lazily by the database, so suitability is decided (and
   // the answer kept) only for stations a request actually reaches.
@@ -146,14 +140,8 @@ function createIndex(all: readonly NeapsStation[]): TideStationIndex {
       if (!(Number.isFinite(radius) && radius >= 0 && radius <= MAX_DISTANCE_LIMIT_NM)) {
         throw new TideInputError('max_distance_nm', `must be a number from 0 to ${MAX_DISTANCE_LIMIT_NM}`);
       }
-      const candidates: { station: NeapsStation; distance_nm: number }[] = [];
-      for (const station of stationsAround(grid, point, radius)) {
-        const distance = haversineNm(point.lat, point.lon, station.latitude, station.longitude);
-        if (distance <= radius) candidates.push({ station, distance_nm: distance });
-      }
-      candidates.sort((a, b) => a.distance_nm - b.distance_nm || (a.station.id < b.station.id ? -1 : 1));
-      for (const candidate of candidates) {
-        const summary = summaryOf(candidate.station);
+      for (const candidate of grid.nearest(point, radius)) {
+        const summary = summaryOf(candidate.item);
         if (summary === null || (options.commercial_use_only === true && !summary.commercial_use_allowed)) continue;
         return { station: summary, distance_nm: candidate.distance_nm };
       }
@@ -213,29 +201,4 @@ function summarise(station: NeapsStation): TideStation | null {
 function checkPoint(point: LatLon): void {
   if (!(Number.isFinite(point.lat) && Math.abs(point.lat) <= 90)) throw new TideInputError('lat', 'must be a number from -90 to 90');
   if (!(Number.isFinite(point.lon) && Math.abs(point.lon) <= 180)) throw new TideInputError('lon', 'must be a number from -180 to 180');
-}
-
-function cellKey(latCell: number, lonCell: number): number {
-  const row = Math.min(179, Math.max(0, latCell + 90));
-  const column = (((lonCell + 180) % 360) + 360) % 360;
-  return row * 360 + column;
-}
-
-/** Stations in the grid cells a circle of `radiusNm` around `point` can reach. */
-function* stationsAround(grid: ReadonlyMap<number, NeapsStation[]>, point: LatLon, radiusNm: number): Generator<NeapsStation> {
-  const radiusDeg = (radiusNm / EARTH_RADIUS_NM) * (180 / Math.PI);
-  const south = Math.max(-90, point.lat - radiusDeg);
-  const north = Math.min(90, point.lat + radiusDeg);
-  // Degrees of longitude shrink with cos(latitude); measured at the circle's most poleward edge,
-  // the span covers the whole circle. Near a pole, every column.
-  const poleward = Math.max(Math.abs(south), Math.abs(north));
-  const cosine = Math.cos((poleward * Math.PI) / 180);
-  const halfWidth = cosine <= 1e-9 ? 180 : Math.min(180, radiusDeg / cosine);
-  const columns = halfWidth >= 180 ? 360 : Math.floor(point.lon + halfWidth) - Math.floor(point.lon - halfWidth) + 1;
-  const firstColumn = halfWidth >= 180 ? -180 : Math.floor(point.lon - halfWidth);
-  for (let row = Math.floor(south); row <= Math.min(89, Math.floor(north)); row++) {
-    for (let column = 0; column < Math.min(columns, 360); column++) {
-      yield* grid.get(cellKey(row, firstColumn + column)) ?? [];
-    }
-  }
 }

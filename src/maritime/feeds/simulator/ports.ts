@@ -1,11 +1,10 @@
 // The ports the simulated fleet calls at: a curated set of real commercial and ferry ports, looked
-// up by UN/LOCODE in the sea-ports data (positions as [lon, lat]). sea-ports warns that some of its
-// coordinates are off, so a port is used only when it joins the sea-lane network within
-// MAX_SNAP_NM; that also keeps port approaches (the straight connector to the network) short.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// up by UN/LOCODE in the built-in sea-ports data the port index reads too. sea-ports warns that
+// some of its coordinates are off, so a port is used only when it joins the sea-lane network
+// within MAX_SNAP_NM; that also keeps port approaches (the straight connector to the network) short.
+import { seaPorts } from '../../ports/sea-ports.ts';
+import type { SeaPortEntry } from '../../ports/model.ts';
 import { distanceNm, snapToNetwork } from '../../routes/index.ts';
-import type { Position } from '../../routes/index.ts';
 
 export interface SimPort {
   locode: string;
@@ -58,36 +57,24 @@ const CURATED: readonly (readonly [string, number])[] = [
 
 let cached: readonly SimPort[] | undefined;
 
-function isPosition(value: unknown): value is Position {
-  return (
-    Array.isArray(value) &&
-    value.length === 2 &&
-    typeof value[0] === 'number' &&
-    typeof value[1] === 'number' &&
-    Math.abs(value[0]) <= 180 &&
-    Math.abs(value[1]) <= 90
-  );
-}
-
 /** The usable ports, loaded once; empty when the data cannot be read. */
 export function simulatorPorts(): readonly SimPort[] {
   if (cached !== undefined) return cached;
-  let data: Record<string, { name?: unknown; coordinates?: unknown } | undefined>;
+  let byCode: ReadonlyMap<string, SeaPortEntry>;
   try {
-    const require = createRequire(import.meta.url);
-    data = JSON.parse(readFileSync(require.resolve('sea-ports/lib/ports.json'), 'utf8'));
+    byCode = new Map(seaPorts().entries.map((entry) => [entry.unlocode, entry]));
   } catch {
     cached = [];
     return cached;
   }
   const ports: SimPort[] = [];
   for (const [locode, weight] of CURATED) {
-    const record = data[locode];
-    if (!record || !isPosition(record.coordinates) || typeof record.name !== 'string') continue;
-    const [lon, lat] = record.coordinates;
+    const entry = byCode.get(locode);
+    if (entry === undefined) continue;
+    const { name, lat, lon } = entry;
     const snap = snapToNetwork({ lat, lon });
     if (!snap.ok || snap.snap.distance_nm > MAX_SNAP_NM) continue;
-    ports.push({ locode, name: record.name, country: locode.slice(0, 2), lat, lon, weight, snapNm: snap.snap.distance_nm });
+    ports.push({ locode, name, country: locode.slice(0, 2), lat, lon, weight, snapNm: snap.snap.distance_nm });
   }
   cached = ports;
   return cached;

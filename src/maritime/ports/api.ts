@@ -1,0 +1,123 @@
+// REST for ports: search by name, UN/LOCODE, WPI number, country and distance, and one port by id.
+import { Type } from 'typebox';
+import type { App } from '../../platform/http/app.ts';
+import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
+import { Page, PageQuery } from '../../platform/http/pagination.ts';
+import { ProblemError, problemType } from '../../platform/http/problems.ts';
+import { invalidField as invalid, nullable } from '../../platform/http/schema.ts';
+import { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, type Port, type PortIndex } from './ports.ts';
+
+const TAG = 'Ports';
+const ID_PATTERN = /^([A-Za-z]{2}[A-Za-z2-9]{3}|WPI-\d{1,6}(\.\d{1,3})?)$/i;
+
+export const portNotFound = problemType({
+  code: 'port_not_found',
+  status: 404,
+  title: 'No such port',
+  description: 'No port with this UN/LOCODE or WPI number is in the port data LAMIS holds (sea-ports, plus the World Port Index and UN/LOCODE when imported).',
+});
+
+const SourceSchema = Type.Enum([...PORT_SOURCES]);
+const metres = (description: string) => nullable(Type.Number({ description: `Metres; null when the source does not say. ${description}`.trim() }));
+
+const portFields = {
+  id: Type.String({ description: 'The UN/LOCODE ("NLRTM") when the port has one to itself, else "WPI-<number>"' }),
+  unlocode: nullable(Type.String({ description: 'UN/LOCODE, five characters without the space' })),
+  wpi_number: nullable(Type.Number({ description: 'World Port Index number' })),
+  name: Type.String(),
+  alternate_names: Type.Array(Type.Object({ name: Type.String(), source: SourceSchema }), { description: 'Other names the sources give' }),
+  country: nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+  lat: Type.Number(),
+  lon: Type.Number(),
+  timezone: nullable(Type.String({ description: 'IANA time zone' })),
+  harbour_size: nullable(Type.Enum([...HARBOUR_SIZES])),
+  harbour_type: nullable(Type.Enum([...HARBOUR_TYPES])),
+  channel_depth_m: metres('World Port Index depths are mostly the lower edge of a 5-foot band: read them as "at least".'),
+  anchorage_depth_m: metres(''),
+  cargo_pier_depth_m: metres(''),
+  oil_terminal_depth_m: metres(''),
+  tidal_range_m: metres(''),
+  max_vessel_length_m: metres(''),
+  max_vessel_beam_m: metres(''),
+  max_vessel_draught_m: metres(''),
+  entrance_restrictions: nullable(Type.Object({
+    tide: nullable(Type.Boolean()),
+    swell: nullable(Type.Boolean()),
+    ice: nullable(Type.Boolean()),
+    other: nullable(Type.Boolean()),
+  }, { description: 'Whether the World Port Index lists each condition as restricting the entrance; null: unknown' })),
+  approach_area: Type.Object({
+    kind: Type.Literal('circle'),
+    radius_nm: Type.Number(),
+  }, {
+    description: `The water where a vessel counts as arriving: a circle around the port position, radius by harbour size ` +
+      `(${Object.entries(APPROACH_RADIUS_NM).map(([size, radius]) => `${size} ${radius} nm`).join(', ')})`,
+  }),
+  sources: Type.Record(Type.String(), SourceSchema, { description: 'Which source each field with a value came from' }),
+};
+
+const PortSchema = Type.Object(portFields);
+const PortHitSchema = Type.Object({
+  ...portFields,
+  distance_nm: nullable(Type.Number({ description: 'Great-circle distance from `near`, 0.1 nm; null without `near`' })),
+});
+
+const SearchQuery = Type.Object({
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Words that must all appear in the UN/LOCODE, WPI number, name or an alternate name (case and accents ignored)' })),
+  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
+  ...NearQueryParams('ports'),
+  ...PageQuery,
+});
+
+const IdParams = Type.Object({
+  id: Type.String({ description: 'A UN/LOCODE ("NLRTM", any case) or a World Port Index number as "WPI-31140"' }),
+});
+
+export interface PortApiDeps {
+  index: PortIndex;
+}
+
+export function registerPortRoutes(app: App, deps: PortApiDeps): void {
+  const { index } = deps;
+
+  app.get('/v3/maritime/ports', {
+    schema: {
+      summary: 'Find ports by name, UN/LOCODE, WPI number, country or distance',
+      description:
+        'Filters combine (AND). With `near`: ports within `radius_nm`, nearest first. With `q` alone: the best matches first ' +
+        '(the code itself, then a name or alternate name with a word starting with the query, larger harbours first). Otherwise by id. ' +
+        'Cursor-paginated; a cursor is only valid for a search in the same order.',
+      tags: [TAG],
+      querystring: SearchQuery,
+      response: { 200: Page(PortHitSchema) },
+    },
+  }, async (request) => {
+    const { q, country, limit } = request.query;
+    const page = geoSearchPage(request.query, 'id', (near, after) => index.search({ q, country, near, limit, after }));
+    return {
+      data: page.items.map((hit) => ({ ...portView(hit.port), distance_nm: shownDistanceNm(hit.distance_nm) })),
+      next_cursor: page.next_cursor,
+    };
+  });
+
+  app.get('/v3/maritime/ports/:id', {
+    schema: {
+      summary: 'One port by UN/LOCODE or WPI number',
+      description: 'Each field names its source in `sources`. 400 for a malformed id, 404 `port_not_found` for an unknown one.',
+      tags: [TAG],
+      params: IdParams,
+      response: { 200: PortSchema },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    if (!ID_PATTERN.test(id)) throw invalid('/params/id', `must be a UN/LOCODE such as NLRTM or a WPI number such as WPI-31140 (got "${id}")`);
+    const port = index.get(id);
+    if (port === null) throw new ProblemError(portNotFound, `No port ${id.toUpperCase()} in the port data.`);
+    return portView(port);
+  });
+}
+
+/** The index's port with mutable arrays, as the response type wants. */
+function portView(port: Port) {
+  return { ...port, alternate_names: [...port.alternate_names] };
+}

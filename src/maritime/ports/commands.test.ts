@@ -1,0 +1,188 @@
+// `lamis import` and `lamis data sync`: run() in a process of its own, so the test reads the real
+// standard output and exit code; downloads come from a loopback HTTP server in this process.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../config.ts';
+import { testConfig } from '../../../test/support/server.ts';
+import { UsageError } from '../../platform/command.ts';
+import { dataCommand, importCommand } from './commands.ts';
+import { UNLOCODE_CSV, WPI_CSV, zipOf } from './fixtures.ts';
+import { loadPorts } from './ports.ts';
+import { importFile } from './store.ts';
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function run(command: 'importCommand' | 'dataCommand', config: Config, positionals: string[], values: Record<string, string | boolean> = {}): Promise<Run> {
+  const module = JSON.stringify(fileURLToPath(new URL('./commands.ts', import.meta.url)));
+  const script = `
+    import { ${command} as command } from ${module};
+    const [config, positionals, values] = JSON.parse(process.argv[1]);
+    process.exitCode = await command.run({ config, positionals, values });`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script, JSON.stringify([config, positionals, values])], (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+const files = mkdtempSync(path.join(tmpdir(), 'lamis-port-files-'));
+const wpiFile = path.join(files, 'UpdatedPub150.csv');
+const unlocodeZip = path.join(files, 'loc991csv.zip');
+writeFileSync(wpiFile, WPI_CSV);
+writeFileSync(unlocodeZip, zipOf([
+  { name: '2099-1 UNLOCODE CodeListPart1.csv', data: Buffer.from(UNLOCODE_CSV, 'latin1') },
+  { name: '2099-1 SubdivisionCodes.csv', data: Buffer.from('"NL","ZH","Zuid-Holland","Province"\n') },
+]));
+after(() => rmSync(files, { recursive: true, force: true }));
+
+describe('lamis import', () => {
+  const config = testConfig();
+  after(() => config.cleanup());
+
+  test('wpi FILE saves the ports and reports rejected rows and dropped values by line', async () => {
+    const result = await run('importCommand', config, ['wpi', wpiFile]);
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stdout.split('\n');
+    assert.equal(lines[0], `World Port Index: 3 ports from UpdatedPub150.csv, saved to ${importFile(config.dataDir, 'wpi')}.`);
+    assert.match(result.stdout, /Rows rejected \(4\):\n {4}UpdatedPub150\.csv line 5: WPI number 90010 again/);
+    assert.match(result.stdout, /Rows kept without a value \(1\):\n {4}UpdatedPub150\.csv line 4: WPI 90020\.5: UN\/LOCODE USCHX/);
+    assert.match(result.stdout, /Restart the service/);
+    assert.equal((await loadPorts({ dataDir: config.dataDir })).get('NLALP')?.wpi_number, 90010);
+  });
+
+  test('unlocode FILE reads the CodeListPart files of a release ZIP; --json gives the report', async () => {
+    const result = await run('importCommand', config, ['unlocode', unlocodeZip], { json: true });
+    assert.equal(result.code, 0, result.stderr);
+    const [report] = JSON.parse(result.stdout) as [{ source: string; ports: number; rejected: { file: string; line: number }[]; skipped: unknown }];
+    assert.equal(report.source, 'unlocode');
+    assert.equal(report.ports, 2);
+    assert.deepEqual(report.skipped, { not_port: 1, no_coordinates: 1, withdrawn: 2 });
+    assert.deepEqual(report.rejected.map((row) => [row.file, row.line]), [8, 9, 10].map((line) => ['2099-1 UNLOCODE CodeListPart1.csv', line]));
+    assert.equal((await loadPorts({ dataDir: config.dataDir })).get('NLAAA')?.name, 'Aaahaven');
+  });
+
+  test('a file in the wrong format or one that cannot be read fails with exit code 1 and saves nothing', async () => {
+    const fresh = testConfig();
+    try {
+      const wrong = await run('importCommand', fresh, ['wpi', unlocodeZip]);
+      assert.equal(wrong.code, 1);
+      assert.match(wrong.stderr, /^lamis import: loc991csv\.zip: not a World Port Index CSV/);
+      const missing = await run('importCommand', fresh, ['unlocode', path.join(files, 'nothing.csv')]);
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /cannot read .*nothing\.csv: ENOENT/);
+      const empty = path.join(files, 'empty-part.csv');
+      writeFileSync(empty, ',"NL",,".NETHERLANDS",,,,,,,,\n');
+      assert.match((await run('importCommand', fresh, ['unlocode', empty])).stderr, /empty-part\.csv: no ports found; nothing saved/);
+      assert.equal(existsSync(path.join(fresh.dataDir, 'ports')), false);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
+  test('usage errors name what is wrong', async () => {
+    const usage = (positionals: string[]) => assert.rejects(importCommand.run({ config, positionals, values: {} }), UsageError);
+    await usage([]);
+    await usage(['ports', wpiFile]);
+    await usage(['wpi']);
+    await usage(['wpi', wpiFile, wpiFile]);
+  });
+});
+
+describe('lamis data sync', () => {
+  let server: Server;
+  let base: string;
+  const served = new Map<string, Buffer>([
+    ['/api/publications/download', Buffer.from(WPI_CSV)],
+    ['/trade/locode/loc991csv.zip', readFileSync(unlocodeZip)],
+  ]);
+
+  before(async () => {
+    server = createServer((request, response) => {
+      const body = served.get(new URL(request.url!, 'http://localhost').pathname);
+      response.writeHead(body ? 200 : 404, { 'content-type': 'application/octet-stream' }).end(body ?? 'not here');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const urls = () => ({
+    'wpi-url': `${base}/api/publications/download?type=view&key=16920959/SFH00000/UpdatedPub150.csv`,
+    'unlocode-url': `${base}/trade/locode/loc991csv.zip`,
+  });
+
+  test('downloads both sources and saves them', async () => {
+    const config = testConfig();
+    try {
+      const result = await run('dataCommand', config, ['sync'], urls());
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /^World Port Index: 3 ports from http:\/\/127\.0\.0\.1:\d+\/api\/publications\/download\?/);
+      assert.match(result.stdout, /UN\/LOCODE: 2 ports from http:\/\/127\.0\.0\.1:\d+\/trade\/locode\/loc991csv\.zip/);
+      assert.match(result.stdout, /UpdatedPub150\.csv line 5: WPI number 90010 again/);
+      const ports = await loadPorts({ dataDir: config.dataDir });
+      assert.equal(ports.meta.wpi?.entries, 3);
+      assert.equal(ports.meta.unlocode?.entries, 2);
+    } finally {
+      config.cleanup();
+    }
+  });
+
+  test('offline: a clear message, exit code 1, and nothing changed', async () => {
+    // A port that was just free and is closed again: connecting to it is refused, as with no network.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const unreachable = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const config = testConfig();
+    try {
+      const result = await run('dataCommand', config, ['sync'], { 'wpi-url': `${unreachable}/wpi.csv`, 'unlocode-url': `${unreachable}/loc.zip`, timeout: '5' });
+      assert.equal(result.code, 1);
+      assert.equal(result.stdout, '');
+      const lines = result.stderr.trim().split('\n');
+      assert.equal(lines.length, 2);
+      assert.match(lines[0]!, /^lamis data sync: cannot download the World Port Index from http:\/\/127\.0\.0\.1:\d+\/wpi\.csv: ECONNREFUSED.*Is this machine online\? Nothing was changed for it\.$/);
+      assert.match(lines[1]!, /^lamis data sync: cannot download the UN\/LOCODE from .*\/loc\.zip: ECONNREFUSED/);
+      assert.equal(existsSync(path.join(config.dataDir, 'ports')), false);
+    } finally {
+      config.cleanup();
+    }
+  });
+
+  test('a source that fails leaves the other one saved; HTTP errors are named', async () => {
+    const config = testConfig();
+    try {
+      const result = await run('dataCommand', config, ['sync'], { ...urls(), 'unlocode-url': `${base}/trade/locode/loc000csv.zip` });
+      assert.equal(result.code, 1);
+      assert.match(result.stdout, /^World Port Index: 3 ports/);
+      assert.match(result.stderr, /the UN\/LOCODE download at .*loc000csv\.zip answered HTTP 404 Not Found; nothing was changed for it\./);
+      assert.ok(existsSync(importFile(config.dataDir, 'wpi')));
+      assert.equal(existsSync(importFile(config.dataDir, 'unlocode')), false);
+    } finally {
+      config.cleanup();
+    }
+  });
+
+  test('usage errors name what is wrong', async () => {
+    const config = testConfig();
+    try {
+      const usage = (positionals: string[], values: Record<string, string>) =>
+        assert.rejects(dataCommand.run({ config, positionals, values }), UsageError);
+      await usage([], {});
+      await usage(['pull'], {});
+      await usage(['sync', 'now'], {});
+      await usage(['sync'], { timeout: '0' });
+      await usage(['sync'], { 'wpi-url': 'ftp://example.org/wpi.csv' });
+    } finally {
+      config.cleanup();
+    }
+  });
+});
