@@ -10,6 +10,7 @@ import { closeOnSignals } from './platform/http/shutdown.ts';
 import { decodeCommand } from './maritime/ais/decode-command.ts';
 import { mailCommand } from './platform/mail/mail-command.ts';
 import { keysCommand, orgCommand, usageCommand } from './accounts/commands.ts';
+import { identityCommand } from './accounts/identity-command.ts';
 import type { FileFeedSpec } from './maritime/feeds/index.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { loggerOptions, startServer, VERSION } from './server.ts';
@@ -60,7 +61,7 @@ const migrateCommand: Command = {
   },
 };
 
-const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand, mailCommand, orgCommand, keysCommand, usageCommand];
+const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand, mailCommand, orgCommand, keysCommand, usageCommand, identityCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -38,6 +38,9 @@ export interface Config {
   mailFrom: string;
   smtpTimeoutMs: number;
   masterKey: string | undefined;
+  publicUrl: string | undefined;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
 }
 
 /** `auto`: the simulator runs when no live source of its kind is configured. */
@@ -86,6 +89,14 @@ function requiredUrl(protocols: string[]): Parse<string> {
     return parsed.value === undefined ? { error: 'must not be empty' } : { value: parsed.value };
   };
 }
+
+/** An http(s) URL without query or fragment, kept without its trailing slash. */
+const baseUrl: Parse<string | undefined> = (raw) => {
+  const parsed = url(['https:', 'http:'])(raw);
+  if ('error' in parsed || parsed.value === undefined) return parsed;
+  const { search, hash } = new URL(parsed.value);
+  return search || hash ? { error: 'must have no query (?) or fragment (#)' } : { value: parsed.value.replace(/\/+$/, '') };
+};
 
 const text: Parse<string> = (raw) => (raw.trim() === '' ? { error: 'must not be empty' } : { value: raw.trim() });
 
@@ -212,7 +223,14 @@ export const SETTINGS = [
     description: 'How long LAMIS waits for the SMTP server to connect, greet and answer each command (milliseconds)' }),
   setting({ key: 'masterKey', env: 'LAMIS_MASTER_KEY', flag: 'master-key', shown: '(unset: a key file in the data folder)',
     defaultValue: undefined, parse: (raw) => (raw === '' ? { error: 'must not be empty; unset it to use the key file in the data folder' } : { value: raw }),
-    description: 'Master key (32 bytes as 64 hex digits or base64) sealing data at rest (fleet registrations); when unset, one is made once in `<data folder>/master-key` (mode 0600)' }),
+    description: 'Master key (32 bytes as 64 hex digits or base64) sealing data at rest (fleet registrations, identity documents); when unset, one is made once in `<data folder>/master-key` (mode 0600)' }),
+  setting({ key: 'publicUrl', env: 'LAMIS_PUBLIC_URL', flag: 'public-url', shown: '(unset: the address the server listens on)', defaultValue: undefined,
+    parse: baseUrl,
+    description: 'The address users reach LAMIS at (e.g. https://lamis.example.com), which links in mails start with' }),
+  setting({ key: 'sessionIdleMinutes', env: 'LAMIS_SESSION_IDLE_MINUTES', flag: 'session-idle-minutes', shown: '30', defaultValue: 30,
+    parse: integer(1, 1440), description: 'A dashboard session ends after this many minutes without a request' }),
+  setting({ key: 'sessionMaxHours', env: 'LAMIS_SESSION_MAX_HOURS', flag: 'session-max-hours', shown: '12', defaultValue: 12,
+    parse: integer(1, 720), description: 'A dashboard session ends this many hours after sign-in, whatever the activity' }),
 ] as const satisfies readonly Setting[];
 
 export class ConfigError extends Error {

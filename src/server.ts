@@ -24,6 +24,7 @@ import { registerOpsRoutes } from './platform/http/ops.ts';
 import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
 import { RouteInventory } from './platform/http/routes.ts';
+import { accounts } from './accounts/feature.ts';
 import { aviation } from './aviation/feature.ts';
 import { fleet } from './fleet/feature.ts';
 import { maritime } from './maritime/feature.ts';
@@ -32,7 +33,7 @@ export const VERSION: string = packageJson.version;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The features, in the order their routes are registered. */
-const FEATURES: readonly Feature[] = [aviation, maritime, fleet];
+const FEATURES: readonly Feature[] = [aviation, maritime, fleet, accounts];
 
 export interface Platform {
   config: Config;
@@ -74,11 +75,13 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
   });
-  // One log line per request, after the response.
+  // One log line per request, after the response. Links mailed to users carry single-use secrets
+  // as `token=`, which stay out of the logs.
   app.addHook('onResponse', async (request, reply) => {
     if (request.principal) platform.access.recordRequest(request.principal);
+    const url = request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
     request.log.info(
-      { method: request.method, url: request.url, route: request.routeOptions.url, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 10) / 10 },
+      { method: request.method, url, route: request.routeOptions.url, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
   });

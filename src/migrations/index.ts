@@ -7,5 +7,6 @@ import { vesselsMigration } from '../maritime/vessels/migration.ts';
 import { outboxMigration } from '../platform/mail/index.ts';
 import { accountsMigration } from '../accounts/migration.ts';
 import { fleetMigration } from '../fleet/migration.ts';
+import { usersMigration } from '../accounts/users-migration.ts';
 
-export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration, usersMigration];
