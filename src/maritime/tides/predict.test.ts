@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stationsById } from '@neaps/tide-database';
 import { createTidePredictor } from '@neaps/tide-predictor';
-import { TideInputError } from './errors.ts';
 import { MAX_PERIOD_DAYS, predictExtremes, predictTimeline } from './predict.ts';
 import { loadTideStations } from './stations.ts';
 import type { TideStation } from './stations.ts';
+import { refusedField } from './testing.ts';
 
 const index = await loadTideStations();
 const HOUR = 3_600_000;
@@ -102,27 +102,18 @@ describe('high and low waters', () => {
 });
 
 describe('prediction input', () => {
-  const fieldOf = (run: () => unknown) => {
-    try {
-      run();
-    } catch (error) {
-      assert.ok(error instanceof TideInputError);
-      return error.field;
-    }
-    return null;
-  };
   const to = new Date(from.getTime() + DAY);
 
   it('names the field at fault', () => {
-    assert.equal(fieldOf(() => predictTimeline({ station: newlyn, from: new Date('nonsense'), to })), 'from');
-    assert.equal(fieldOf(() => predictTimeline({ station: newlyn, from, to: from })), 'to');
-    assert.equal(fieldOf(() => predictExtremes({ station: newlyn, from, to: new Date(from.getTime() + (MAX_PERIOD_DAYS + 1) * DAY) })), 'to');
-    assert.equal(fieldOf(() => predictTimeline({ station: newlyn, from, to, datum: 'NAVD88' })), 'datum');
-    assert.equal(fieldOf(() => predictTimeline({ station: newlyn, from, to, datum: 'toString' })), 'datum');
-    assert.equal(fieldOf(() => predictTimeline({ station: newlyn, from, to, step_minutes: 0 })), 'step_minutes');
-    assert.equal(fieldOf(() => predictTimeline({ station: newlyn, from, to, step_minutes: 2.5 })), 'step_minutes');
-    assert.equal(fieldOf(() => predictTimeline({ station: newlyn, from, to, distance_nm: -1 })), 'distance_nm');
-    assert.equal(fieldOf(() => predictTimeline({ station: newlyn, from, to })), null);
+    assert.equal(refusedField(() => predictTimeline({ station: newlyn, from: new Date('nonsense'), to })), 'from');
+    assert.equal(refusedField(() => predictTimeline({ station: newlyn, from, to: from })), 'to');
+    assert.equal(refusedField(() => predictExtremes({ station: newlyn, from, to: new Date(from.getTime() + (MAX_PERIOD_DAYS + 1) * DAY) })), 'to');
+    assert.equal(refusedField(() => predictTimeline({ station: newlyn, from, to, datum: 'NAVD88' })), 'datum');
+    assert.equal(refusedField(() => predictTimeline({ station: newlyn, from, to, datum: 'toString' })), 'datum');
+    assert.equal(refusedField(() => predictTimeline({ station: newlyn, from, to, step_minutes: 0 })), 'step_minutes');
+    assert.equal(refusedField(() => predictTimeline({ station: newlyn, from, to, step_minutes: 2.5 })), 'step_minutes');
+    assert.equal(refusedField(() => predictTimeline({ station: newlyn, from, to, distance_nm: -1 })), 'distance_nm');
+    assert.equal(refusedField(() => predictTimeline({ station: newlyn, from, to })), null);
   });
 
   it('refuses a station that did not come from the index', () => {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stations as databaseStations } from '@neaps/tide-database';
 import { haversineNm } from '../routes/geo.ts';
-import { TideInputError } from './errors.ts';
 import { commercialUseAllowed, DEFAULT_MAX_DISTANCE_NM, loadTideStations } from './stations.ts';
+import { refusedField } from './testing.ts';
 
 const index = await loadTideStations();
 
@@ -92,19 +92,10 @@ describe('nearest suitable tide station', () => {
   });
 
   it('names the field of bad input', () => {
-    const fieldOf = (run: () => unknown) => {
-      try {
-        run();
-      } catch (error) {
-        assert.ok(error instanceof TideInputError);
-        return error.field;
-      }
-      return null;
-    };
-    assert.equal(fieldOf(() => index.nearest({ lat: 91, lon: 0 })), 'lat');
-    assert.equal(fieldOf(() => index.nearest({ lat: 0, lon: Number.NaN })), 'lon');
-    assert.equal(fieldOf(() => index.nearest({ lat: 0, lon: 0 }, { max_distance_nm: 500 })), 'max_distance_nm');
-    assert.equal(fieldOf(() => index.nearest({ lat: 0, lon: 0 }, { max_distance_nm: -1 })), 'max_distance_nm');
+    assert.equal(refusedField(() => index.nearest({ lat: 91, lon: 0 })), 'lat');
+    assert.equal(refusedField(() => index.nearest({ lat: 0, lon: Number.NaN })), 'lon');
+    assert.equal(refusedField(() => index.nearest({ lat: 0, lon: 0 }, { max_distance_nm: 500 })), 'max_distance_nm');
+    assert.equal(refusedField(() => index.nearest({ lat: 0, lon: 0 }, { max_distance_nm: -1 })), 'max_distance_nm');
   });
 });
 

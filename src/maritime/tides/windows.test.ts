@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stationsById } from '@neaps/tide-database';
 import { createTidePredictor } from '@neaps/tide-predictor';
-import { TideInputError } from './errors.ts';
 import { loadTideStations } from './stations.ts';
 import type { TideStation } from './stations.ts';
 import { defaultUkcM, tidalWindows } from './windows.ts';
 import type { TidalWindows } from './windows.ts';
+import { refusedField } from './testing.ts';
 
 const index = await loadTideStations();
 const MINUTE = 60_000;
@@ -164,24 +164,15 @@ describe('under-keel clearance and input', () => {
   });
 
   it('names the field at fault', () => {
-    const fieldOf = (run: () => unknown) => {
-      try {
-        run();
-      } catch (error) {
-        assert.ok(error instanceof TideInputError);
-        return error.field;
-      }
-      return null;
-    };
     const base = { station: newlyn, from, to, draught_m: 5, charted_depth_m: 2 };
-    assert.equal(fieldOf(() => tidalWindows({ ...base, draught_m: -1 })), 'draught_m');
-    assert.equal(fieldOf(() => tidalWindows({ ...base, draught_m: 0 })), 'draught_m');
-    assert.equal(fieldOf(() => tidalWindows({ ...base, draught_m: 45 })), 'draught_m');
-    assert.equal(fieldOf(() => tidalWindows({ ...base, ukc_m: -0.1 })), 'ukc_m');
-    assert.equal(fieldOf(() => tidalWindows({ ...base, charted_depth_m: Number.NaN })), 'charted_depth_m');
-    assert.equal(fieldOf(() => tidalWindows({ ...base, to: new Date(from.getTime() + 15 * 24 * 60 * MINUTE) })), 'to');
-    assert.equal(fieldOf(() => tidalWindows({ ...base, step_minutes: 120 })), 'step_minutes');
-    assert.equal(fieldOf(() => tidalWindows({ ...base, datum: 'NAVD88' })), 'datum');
-    assert.equal(fieldOf(() => tidalWindows({ ...base, charted_depth_m: -1.5 })), null);
+    assert.equal(refusedField(() => tidalWindows({ ...base, draught_m: -1 })), 'draught_m');
+    assert.equal(refusedField(() => tidalWindows({ ...base, draught_m: 0 })), 'draught_m');
+    assert.equal(refusedField(() => tidalWindows({ ...base, draught_m: 45 })), 'draught_m');
+    assert.equal(refusedField(() => tidalWindows({ ...base, ukc_m: -0.1 })), 'ukc_m');
+    assert.equal(refusedField(() => tidalWindows({ ...base, charted_depth_m: Number.NaN })), 'charted_depth_m');
+    assert.equal(refusedField(() => tidalWindows({ ...base, to: new Date(from.getTime() + 15 * 24 * 60 * MINUTE) })), 'to');
+    assert.equal(refusedField(() => tidalWindows({ ...base, step_minutes: 120 })), 'step_minutes');
+    assert.equal(refusedField(() => tidalWindows({ ...base, datum: 'NAVD88' })), 'datum');
+    assert.equal(refusedField(() => tidalWindows({ ...base, charted_depth_m: -1.5 })), null);
   });
 });

@@ -72,7 +72,7 @@ describe('lamis mail', () => {
       const smtp = await startTestSmtpServer();
       try {
         const mailer = new SmtpMailer(database, { url: smtp.url(), clock: () => Date.parse('2026-11-21T14:21:00.000Z') });
-        sent = (await mailer.send({ to: 'agent@lamis.example', subject: 'Sent for real', text: 'https://lamis.example/secret', purpose: 'test' })).id;
+        sent = (await mailer.send({ to: 'dispatch@lamis.example', subject: 'Sent for real', text: 'https://lamis.example/secret', purpose: 'test' })).id;
       } finally {
         await smtp.close();
       }
@@ -87,7 +87,7 @@ describe('lamis mail', () => {
       assert.match(lines[0]!, /^ID +CREATED +TRANSPORT +STATUS +PURPOSE +TO +SUBJECT$/);
       assert.equal(lines.length, 4);
       assert.match(lines[1]!, new RegExp(`^${newest} +2026-11-21T14:22:00.000Z +outbox +queued +test +master@lamis.example +Newest$`));
-      assert.match(lines[2]!, new RegExp(`^${sent} +2026-11-21T14:21:00.000Z +smtp +sent +test +agent@lamis.example +Sent for real$`));
+      assert.match(lines[2]!, new RegExp(`^${sent} +2026-11-21T14:21:00.000Z +smtp +sent +test +dispatch@lamis.example +Sent for real$`));
       assert.match(lines[3]!, new RegExp(`^${kept} +2026-11-21T14:20:00.000Z +outbox +queued +email_verification +pilot@lamis.example +Confirm your e-mail address$`));
     });
 

@@ -62,7 +62,7 @@ for (const backend of STORAGE_BACKENDS) {
       const ids: string[] = [];
       for (const subject of ['first', 'second', 'third']) {
         now += 60_000;
-        ids.push((await mailer.send({ to: 'agent@lamis.example', subject, text: `${subject} body`, purpose: 'test' })).id);
+        ids.push((await mailer.send({ to: 'dispatch@lamis.example', subject, text: `${subject} body`, purpose: 'test' })).id);
       }
       const newest = await outbox.list(2);
       assert.deepEqual(newest.map((m) => m.id), [ids[2], ids[1]]);

@@ -104,7 +104,7 @@ for (const backend of STORAGE_BACKENDS) {
 
     test('the From address is configurable and names the Message-ID domain', async () => {
       const sent = await mailerFor({ smtpUrl: smtp.url(), mailFrom: 'LAMIS Operations <ops@harbour.example>' }, database)
-        .send({ to: 'agent@lamis.example', subject: 'Plain', text: 'Text only.', purpose: 'test' });
+        .send({ to: 'dispatch@lamis.example', subject: 'Plain', text: 'Text only.', purpose: 'test' });
       const mail = smtp.received.at(-1)!;
       assert.equal(mail.headers.get('from'), 'LAMIS Operations <ops@harbour.example>');
       assert.equal(mail.envelopeFrom, 'ops@harbour.example');
