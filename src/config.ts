@@ -4,7 +4,7 @@
 
 import { FAA_NOTAM_DEFAULT_BASE_URL } from './aviation/feeds/faa-notams.ts';
 import { parseFeedSpecs, type FeedSpec } from './maritime/feeds/spec.ts';
-import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from './platform/mail/index.ts';
+import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from './platform/mail/mailer.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

@@ -25,6 +25,8 @@ import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { accounts } from './accounts/feature.ts';
+import { KeyStore } from './accounts/keys.ts';
+import { masterKey, type MasterKey } from './platform/crypto/index.ts';
 import { aviation } from './aviation/feature.ts';
 import { fleet } from './fleet/feature.ts';
 import { maritime } from './maritime/feature.ts';
@@ -32,8 +34,6 @@ import { maritime } from './maritime/feature.ts';
 export const VERSION: string = packageJson.version;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The features, in the order their routes are registered. */
-const FEATURES: readonly Feature[] = [aviation, maritime, fleet, accounts];
 
 export interface Platform {
   config: Config;
@@ -41,6 +41,9 @@ export interface Platform {
   bus: Bus;
   readiness: Readiness;
   access: Access;
+  masterKey: MasterKey;
+  /** In the order their routes are registered. */
+  features: readonly Feature[];
 }
 
 export function loggerOptions(config: Config) {
@@ -106,7 +109,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   readiness.register('bus', bus.check);
   registerOpsRoutes(app, readiness, metrics);
 
-  for (const feature of FEATURES) await feature({ app, config, database, bus, readiness, metrics, logger });
+  for (const feature of platform.features) await feature({ app, config, database, bus, readiness, metrics, logger, masterKey: platform.masterKey });
 
   app.addHook('onClose', async () => {
     await platform.access.close();
@@ -134,8 +137,14 @@ export async function startServer(
     throw error;
   }
   const bus = await openBus(config, (error) => logger.error({ err: error }, 'bus handler failed'));
-  const access = await openAccess(config, database, logger);
-  const app = await buildServer({ config, database, bus, readiness: new Readiness(), access }, logger);
+  const key = masterKey({ fromEnv: config.masterKey, dataDir: config.dataDir });
+  // The key id and where it came from, never the key: enough to tell which key sealed the data.
+  logger.info({ master_key: key.id, source: key.source }, 'data at rest is sealed under this master key');
+  // One key store for verifying keys on every request and for the accounts routes that revoke them.
+  const keys = new KeyStore(database, { onError: (error) => logger.warn({ err: error }, 'API key last use not recorded') });
+  const access = await openAccess(config, database, keys, logger);
+  const features = [aviation, maritime, fleet, accounts(keys)];
+  const app = await buildServer({ config, database, bus, readiness: new Readiness(), access, masterKey: key, features }, logger);
   await beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
   logger.info({ storage: `${database.dialect} ${database.location}`, bus: bus.kind, docs: '/docs' }, `LAMIS ${VERSION} ready`);

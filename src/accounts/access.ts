@@ -6,7 +6,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { Access } from '../platform/http/access.ts';
 import { configuredKeys, developmentKey, type KeyVerifier } from '../platform/http/auth.ts';
 import { LoadShedder, openCounterStore } from '../platform/ratelimit/index.ts';
-import { KeyStore } from './keys.ts';
+import type { KeyStore } from './keys.ts';
 import { Organisations } from './organisations.ts';
 import { UsageMeter } from './usage.ts';
 
@@ -18,9 +18,9 @@ function operatorKeys(config: Config, logger: FastifyBaseLogger): KeyVerifier {
   return configuredKeys([secret], 'development');
 }
 
-export async function openAccess(config: Config, database: Database, logger: FastifyBaseLogger): Promise<Access> {
+/** `keys` is the store the accounts routes also use, so a revocation there takes effect at once. */
+export async function openAccess(config: Config, database: Database, keys: KeyStore, logger: FastifyBaseLogger): Promise<Access> {
   const operators = operatorKeys(config, logger);
-  const keys = new KeyStore(database, { onError: (error) => logger.warn({ err: error }, 'API key last use not recorded') });
   const organisations = new Organisations(database);
   const usage = new UsageMeter(database, { onError: (error) => logger.warn({ err: error }, 'API usage not recorded; kept for the next write') });
   const store = await openCounterStore(config);

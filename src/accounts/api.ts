@@ -229,13 +229,13 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.get('/v3/accounts/me', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: { summary: 'Your account and where you are in onboarding', description: `${SESSION_NOTE}.`, tags: [TAG], response: { 200: AccountSchema } },
   }, async (request) => accountView(signedIn(request).user));
 
   app.put('/v3/accounts/onboarding/vehicle', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: {
       summary: 'Onboarding step 2: vehicle category and country',
@@ -258,7 +258,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.post('/v3/accounts/onboarding/email-verification', {
-    config: { public: true },
+    config: { session: true },
     onRequest: [guard, stepsBefore('email', 'verifying your e-mail address')],
     schema: {
       summary: 'Onboarding step 3: mail me a verification link',
@@ -335,7 +335,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.get('/v3/accounts/session', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: {
       summary: 'The current session and its CSRF token',
@@ -349,7 +349,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.delete('/v3/accounts/session', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: { summary: 'Sign out', description: `Ends the current session and clears its cookie. ${CSRF_NOTE}`, tags: [TAG], response: { 204: Type.Null({ description: 'Signed out' }) } },
   }, async (request, reply) => {
@@ -359,7 +359,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.get('/v3/accounts/sessions', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: {
       summary: 'Your live sessions',
@@ -376,7 +376,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.delete('/v3/accounts/sessions/:id', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: {
       summary: 'End one of your sessions',
@@ -393,7 +393,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.put('/v3/accounts/password', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: {
       summary: 'Change your password',
@@ -418,7 +418,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.get('/v3/accounts/identity', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: {
       summary: 'Your identity check (onboarding step 4)',
@@ -443,7 +443,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
       throw error;
     });
     scope.post('/v3/accounts/identity', {
-      config: { public: true },
+      config: { session: true },
       onRequest: [guard, stepsBefore('identity', 'the identity check')],
       schema: {
         summary: 'Upload a government ID for the identity check (onboarding step 4)',
@@ -473,7 +473,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   });
 
   app.post('/v3/accounts/keys', {
-    config: { public: true },
+    config: { session: true },
     onRequest: guard,
     schema: {
       summary: 'Create an API key for one of your organisations',

@@ -2,7 +2,7 @@
 // identity check (documents sealed under the master key, checked by one OCR engine in the
 // background) and API keys for signed-in users.
 import type { Config } from '../config.ts';
-import { Envelope, masterKey } from '../platform/crypto/index.ts';
+import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { App } from '../platform/http/app.ts';
 import { mailerFor } from '../platform/mail/index.ts';
@@ -10,7 +10,7 @@ import { registerAccountRoutes } from './api.ts';
 import { EmailVerifications } from './email-verification.ts';
 import { IdentityChecks } from './identity-checks.ts';
 import { OcrEngine } from './identity/index.ts';
-import { KeyStore } from './keys.ts';
+import type { KeyStore } from './keys.ts';
 import { BackgroundMail } from './mails.ts';
 import { SessionStore } from './sessions.ts';
 import { Throttle } from './throttle.ts';
@@ -24,8 +24,8 @@ function listeningUrl(app: App, config: Config): string {
   return `http://${host}:${port}`;
 }
 
-export const accounts: Feature = async ({ app, config, database, logger }) => {
-  const key = masterKey({ fromEnv: config.masterKey, dataDir: config.dataDir });
+/** `keys`: the store that also verifies API keys for every request (see access.ts). */
+export const accounts = (keys: KeyStore): Feature => async ({ app, config, database, logger, masterKey: key }) => {
   const users = new Users(database);
   const throttle = new Throttle(database);
   const ocr = new OcrEngine();
@@ -38,7 +38,7 @@ export const accounts: Feature = async ({ app, config, database, logger }) => {
     verifications: new EmailVerifications(database, throttle),
     throttle,
     identity,
-    keys: new KeyStore(database),
+    keys,
     mail,
     publicUrl: () => config.publicUrl ?? listeningUrl(app, config),
   });

@@ -9,13 +9,13 @@
 // socket or, with LAMIS_TRUST_PROXY, the proxy's X-Forwarded-Proto says). Unsafe methods also need
 // the X-CSRF-Token header (sessions.ts).
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { SESSION_COOKIE } from '../platform/http/auth.ts';
 import { ProblemError } from '../platform/http/problems.ts';
 import { csrfTokenInvalid, sessionRequired } from './account-problems.ts';
 import { csrfTokenMatches, type SessionStore } from './sessions.ts';
 import type { SessionRow, UserRow } from './users-migration.ts';
 import type { Users } from './users.ts';
 
-export const SESSION_COOKIE = 'lamis_session';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

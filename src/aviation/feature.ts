@@ -22,7 +22,7 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
   return simulators === 'auto' ? 'simulated' : 'operator_only';
 }
 
-export const aviation: Feature = async ({ app, config, database, readiness, logger }) => {
+export const aviation: Feature = async ({ app, config, database, readiness, logger, masterKey }) => {
   const log = logger.child({ feature: 'aviation' });
   const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference') });
   log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');
@@ -52,7 +52,7 @@ export const aviation: Feature = async ({ app, config, database, readiness, logg
     weather,
     notams,
     slots: new SlotBook(database),
-    fleet: openFleetStore(config, database, log),
+    fleet: openFleetStore(database, masterKey.key),
     sources: { weather: weatherSource, notams: notamSource },
   };
   registerAviationRoutes(app, services);

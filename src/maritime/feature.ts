@@ -12,17 +12,10 @@ import { registerVesselRoutes } from './vessels/api.ts';
 import { AisIngest } from './vessels/ingest.ts';
 import { VesselRecorder } from './vessels/recorder.ts';
 import { VesselRepository } from './vessels/repository.ts';
-import { VesselStore, type Change, type Vessel } from './vessels/store.ts';
+import { VesselStore, type Change } from './vessels/store.ts';
 
 /** Every change to a vessel, for the stream and other features. */
-export interface VesselChange {
-  vessel: Vessel;
-  /** The position changed. */
-  position: boolean;
-  /** Static or voyage data changed. */
-  static: boolean;
-}
-export const vesselChanges = topic<VesselChange>('maritime.vessels');
+export const vesselChanges = topic<Change>('maritime.vessels');
 
 /** How often stale positions leave the live index and stuck multi-sentence groups are dropped. */
 const HOUSEKEEPING_MS = 10_000;

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Bus } from './bus/index.ts';
+import type { MasterKey } from './crypto/index.ts';
 import type { Database } from './db/database.ts';
 import type { Readiness } from './health.ts';
 import type { App } from './http/app.ts';
@@ -16,6 +17,8 @@ export interface FeatureContext {
   bus: Bus;
   readiness: Readiness;
   metrics: Registry;
+  /** The key that seals data at rest, read once at start. */
+  masterKey: MasterKey;
   logger: FastifyBaseLogger;
 }
 

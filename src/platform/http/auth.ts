@@ -41,8 +41,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without an API key. */
     public?: boolean;
+    /** The route acts for a signed-in user: it checks the session cookie itself, not an API key. */
+    session?: boolean;
   }
 }
+
+/** The dashboard session cookie (set and checked by accounts). */
+export const SESSION_COOKIE = 'lamis_session';
 
 export const unauthorized = problemType({
   code: 'unauthorized',
@@ -64,6 +69,10 @@ export function installAuth(app: FastifyInstance, verify: KeyVerifier): void {
   app.decorateRequest('principal', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/v3/') || route.config?.public) return;
+    if (route.config?.session) {
+      route.schema = { ...route.schema, security: [{ session: [] }] };
+      return;
+    }
     if (!route.schema?.hide) route.schema = { ...route.schema, security: [{ apiKey: [] }] };
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...hooks, async (request) => {

@@ -3,6 +3,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from './auth.ts';
 import { ProblemSchema } from './problems.ts';
 import { DISCLAIMER } from '../disclaimer.ts';
 
@@ -36,7 +37,10 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
           DISCLAIMER,
       },
       components: {
-        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`' } },
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`' },
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'A dashboard session from `POST /v3/accounts/sessions`; changes also need its `X-CSRF-Token`' },
+        },
       },
       tags: [{ name: 'Operations', description: 'Health, readiness, metrics and documentation' }],
     },

@@ -17,7 +17,8 @@ export { DEFAULT_LIST_LIMIT, Outbox, OutboxMailer } from './outbox.ts';
 export type { OutboxMessage, OutboxSummary } from './outbox.ts';
 export { outboxMigration } from './outbox-migration.ts';
 export type { MailStatus, MailTransport, OutboxMessagesTable } from './outbox-migration.ts';
-export { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS, SmtpMailer } from './smtp.ts';
+export { SmtpMailer } from './smtp.ts';
+export { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from './mailer.ts';
 export type { SmtpMailerOptions } from './smtp.ts';
 
 /** The mail settings, named as the service config names them. */

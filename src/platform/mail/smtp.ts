@@ -5,6 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { NodemailerError, SMTPTransportOptions, Transporter } from 'nodemailer';
 import type { Database } from '../db/database.ts';
+import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from './mailer.ts';
 import {
   MessageRejectedError,
   RecipientRejectedError,
@@ -19,8 +20,6 @@ import {
 } from './mailer.ts';
 import { queueMessage } from './outbox.ts';
 
-export const DEFAULT_MAIL_FROM = 'LAMIS <no-reply@localhost>';
-export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
 
 export interface SmtpMailerOptions extends MailerOptions {
   /** `smtp://[user:password@]host[:port]` (STARTTLS when offered) or `smtps://...` (TLS from the start). */
