@@ -21,15 +21,3 @@ export function airportFor(services: AviationServices, code: string): Airport {
   if (airport === null) throw new ProblemError(airportNotFound, `No airport ${code.toUpperCase()} in the airport data.`);
   return airport;
 }
-
-/**
- * Milliseconds of an ISO 8601 time the schema accepted as `date-time`; 400 naming the field for
- * the few the schema lets through that are not real instants (a leap second, lower-case letters).
- */
-export function instant(text: string, path: string): number {
-  const ms = Date.parse(text.toUpperCase());
-  if (Number.isNaN(ms)) throw invalid(path, `must be an ISO 8601 UTC time such as 2026-11-21T14:20:00Z (got "${text}")`);
-  return ms;
-}
-
-export const DateTime = (description: string) => Type.String({ format: 'date-time', description });

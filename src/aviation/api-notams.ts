@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
-import { invalidField as invalid, nullable, textBodyRoutes } from '../platform/http/schema.ts';
-import { airportFor, DateTime, IcaoParams, instant, TAG } from './api-common.ts';
+import { DateTime, instant, invalidField as invalid, nullable, textBodyRoutes } from '../platform/http/schema.ts';
+import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import type { StoredNotam } from './notams/store.ts';
 import type { AviationServices } from './services.ts';
 

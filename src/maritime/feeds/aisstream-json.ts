@@ -163,19 +163,26 @@ interface Header {
 
 type Builder = (f: Fields, h: Header) => AisRaw;
 
+/** The motion fields class A and class B position reports share, in the codec's raw units. */
+function vesselMotion(f: Fields) {
+  return {
+    speed: f.tenths('Sog', 102.3, 1023),
+    accuracy: f.bool('PositionAccuracy'),
+    lon: f.lon(),
+    lat: f.lat(),
+    course: f.tenths('Cog', 409.5, 3600),
+    heading: f.int('TrueHeading', 0, 511, 511),
+    second: f.int('Timestamp', 0, 63, 60),
+  };
+}
+
 const positionReport: Builder = (f, h): PositionReportRaw => ({
   type: h.type as PositionReportRaw['type'],
   repeat: h.repeat,
   mmsi: h.mmsi,
   status: f.int('NavigationalStatus', 0, 15, 15),
   turn: f.int('RateOfTurn', -128, 127, -128),
-  speed: f.tenths('Sog', 102.3, 1023),
-  accuracy: f.bool('PositionAccuracy'),
-  lon: f.lon(),
-  lat: f.lat(),
-  course: f.tenths('Cog', 409.5, 3600),
-  heading: f.int('TrueHeading', 0, 511, 511),
-  second: f.int('Timestamp', 0, 63, 60),
+  ...vesselMotion(f),
   maneuver: f.int('SpecialManoeuvreIndicator', 0, 3, 0),
   raim: f.bool('Raim'),
   radio: f.int('CommunicationState', 0, RADIO_19, 0),
@@ -274,13 +281,7 @@ const classBPosition: Builder = (f, h): ClassBPositionRaw => ({
   repeat: h.repeat,
   mmsi: h.mmsi,
   reserved: f.int('Spare1', 0, 255, 0),
-  speed: f.tenths('Sog', 102.3, 1023),
-  accuracy: f.bool('PositionAccuracy'),
-  lon: f.lon(),
-  lat: f.lat(),
-  course: f.tenths('Cog', 409.5, 3600),
-  heading: f.int('TrueHeading', 0, 511, 511),
-  second: f.int('Timestamp', 0, 63, 60),
+  ...vesselMotion(f),
   regional: f.int('Spare2', 0, 3, 0),
   cs: f.bool('ClassBUnit'),
   display: f.bool('ClassBDisplay'),
@@ -297,13 +298,7 @@ const classBExtended: Builder = (f, h): ClassBExtendedRaw => ({
   repeat: h.repeat,
   mmsi: h.mmsi,
   reserved: f.int('Spare1', 0, 255, 0),
-  speed: f.tenths('Sog', 102.3, 1023),
-  accuracy: f.bool('PositionAccuracy'),
-  lon: f.lon(),
-  lat: f.lat(),
-  course: f.tenths('Cog', 409.5, 3600),
-  heading: f.int('TrueHeading', 0, 511, 511),
-  second: f.int('Timestamp', 0, 63, 60),
+  ...vesselMotion(f),
   regional: f.int('Spare2', 0, 15, 0),
   shipname: f.text('Name'),
   shiptype: f.int('Type', 0, 255, 0),

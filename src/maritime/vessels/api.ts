@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { invalidField as invalid, nullable } from '../../platform/http/schema.ts';
+import { DateTime, instant, invalidField as invalid, nullable } from '../../platform/http/schema.ts';
 import { decodeCursor, Page, PageQuery, pageOf } from '../../platform/http/pagination.ts';
 import { MID_TABLE, MMSI_KINDS, VESSEL_CATEGORIES, isValidImo } from './reference/index.ts';
 import { inBox, type BBox, type Vessel, type VesselStore } from './store.ts';
@@ -79,15 +79,6 @@ export function parseBbox(text: string): BBox {
   return { minLat, maxLat, minLon, maxLon };
 }
 
-function parseTime(text: string | undefined, path: string, fallback: number): number {
-  if (text === undefined) return fallback;
-  const time = Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text) || Number.isNaN(time)) {
-    throw invalid(path, `must be an ISO 8601 time with a zone, e.g. 2026-11-21T14:20:00Z (got "${text}")`);
-  }
-  return time;
-}
-
 const SearchQuery = Type.Object({
   imo: Type.Optional(Type.String({ description: 'IMO number (7 digits with a valid check digit)' })),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'Part of the vessel name, any case' })),
@@ -110,8 +101,8 @@ export const TrackPointSchema = Type.Object({
 export type TrackPointView = Static<typeof TrackPointSchema>;
 
 const TrackQuery = Type.Object({
-  from: Type.Optional(Type.String({ description: `Start (ISO 8601); default ${DEFAULT_TRACK_HOURS} hours before \`to\`` })),
-  to: Type.Optional(Type.String({ description: 'End (ISO 8601); default now' })),
+  from: Type.Optional(DateTime(`Start (ISO 8601); default ${DEFAULT_TRACK_HOURS} hours before \`to\``)),
+  to: Type.Optional(DateTime('End (ISO 8601); default now')),
   format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('geojson')], { description: 'json (the default) or geojson: a Feature with a LineString (also chosen by Accept: application/geo+json)' })),
 });
 
@@ -217,8 +208,8 @@ export function registerVesselRoutes(app: App, deps: VesselApiDeps): void {
     const mmsi = parseMmsi(request.params.mmsi);
     const vessel = store.get(mmsi);
     if (!vessel) throw new ProblemError(vesselNotFound, `No AIS data from MMSI ${request.params.mmsi}.`);
-    const to = parseTime(request.query.to, '/querystring/to', Date.now());
-    const from = parseTime(request.query.from, '/querystring/from', to - DEFAULT_TRACK_HOURS * 3_600_000);
+    const to = request.query.to === undefined ? Date.now() : instant(request.query.to, '/querystring/to');
+    const from = request.query.from === undefined ? to - DEFAULT_TRACK_HOURS * 3_600_000 : instant(request.query.from, '/querystring/from');
     if (from > to) throw invalid('/querystring/from', 'must not be after `to`');
     const points = await deps.track(mmsi, from, to, MAX_TRACK_POINTS + 1);
     const truncated = points.length > MAX_TRACK_POINTS;

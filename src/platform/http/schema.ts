@@ -11,6 +11,19 @@ export function invalidField(path: string, message: string): ProblemError {
   return new ProblemError(Problems.validation, `${path} ${message}`, { errors: [{ path, message }] });
 }
 
+/** An ISO 8601 time parameter: validated by the schema, read here. */
+export const DateTime = (description: string) => Type.String({ format: 'date-time', description });
+
+/**
+ * Milliseconds of an ISO 8601 time the schema accepted as `date-time`; 400 naming the field for
+ * the few the schema lets through that are not real instants (a leap second, lower-case letters).
+ */
+export function instant(text: string, path: string): number {
+  const ms = Date.parse(text.toUpperCase());
+  if (Number.isNaN(ms)) throw invalidField(path, `must be an ISO 8601 time such as 2026-11-21T14:20:00Z (got "${text}")`);
+  return ms;
+}
+
 /** Registers routes that take the given text types as a string body (up to `bodyLimit`, default the server's), and no JSON. */
 export function textBodyRoutes(app: App, body: { types: string[]; bodyLimit?: number }, register: (scope: App) => void): void {
   app.register(async (scope) => {
