@@ -12,6 +12,7 @@ import { mailCommand } from './platform/mail/mail-command.ts';
 import { keysCommand, orgCommand, usageCommand } from './accounts/commands.ts';
 import { identityCommand } from './accounts/identity-command.ts';
 import type { FileFeedSpec } from './maritime/feeds/index.ts';
+import { dataCommand, importCommand } from './maritime/ports/commands.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { loggerOptions, startServer, VERSION } from './server.ts';
 
@@ -61,7 +62,7 @@ const migrateCommand: Command = {
   },
 };
 
-const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand, mailCommand, orgCommand, keysCommand, usageCommand, identityCommand];
+const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand, mailCommand, orgCommand, keysCommand, usageCommand, identityCommand, importCommand, dataCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -8,6 +8,8 @@ import { AIS_REJECT_REASONS } from './ais/index.ts';
 import { createFeed, type Feed, type FeedLogger, type FeedSpec } from './feeds/index.ts';
 import { createSimulatorFeed } from './feeds/simulator/feed.ts';
 import { registerUploadRoute } from './feeds/upload-api.ts';
+import { registerPortRoutes } from './ports/api.ts';
+import { loadPorts } from './ports/ports.ts';
 import { registerVesselRoutes } from './vessels/api.ts';
 import { AisIngest } from './vessels/ingest.ts';
 import { VesselRecorder } from './vessels/recorder.ts';
@@ -63,6 +65,11 @@ export const maritime: Feature = async (context) => {
     },
   });
   registerUploadRoute(app, ingest);
+
+  const ports = await loadPorts({ dataDir: config.dataDir });
+  for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
+  log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi !== null, unlocode: ports.meta.unlocode !== null }, 'port index loaded');
+  registerPortRoutes(app, { index: ports });
 
   readiness.register('ais', async (): Promise<HealthResult> => {
     const statuses = feeds.map((feed) => feed.status());

@@ -1,30 +1,27 @@
-// The port routes over a real loopback server, on a small index of hand-made entries.
+// The port routes over a real loopback server, on the built-in sea-ports data merged with a small
+// World Port Index import saved in the server's data folder, as `lamis import wpi` would.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { json } from '../../../test/support/http.ts';
-import { AUTH, startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { registerPortRoutes } from './api.ts';
-import { seaPortEntry, wpiEntry } from './fixtures.ts';
-import { mergePorts } from './merge.ts';
-import { createPortIndex } from './port-index.ts';
-
-const ports = mergePorts({
-  seaPorts: [
-    seaPortEntry('NLRTM', { name: 'Rotterdam', lat: 51.92, lon: 4.5, timezone: 'Europe/Amsterdam' }),
-    seaPortEntry('BEANR', { name: 'Antwerp', alternate_names: ['Antwerpen'], lat: 51.23, lon: 4.4 }),
-  ],
-  unlocode: [],
-  wpi: [
-    wpiEntry(31140, { unlocode: 'NLRTM', name: 'Rotterdam', country: 'NL', lat: 51.9, lon: 4.4833, harbour_size: 'large', channel_depth_m: 11 }),
-    wpiEntry(31150, { name: 'Rotterdam Botlek', country: 'NL', lat: 51.88, lon: 4.29, harbour_size: 'medium' }),
-    wpiEntry(31170, { name: 'Maassluis', country: 'NL', lat: 51.92, lon: 4.25 }),
-  ],
-});
-const index = createPortIndex(ports, { sea_ports: { package: 'sea-ports', version: '0.0.0', entries: 2 }, wpi: null, unlocode: null, ports: ports.length });
+import { json } from '../support/http.ts';
+import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
+import { wpiEntry } from '../../src/maritime/ports/fixtures.ts';
+import { loadPorts, type PortIndex } from '../../src/maritime/ports/ports.ts';
+import { saveImport } from '../../src/maritime/ports/store.ts';
 
 let server: TestServer;
+/** The same data the server serves, loaded here to compare orders and counts with. */
+let index: PortIndex;
 before(async () => {
-  server = await startTestServer({ beforeListen: (app) => registerPortRoutes(app, { index }) });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-ports-'));
+  await saveImport(dataDir, 'wpi', 'test rows', [
+    wpiEntry(31140, { unlocode: 'NLRTM', name: 'Rotterdam', country: 'NL', lat: 51.9, lon: 4.4833, harbour_size: 'large', channel_depth_m: 11 }),
+    wpiEntry(31150, { name: 'Rotterdam Botlek', country: 'NL', lat: 51.88, lon: 4.29, harbour_size: 'medium' }),
+  ]);
+  index = await loadPorts({ dataDir });
+  server = await startTestServer({ config: { dataDir } });
 });
 after(() => server.close());
 
@@ -71,14 +68,17 @@ test('a malformed id is a 400 naming the parameter; an unknown one a 404 port_no
 
 test('search by words, country and distance', async () => {
   const ids = async (query: string) => (await json(await get(`/v3/maritime/ports?${query}`))).data.map((port: { id: string }) => port.id);
-  assert.deepEqual(await ids('q=rotterdam'), ['NLRTM', 'WPI-31150']);
-  assert.deepEqual(await ids('q=antwerpen'), ['BEANR']);
-  assert.deepEqual(await ids('country=nl'), ['NLRTM', 'WPI-31150', 'WPI-31170']);
-  const near = await json(await get('/v3/maritime/ports?near=51.9,4.48&radius_nm=15'));
-  assert.deepEqual(near.data.map((port: { id: string; distance_nm: number }) => [port.id, port.distance_nm]), [
-    ['NLRTM', 0.1], ['WPI-31150', 7.1], ['WPI-31170', 8.6],
-  ]);
-  assert.equal(near.next_cursor, null);
+  const rotterdam = await ids('q=rotterdam');
+  assert.equal(rotterdam[0], 'NLRTM', 'the large harbour first');
+  assert.ok(rotterdam.includes('WPI-31150'), 'the imported port without a UN/LOCODE is found by name');
+  assert.ok((await ids('q=antwerpen')).includes('BEANR'), 'alternate names are searched');
+  const dutch = await ids('country=nl&limit=100');
+  assert.ok(dutch.length > 2 && dutch.includes('WPI-31150') && dutch.every((id: string) => id === 'WPI-31150' || id.startsWith('NL')));
+
+  const near = (await json(await get('/v3/maritime/ports?near=51.9,4.48&radius_nm=15'))).data as { id: string; distance_nm: number }[];
+  assert.deepEqual(near[0], { ...near[0], id: 'NLRTM', distance_nm: 0.1 });
+  assert.ok(near.some((port) => port.id === 'WPI-31150' && port.distance_nm === 7.1));
+  assert.ok(near.every((port, i) => port.distance_nm <= 15 && (i === 0 || near[i - 1]!.distance_nm <= port.distance_nm)), 'nearest first, within the radius');
   assert.equal((await json(await get('/v3/maritime/ports?q=antwerp'))).data[0].distance_nm, null);
 });
 
@@ -86,11 +86,11 @@ test('pages follow next_cursor; a cursor only works in the order it came from', 
   const seen: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: { data: { id: string }[]; next_cursor: string | null } = await json(await get(`/v3/maritime/ports?limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+    const page: { data: { id: string }[]; next_cursor: string | null } = await json(await get(`/v3/maritime/ports?country=NL&limit=7${cursor ? `&cursor=${cursor}` : ''}`));
     seen.push(...page.data.map((port) => port.id));
     cursor = page.next_cursor;
   } while (cursor !== null);
-  assert.deepEqual(seen, index.ports.map((port) => port.id));
+  assert.deepEqual(seen, index.ports.filter((port) => port.country === 'NL').map((port) => port.id));
 
   const first = await json(await get('/v3/maritime/ports?limit=1'));
   await problem(await get(`/v3/maritime/ports?q=rotterdam&cursor=${first.next_cursor}`), 400, 'invalid_cursor');
