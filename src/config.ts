@@ -41,6 +41,7 @@ export interface Config {
   publicUrl: string | undefined;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  unverifiedAccountDays: number;
 }
 
 /** `auto`: the simulator runs when no live source of its kind is configured. */
@@ -231,6 +232,8 @@ export const SETTINGS = [
     parse: integer(1, 1440), description: 'A dashboard session ends after this many minutes without a request' }),
   setting({ key: 'sessionMaxHours', env: 'LAMIS_SESSION_MAX_HOURS', flag: 'session-max-hours', shown: '12', defaultValue: 12,
     parse: integer(1, 720), description: 'A dashboard session ends this many hours after sign-in, whatever the activity' }),
+  setting({ key: 'unverifiedAccountDays', env: 'LAMIS_UNVERIFIED_ACCOUNT_DAYS', flag: 'unverified-account-days', shown: '7', defaultValue: 7,
+    parse: integer(1, 365), description: 'Accounts whose e-mail address is still not verified this many days after sign-up are deleted, duplicate sign-ups included' }),
 ] as const satisfies readonly Setting[];
 
 export class ConfigError extends Error {

@@ -32,7 +32,7 @@ import type { EmailVerifications } from './email-verification.ts';
 import { checkView, type IdentityChecks } from './identity-checks.ts';
 import type { KeyStore } from './keys.ts';
 import { accountExistsMail, verificationMail, type BackgroundMail } from './mails.ts';
-import { clearSessionCookie, requireSession, setSessionCookie } from './session-http.ts';
+import { clearSessionCookie, CSRF_NOTE, requireSession, SESSION_NOTE, setSessionCookie } from './session-http.ts';
 import { csrfTokenFor, type SessionListKey, type SessionStore } from './sessions.ts';
 import type { Limit, Throttle } from './throttle.ts';
 import type { UserRow } from './users-migration.ts';
@@ -48,8 +48,6 @@ export const SIGN_UP_ADDRESS_LIMITS: readonly Limit[] = [{ count: 10, windowMs: 
 /** The "someone signed up with your address" mail: at most one a day per account. */
 const ACCOUNT_EXISTS_MAIL_LIMITS: readonly Limit[] = [{ count: 1, windowMs: 24 * 60 * MINUTE }];
 
-const SESSION_NOTE = 'Needs the session cookie from sign-up or sign-in';
-const CSRF_NOTE = `${SESSION_NOTE}, and the session's \`csrf_token\` in the \`X-CSRF-Token\` header.`;
 
 const Email = Type.String({ maxLength: 320, description: 'E-mail address; the domain is compared without case, and so is the rest' });
 const Password = Type.String({ maxLength: 4 * MAX_PASSWORD_LENGTH, description: '8 to 256 characters, used whole' });
@@ -136,7 +134,10 @@ export interface AccountsApiDeps {
   publicUrl: () => string;
 }
 
-function throttled(retryAfterSeconds: number, what: string): ProblemError {
+/** What failed sign-ins of an account are counted under; a password reset clears it. */
+export const signInAccountSubject = (emailKey: string) => `sign-in-account:${emailKey}`;
+
+export function throttled(retryAfterSeconds: number, what: string): ProblemError {
   return new ProblemError(tooManyAttempts, `Too many ${what}; retry in ${retryAfterSeconds} s.`, {
     headers: { 'Retry-After': String(retryAfterSeconds) },
     extra: { retry_after: retryAfterSeconds },
@@ -147,7 +148,7 @@ function validationFailed(errors: FieldError[]): ProblemError {
   return new ProblemError(Problems.validation, errors.map((e) => `${e.path} ${e.message}`).join('; '), { errors });
 }
 
-function stepMissing(step: OnboardingStep, before: string): ProblemError {
+export function stepMissing(step: OnboardingStep, before: string): ProblemError {
   return new ProblemError(onboardingStepMissing, `Do the onboarding step "${step}" before ${before}.`, { extra: { missing_step: step } });
 }
 
@@ -201,7 +202,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
       description:
         'Creates the user, an organisation on the Starter plan owned by them, and a session (cookie `lamis_session`). ' +
         'An address that already has an account gets the same answer, and its owner a mail; no such sign-up can ever verify the address or sign in. ' +
-        'Passwords: 8 to 256 characters, not the e-mail address, not one character repeated. 10 sign-ups an hour per client address.',
+        'Passwords: 8 to 256 characters, not the e-mail address, not one character repeated, not a common password. 10 sign-ups an hour per client address.',
       tags: [TAG],
       body: Type.Object({ full_name: Type.String({ maxLength: 4 * MAX_NAME_LENGTH }), email: Email, password: Password }),
       response: { 201: SignedInSchema },
@@ -314,7 +315,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   }, async (request, reply) => {
     const address = normaliseEmail(request.body.email);
     if (!address.ok) throw invalidField('/body/email', address.message);
-    const accountSubject = `sign-in-account:${address.key}`;
+    const accountSubject = signInAccountSubject(address.key);
     const addressSubject = `sign-in-address:${request.ip}`;
     const wait = Math.max(
       await throttle.retryAfterSeconds(accountSubject, SIGN_IN_ACCOUNT_LIMITS),
@@ -404,7 +405,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
     },
   }, async (request) => {
     const { user, session } = signedIn(request);
-    const accountSubject = `sign-in-account:${user.email_key}`;
+    const accountSubject = signInAccountSubject(user.email_key);
     const wait = await throttle.retryAfterSeconds(accountSubject, SIGN_IN_ACCOUNT_LIMITS);
     if (wait > 0) throw throttled(wait, 'failed password checks');
     if (!(await verifyPassword(request.body.current_password, user.password_hash))) {

@@ -5,8 +5,11 @@ import type { Kysely } from 'kysely';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor } from '../platform/http/pagination.ts';
 
-/** Who acted: an operator of the instance (the `lamis` commands), an API key or a user. */
-export type Actor = 'operator' | `key:${string}` | `user:${string}`;
+/**
+ * Who acted: an operator of the instance (the `lamis` commands), an API key, a user, or the
+ * instance itself on a schedule (the clean-up of unverified accounts).
+ */
+export type Actor = 'operator' | 'system' | `key:${string}` | `user:${string}`;
 
 export type AuditAction =
   | 'org.created'
@@ -14,9 +17,13 @@ export type AuditAction =
   | 'key.created'
   | 'key.rotated'
   | 'key.revoked'
+  | 'member.invited'
+  | 'member.invitation_revoked'
   | 'member.added'
+  | 'member.role_changed'
   | 'member.removed'
-  | 'identity.result';
+  | 'identity.result'
+  | 'password.reset';
 
 export interface AuditEvent {
   orgId: string;

@@ -18,11 +18,10 @@ import { PLANS } from '../platform/ratelimit/plans.ts';
 import { KeyStore, type ApiKey } from './keys.ts';
 import type { Environment } from './migration.ts';
 import { isPlanName, Organisations } from './organisations.ts';
-import { listUsage, utcDay } from './usage.ts';
+import { DEFAULT_USAGE_DAYS, listUsage, MAX_USAGE_DAYS, utcDay } from './usage.ts';
 
 const PLAN_NAMES = Object.keys(PLANS).join('|');
 const MS_PER_DAY = 86_400_000;
-const MAX_USAGE_DAYS = 366;
 
 async function withStorage<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
   const database = openDatabase(config);
@@ -195,13 +194,13 @@ export const usageCommand: Command = {
   usesSettings: true,
   options: {
     org: { type: 'string', description: 'The organisation id' },
-    days: { type: 'string', description: `How many UTC days back, today included (default 30, at most ${MAX_USAGE_DAYS})` },
+    days: { type: 'string', description: `How many UTC days back, today included (default ${DEFAULT_USAGE_DAYS}, at most ${MAX_USAGE_DAYS})` },
     json: { type: 'boolean', description: 'Print one JSON object' },
   },
   async run({ config, positionals, values }) {
     if (positionals.length > 0) throw new UsageError('usage takes no arguments, only options');
     const orgId = required(values, 'org');
-    const days = values.days === undefined ? 30 : /^\d+$/.test(String(values.days)) ? Number(values.days) : NaN;
+    const days = values.days === undefined ? DEFAULT_USAGE_DAYS : /^\d+$/.test(String(values.days)) ? Number(values.days) : NaN;
     if (!(days >= 1 && days <= MAX_USAGE_DAYS)) {
       throw new UsageError(`--days must be a whole number from 1 to ${MAX_USAGE_DAYS} (got "${values.days}")`);
     }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { hashPassword, normaliseEmail, passwordProblem, spendPasswordCheck, verifyPassword } from './credentials.ts';
 
 describe('e-mail addresses', () => {
@@ -46,6 +47,24 @@ describe('password rules', () => {
     assert.equal(passwordProblem('aaaaaaaaaa', email), 'must not be one character repeated');
     assert.equal(passwordProblem('🛩'.repeat(10), email), 'must not be one character repeated');
     assert.equal(passwordProblem('aaaaaaaaab', email), null);
+  });
+
+  test('not one of the common passwords, whatever the case or the keyboard\'s width', () => {
+    const tooCommon = /^is too common: it is on a list of passwords leaked in breaches/;
+    for (const common of ['password1', 'Password1', 'PASSWORD1', 'iloveyou', 'qwertyuiop', '1q2w3e4r', '\uff50\uff41\uff53\uff53\uff57\uff4f\uff52\uff44\uff11']) {
+      assert.match(passwordProblem(common, email) ?? '', tooCommon, common);
+    }
+    // Anything more than a change of case makes another password.
+    for (const fine of ['password1!', 'iloveyou so', 'correct horse battery']) assert.equal(passwordProblem(fine, email), null, fine);
+  });
+
+  test('every entry of the maintained list that is long enough is refused; shorter ones fail on length', () => {
+    const list = dictionary['passwords-common'];
+    assert.ok(list.length > 40_000, `the list has ${list.length} entries`);
+    const long = list.filter((p) => [...p].length >= 8);
+    assert.ok(long.length > 15_000);
+    for (const common of long) assert.match(passwordProblem(common, email) ?? '', /too common|one character repeated/, common);
+    assert.match(passwordProblem('dragon', email) ?? '', /8 to 256 characters/);
   });
 });
 

@@ -1,17 +1,27 @@
 // The accounts feature: sign-up and onboarding, e-mail verification, dashboard sessions, the
 // identity check (documents sealed under the master key, checked by one OCR engine in the
-// background) and API keys for signed-in users.
+// background), API keys for signed-in users, forgotten passwords, the hourly clean-up of
+// sign-ups whose address was never verified, and organisations: members, invitations, keys,
+// usage, audit log, and the fleet for members by role.
 import type { Config } from '../config.ts';
+import { registerOrganisationFleetRoutes } from '../fleet/index.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { App } from '../platform/http/app.ts';
 import { mailerFor } from '../platform/mail/index.ts';
 import { registerAccountRoutes } from './api.ts';
+import { UnverifiedAccountCleanup } from './cleanup.ts';
 import { EmailVerifications } from './email-verification.ts';
 import { IdentityChecks } from './identity-checks.ts';
 import { OcrEngine } from './identity/index.ts';
 import type { KeyStore } from './keys.ts';
+import { Invitations } from './invitations.ts';
 import { BackgroundMail } from './mails.ts';
+import { Members } from './members.ts';
+import { registerOrganisationRoutes } from './organisation-api.ts';
+import { Organisations } from './organisations.ts';
+import { registerPasswordResetRoutes } from './password-reset-api.ts';
+import { PasswordResets } from './password-reset.ts';
 import { SessionStore } from './sessions.ts';
 import { Throttle } from './throttle.ts';
 import { Users } from './users.ts';
@@ -31,20 +41,39 @@ export const accounts = (keys: KeyStore): Feature => async ({ app, config, datab
   const ocr = new OcrEngine();
   const identity = new IdentityChecks({ database, envelope: new Envelope(key.key), users, ocr, logger });
   const mail = new BackgroundMail(mailerFor(config, database, { logger }), logger);
+  const publicUrl = () => config.publicUrl ?? listeningUrl(app, config);
+  const cleanup = new UnverifiedAccountCleanup(database, { maxAgeDays: config.unverifiedAccountDays, logger });
+  const sessions = new SessionStore(database, { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionMaxHours * 3_600_000 });
   app.decorateRequest('account', null);
   registerAccountRoutes(app, {
     users,
-    sessions: new SessionStore(database, { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionMaxHours * 3_600_000 }),
+    sessions,
     verifications: new EmailVerifications(database, throttle),
     throttle,
     identity,
     keys,
     mail,
-    publicUrl: () => config.publicUrl ?? listeningUrl(app, config),
+    publicUrl,
   });
+  registerPasswordResetRoutes(app, { users, resets: new PasswordResets(database, users), throttle, mail, publicUrl });
+  const members = new Members(database);
+  registerOrganisationRoutes(app, {
+    database,
+    users,
+    sessions,
+    members,
+    invitations: new Invitations(database, throttle),
+    organisations: new Organisations(database),
+    keys,
+    identity,
+    mail,
+    publicUrl,
+  });
+  registerOrganisationFleetRoutes(app, { database, masterKey: key.key, members, sessions, users });
   identity.start();
+  cleanup.start();
   app.addHook('onClose', async () => {
     await identity.close();
-    await Promise.all([ocr.close(), mail.close()]);
+    await Promise.all([ocr.close(), mail.close(), cleanup.close()]);
   });
 };

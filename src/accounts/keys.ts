@@ -39,7 +39,9 @@ const MAX_CACHED = 10_000;
 const LAST_USED_EVERY_MS = 60_000;
 const MS_PER_HOUR = 3_600_000;
 /** Rotation overlaps are meant for rolling a deployment over, not for keeping two keys for good. */
-const MAX_OVERLAP_HOURS = 24 * 30;
+export const MAX_OVERLAP_HOURS = 24 * 30;
+/** The overlap when none is asked for: a day to roll the new key out. */
+export const DEFAULT_OVERLAP_HOURS = 24;
 const MAX_NAME_LENGTH = 100;
 
 
@@ -70,6 +72,9 @@ export interface Acting {
   /** Only this organisation's keys (for endpoints); operators act on any. */
   orgId?: string;
 }
+
+/** Keys are listed newest first: `[created_at, id]` of the last one served. */
+export type KeyListKey = readonly [created_at: string, id: string];
 
 export type RevokeKeyResult = { status: 'revoked'; key: ApiKey } | { status: 'not_found' };
 
@@ -175,6 +180,24 @@ export class KeyStore {
     const now = this.#clock();
     const rows = await this.#database.db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     return rows.map((row) => publicKey(row, now));
+  }
+
+  /** One page of the organisation's keys, newest first. */
+  async pageKeys(orgId: string, page: { limit: number; before?: KeyListKey | undefined }): Promise<{ data: ApiKey[]; next: KeyListKey | null }> {
+    const now = this.#clock();
+    let query = this.#database.db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId);
+    const before = page.before;
+    if (before) query = query.where((eb) => eb.or([eb('created_at', '<', before[0]), eb.and([eb('created_at', '=', before[0]), eb('id', '<', before[1])])]));
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+    const data = rows.slice(0, page.limit);
+    const last = data.at(-1);
+    return { data: data.map((row) => publicKey(row, now)), next: rows.length > page.limit && last ? [last.created_at, last.id] : null };
+  }
+
+  /** The organisation's key with this id; undefined for another organisation's. */
+  async getKey(orgId: string, id: string): Promise<ApiKey | undefined> {
+    const row = await this.#database.db.selectFrom('api_keys').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+    return row && publicKey(row, this.#clock());
   }
 
   /** Revoking a revoked key returns it unchanged (and logs nothing). */

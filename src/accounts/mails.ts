@@ -2,6 +2,7 @@
 // the time an answer takes tell whether a mail went out, and so whether an address has an
 // account; a mail that fails stays in the outbox marked `failed` (`lamis mail list`), and the
 // user can ask for another link. Closing waits for the mails under way.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, OutgoingMail } from '../platform/mail/index.ts';
 
@@ -16,10 +17,26 @@ export class BackgroundMail {
   }
 
   send(mail: OutgoingMail): void {
-    const sending = this.#mailer.send(mail).then(
+    this.sendPrepared(async () => mail);
+  }
+
+  /**
+   * Sends the mail `prepare` makes, when it makes one (null: nothing to send). For mails that need
+   * a lookup first: the request waits for that no more than for the sending, so a password-reset
+   * request takes as long for an address without an account as for one with. `prepare` starts on
+   * the event loop's next turn, after the answer is written: SQLite answers queries synchronously,
+   * and they would otherwise run between the handler's return and the reply.
+   */
+  sendPrepared(prepare: () => Promise<OutgoingMail | null>): void {
+    let purpose: string | undefined;
+    const sending = nextTurn().then(prepare).then(async (mail) => {
+      if (!mail) return;
+      purpose = mail.purpose;
+      await this.#mailer.send(mail);
+    }).then(
       () => undefined,
-      // The mailer has logged and recorded the failure; never the recipient here either.
-      (error: unknown) => this.#logger.warn({ err: error, purpose: mail.purpose }, 'account mail not sent'),
+      // The mailer has logged and recorded a failure to send; never the recipient here either.
+      (error: unknown) => this.#logger.warn({ err: error, purpose }, 'account mail not sent'),
     );
     this.#sending.add(sending);
     void sending.then(() => this.#sending.delete(sending));
@@ -61,6 +78,24 @@ export function accountExistsMail(to: string, fullName: string, signInUrl: strin
       signInUrl,
       '',
       'If it was not you, there is nothing to do: no new account can use your address.',
+    ].join('\n'),
+  };
+}
+
+export function passwordResetMail(to: string, fullName: string, link: string): OutgoingMail {
+  return {
+    to,
+    purpose: 'password_reset',
+    subject: 'Choose a new password for LAMIS',
+    text: [
+      `Hello ${fullName},`,
+      '',
+      'Someone, hopefully you, asked to reset the password of your LAMIS account. Open this link to choose a new one:',
+      '',
+      link,
+      '',
+      'The link works once, for 1 hour. Choosing a new password signs you out everywhere.',
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
     ].join('\n'),
   };
 }

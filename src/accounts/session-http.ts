@@ -17,6 +17,10 @@ import type { SessionRow, UserRow } from './users-migration.ts';
 import type { Users } from './users.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
+
+/** For route descriptions: what a session route needs, and what a changing one needs on top. */
+export const SESSION_NOTE = 'Needs the session cookie from sign-up or sign-in';
+export const CSRF_NOTE = `${SESSION_NOTE}, and the session's \`csrf_token\` in the \`X-CSRF-Token\` header.`;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface SignedIn {

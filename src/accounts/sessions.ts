@@ -8,7 +8,8 @@
 // Only someone who can read the cookie, or a response of ours, can know it; a page on another
 // site can make the browser send the cookie but can read neither. Nothing about it is stored.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../platform/db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Tables } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import type { SessionRow } from './users-migration.ts';
 
@@ -47,6 +48,16 @@ const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function csrfTokenFor(secret: string): string {
   return createHmac('sha256', secret).update('lamis csrf token').digest('base64url');
+}
+
+/**
+ * Ends every unrevoked session of the user but `keepId`'s; how many ended. Takes the caller's
+ * transaction, so a password reset and the sign-outs it causes commit together.
+ */
+export async function revokeSessionsOf(db: Kysely<Tables>, userId: string, at: string, keepId?: string): Promise<number> {
+  let query = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepId !== undefined) query = query.where('id', '<>', keepId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
 export function csrfTokenMatches(secret: string, presented: string | undefined): boolean {
@@ -149,15 +160,8 @@ export class SessionStore {
   }
 
   /** Ends every session of the user but `keepId`; how many ended. */
-  async revokeOthers(userId: string, keepId: string): Promise<number> {
-    const result = await this.#database.db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date(this.#clock()).toISOString() })
-      .where('user_id', '=', userId)
-      .where('id', '<>', keepId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  revokeOthers(userId: string, keepId: string): Promise<number> {
+    return revokeSessionsOf(this.#database.db, userId, new Date(this.#clock()).toISOString(), keepId);
   }
 
   #live(row: SessionRow, now: number): boolean {

@@ -5,7 +5,7 @@
 // counted: they are the operators', not a customer's.
 import type { Database } from '../platform/db/database.ts';
 import type { Principal } from '../platform/http/auth.ts';
-import type { UsageDailyRow } from './migration.ts';
+import type { Environment, UsageDailyRow } from './migration.ts';
 
 export type UsageKind = 'request' | 'stream';
 export type UsageDay = Omit<UsageDailyRow, 'org_id'>;
@@ -17,6 +17,10 @@ export interface UsageMeterOptions {
   /** A timed flush failed; its counts are kept for the next one. */
   onError?: (error: unknown) => void;
 }
+
+/** What a usage listing covers unless told otherwise, and at most, in UTC days (today included). */
+export const DEFAULT_USAGE_DAYS = 30;
+export const MAX_USAGE_DAYS = 366;
 
 /** Rows per statement, well under SQLite's limit on bound parameters. */
 const FLUSH_BATCH = 500;
@@ -109,6 +113,44 @@ export async function listUsage(database: Database, orgId: string, from: string,
     .execute();
   // Sorted here: PostgreSQL's text order depends on the database's collation, this does not.
   return rows.sort((a, b) => (a.day === b.day ? compare(a.key_id, b.key_id) : compare(a.day, b.day)));
+}
+
+/** Usage is listed newest day first, then by key id: `[day, key_id]` of the last row served. */
+export type UsageListKey = readonly [day: string, key_id: string];
+
+export type UsageEntry = UsageDay & { key_name: string; environment: Environment };
+
+/**
+ * One page of the organisation's flushed usage from `from` to `to` (UTC days, both included),
+ * optionally of one key, with each key's name and environment.
+ */
+export async function pageUsage(
+  database: Database,
+  orgId: string,
+  query: { from: string; to: string; keyId?: string | undefined; limit: number; after?: UsageListKey | undefined },
+): Promise<{ data: UsageEntry[]; next: UsageListKey | null }> {
+  const { from, to, keyId, after } = query;
+  if (!DAY_PATTERN.test(from) || !DAY_PATTERN.test(to)) throw new RangeError(`days are YYYY-MM-DD (got ${from} and ${to})`);
+  let select = database.db
+    .selectFrom('usage_daily')
+    .innerJoin('api_keys', 'api_keys.id', 'usage_daily.key_id')
+    .select(['usage_daily.day', 'usage_daily.key_id', 'api_keys.name as key_name', 'api_keys.environment', 'usage_daily.requests', 'usage_daily.streams'])
+    .where('usage_daily.org_id', '=', orgId)
+    .where('usage_daily.day', '>=', from)
+    .where('usage_daily.day', '<=', to);
+  if (keyId !== undefined) select = select.where('usage_daily.key_id', '=', keyId);
+  if (after) {
+    select = select.where((eb) => eb.or([
+      eb('usage_daily.day', '<', after[0]),
+      eb.and([eb('usage_daily.day', '=', after[0]), eb('usage_daily.key_id', '>', after[1])]),
+    ]));
+  }
+  // Key ids order by the database's collation, which may differ between back ends; the cursor
+  // compares in the same collation, so pages neither skip nor repeat rows.
+  const rows = await select.orderBy('usage_daily.day', 'desc').orderBy('usage_daily.key_id').limit(query.limit + 1).execute();
+  const data = rows.slice(0, query.limit);
+  const last = data.at(-1);
+  return { data, next: rows.length > query.limit && last ? [last.day, last.key_id] : null };
 }
 
 function compare(a: string, b: string): number {

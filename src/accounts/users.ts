@@ -10,7 +10,8 @@
 // creates an account like any other, marked `duplicate_of` the owner's: it answers exactly as a
 // new account through every step a stranger can take, but its address can never be verified (no
 // link is mailed for it) and it can never be signed into, so it reaches nothing. The address's
-// owner gets a mail saying someone tried (at most one a day, see accounts feature).
+// owner gets a mail saying someone tried (at most one a day, see accounts feature). Like every
+// account never verified, it is deleted after LAMIS_UNVERIFIED_ACCOUNT_DAYS (cleanup.ts).
 import type { Kysely } from 'kysely';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
@@ -126,8 +127,9 @@ export class Users {
       .executeTakeFirst();
   }
 
-  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.#database.db
+  /** `db`: a transaction to make the change part of (a password reset); storage otherwise. */
+  async setPasswordHash(userId: string, passwordHash: string, db: Kysely<Tables> = this.#database.db): Promise<void> {
+    await db
       .updateTable('users')
       .set({ password_hash: passwordHash, password_changed_at: new Date(this.#clock()).toISOString() })
       .where('id', '=', userId)

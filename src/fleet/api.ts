@@ -1,8 +1,10 @@
 // REST for fleets: vehicles (CRUD, cursor-paginated) and notification settings, organisation-wide
 // and per vehicle. Everything belongs to the caller's organisation, or to the API key itself for
 // keys outside any: another owner's vehicle answers 404, exactly as one that does not exist.
-import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+// The routes are defined once and mounted twice: under /v3/fleet for API keys (here), and under
+// the organisation's path for signed-in members by role (organisation-api.ts).
+import type { FastifyContextConfig, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { Type, type TProperties } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError, Problems, problemType } from '../platform/http/problems.ts';
@@ -80,11 +82,6 @@ const SettingsSchema = Type.Object({
 });
 const SettingsBody = Type.Object({ thresholds: ThresholdsSchema });
 
-function ownerOf(request: FastifyRequest): string {
-  const principal = request.principal!;
-  return principal.organisation_id ?? principal.key_id;
-}
-
 /** Unknown body fields, named one by one (a closed schema would only say that some field is extra). */
 function refuseUnknown(body: object, known: readonly string[]): void {
   const unknown = Object.keys(body).filter((key) => !known.includes(key));
@@ -109,18 +106,62 @@ const duplicate = () => new ProblemError(duplicateRegistration, 'Another vehicle
 const isListKey = (key: unknown): key is ListKey =>
   Array.isArray(key) && key.length === 2 && typeof key[0] === 'string' && typeof key[1] === 'string';
 
+/** What a route asks of the caller: to see the fleet, or to change it. */
+export type FleetAccess = 'view' | 'manage';
+
+/**
+ * Where the fleet routes are mounted and how a mount finds whose fleet a request is about. The
+ * routes themselves (schemas, validation, answers) are the same on every mount.
+ */
+export interface FleetMount {
+  /** The path the routes hang under, with its own parameters: `/v3/fleet`, `/v3/organisations/:orgId/fleet`. */
+  prefix: string;
+  /** The schemas of the prefix's path parameters. */
+  params: TProperties;
+  /** The owner of the fleet: an organisation's id, or the id of an API key outside any. Called after the mount's hooks. */
+  ownerOf(request: FastifyRequest): string;
+  /** The route options that admit callers with `access` (`what` completes "you may not …"), and what each description adds about them. */
+  admit(access: FleetAccess, what: string): { options: { config?: FastifyContextConfig; onRequest?: onRequestAsyncHookHandler[] }; note: string };
+}
+
+/** `/v3/fleet`, for API keys: a key acts for its whole organisation, or for itself outside any. */
+export const API_KEY_MOUNT: FleetMount = {
+  prefix: '/v3/fleet',
+  params: {},
+  ownerOf(request) {
+    const principal = request.principal!;
+    return principal.organisation_id ?? principal.key_id;
+  },
+  admit: () => ({ options: {}, note: '' }),
+};
+
 export interface FleetApiDeps {
   store: FleetStore;
 }
 
+/** The fleet routes for API keys under `/v3/fleet`. */
 export function registerFleetRoutes(app: App, deps: FleetApiDeps): void {
-  const { store } = deps;
+  mountFleetRoutes(app, deps.store, API_KEY_MOUNT);
+}
 
-  app.get('/v3/fleet/vehicles', {
+/** The vehicle and notification-settings routes under `mount.prefix`. */
+export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount): void {
+  const { prefix, ownerOf } = mount;
+  const PrefixParams = Type.Object(mount.params);
+  const VehicleParams = Type.Object({ ...mount.params, ...IdParams.properties });
+  /** The path of the request's prefix, its parameters filled in: where a new vehicle is found. */
+  const base = (request: FastifyRequest) =>
+    prefix.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((request.params as Record<string, string>)[name]!));
+  const withNote = (text: string, note: string) => [text, note].filter(Boolean).join(' ');
+
+  const list = mount.admit('view', 'see the fleet');
+  app.get(`${prefix}/vehicles`, {
+    ...list.options,
     schema: {
       summary: 'The vehicles of your fleet',
-      description: 'By creation time (ties by id), cursor-paginated; `vehicle_type` narrows the list.',
+      description: withNote('By creation time (ties by id), cursor-paginated; `vehicle_type` narrows the list.', list.note),
       tags: [TAG],
+      params: PrefixParams,
       querystring: Type.Object({ vehicle_type: Type.Optional(Type.Enum([...VEHICLE_TYPES])), ...PageQuery }),
       response: { 200: Page(VehicleSchema) },
     },
@@ -131,14 +172,19 @@ export function registerFleetRoutes(app: App, deps: FleetApiDeps): void {
     return { data: page.data, next_cursor: page.next === null ? null : encodeCursor(page.next) };
   });
 
-  app.post('/v3/fleet/vehicles', {
+  const create = mount.admit('manage', 'add vehicles');
+  app.post(`${prefix}/vehicles`, {
+    ...create.options,
     schema: {
       summary: 'Add a vehicle to your fleet',
-      description:
+      description: withNote(
         'Aircraft and helicopters need `registration` and `icao_type`; vessels need `mmsi` (see the README for every field). ' +
         'With an `Idempotency-Key`, a retry answers 200 with the vehicle the key made; the key with other fields answers 422. ' +
         '201 with the vehicle; 409 `duplicate_registration` when the registration is already in your fleet.',
+        create.note,
+      ),
       tags: [TAG],
+      params: PrefixParams,
       headers: Type.Object({
         'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Unique per vehicle you mean to add; retries send the same key' })),
       }),
@@ -150,7 +196,7 @@ export function registerFleetRoutes(app: App, deps: FleetApiDeps): void {
     const result = await validated(store.create(ownerOf(request), request.body, request.headers['idempotency-key']));
     switch (result.status) {
       case 'created':
-        reply.code(201).header('Location', `/v3/fleet/vehicles/${result.vehicle.id}`);
+        reply.code(201).header('Location', `${base(request)}/vehicles/${result.vehicle.id}`);
         return result.vehicle;
       case 'existing':
         return result.vehicle;
@@ -161,20 +207,24 @@ export function registerFleetRoutes(app: App, deps: FleetApiDeps): void {
     }
   });
 
-  app.get('/v3/fleet/vehicles/:id', {
-    schema: { summary: 'One vehicle of your fleet', tags: [TAG], params: IdParams, response: { 200: VehicleSchema } },
+  const read = mount.admit('view', 'see the fleet');
+  app.get(`${prefix}/vehicles/:id`, {
+    ...read.options,
+    schema: { summary: 'One vehicle of your fleet', description: withNote('404 `vehicle_not_found`.', read.note), tags: [TAG], params: VehicleParams, response: { 200: VehicleSchema } },
   }, async (request): Promise<FleetVehicle> => {
     const vehicle = await store.get(ownerOf(request), request.params.id);
     if (!vehicle) throw notFound(request.params.id);
     return vehicle;
   });
 
-  app.patch('/v3/fleet/vehicles/:id', {
+  const change = mount.admit('manage', 'change vehicles');
+  app.patch(`${prefix}/vehicles/:id`, {
+    ...change.options,
     schema: {
       summary: 'Change a vehicle of your fleet',
-      description: 'Only the fields sent change; null clears a field. The result must be a valid vehicle of its type.',
+      description: withNote('Only the fields sent change; null clears a field. The result must be a valid vehicle of its type. 404 `vehicle_not_found`; 409 `duplicate_registration`.', change.note),
       tags: [TAG],
-      params: IdParams,
+      params: VehicleParams,
       body: PatchBody,
       response: { 200: VehicleSchema },
     },
@@ -186,12 +236,14 @@ export function registerFleetRoutes(app: App, deps: FleetApiDeps): void {
     return result.vehicle;
   });
 
-  app.delete('/v3/fleet/vehicles/:id', {
+  const remove = mount.admit('manage', 'remove vehicles');
+  app.delete(`${prefix}/vehicles/:id`, {
+    ...remove.options,
     schema: {
       summary: 'Remove a vehicle from your fleet',
-      description: 'Its notification settings go with it.',
+      description: withNote('Its notification settings go with it. 404 `vehicle_not_found`.', remove.note),
       tags: [TAG],
-      params: IdParams,
+      params: VehicleParams,
       response: { 204: Type.Null({ description: 'Removed' }) },
     },
   }, async (request, reply) => {
@@ -201,23 +253,42 @@ export function registerFleetRoutes(app: App, deps: FleetApiDeps): void {
 
   const settingsDescription = `Alert thresholds: ${THRESHOLD_NAMES.join(', ')}. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it.`;
 
-  app.get('/v3/fleet/notification-settings', {
-    schema: { summary: 'Your organisation-wide notification settings', description: settingsDescription, tags: [TAG], response: { 200: SettingsSchema } },
+  const readSettings = mount.admit('view', 'see the notification settings');
+  app.get(`${prefix}/notification-settings`, {
+    ...readSettings.options,
+    schema: {
+      summary: 'Your organisation-wide notification settings',
+      description: withNote(settingsDescription, readSettings.note),
+      tags: [TAG],
+      params: PrefixParams,
+      response: { 200: SettingsSchema },
+    },
   }, async (request) => (await store.notificationSettings(ownerOf(request), null))!);
 
-  app.put('/v3/fleet/notification-settings', {
-    schema: { summary: 'Set your organisation-wide notification settings', description: settingsDescription, tags: [TAG], body: SettingsBody, response: { 200: SettingsSchema } },
+  const setSettings = mount.admit('manage', 'change the notification settings');
+  app.put(`${prefix}/notification-settings`, {
+    ...setSettings.options,
+    schema: {
+      summary: 'Set your organisation-wide notification settings',
+      description: withNote(settingsDescription, setSettings.note),
+      tags: [TAG],
+      params: PrefixParams,
+      body: SettingsBody,
+      response: { 200: SettingsSchema },
+    },
   }, async (request) => {
     refuseUnknown(request.body, ['thresholds']);
     return (await validated(store.setNotificationSettings(ownerOf(request), null, request.body.thresholds)))!;
   });
 
-  app.get('/v3/fleet/vehicles/:id/notification-settings', {
+  const readVehicleSettings = mount.admit('view', 'see the notification settings');
+  app.get(`${prefix}/vehicles/:id/notification-settings`, {
+    ...readVehicleSettings.options,
     schema: {
       summary: 'A vehicle\'s notification settings',
-      description: `${settingsDescription} \`effective\` is what applies to the vehicle.`,
+      description: withNote(`${settingsDescription} \`effective\` is what applies to the vehicle. 404 \`vehicle_not_found\`.`, readVehicleSettings.note),
       tags: [TAG],
-      params: IdParams,
+      params: VehicleParams,
       response: { 200: SettingsSchema },
     },
   }, async (request) => {
@@ -226,12 +297,14 @@ export function registerFleetRoutes(app: App, deps: FleetApiDeps): void {
     return settings;
   });
 
-  app.put('/v3/fleet/vehicles/:id/notification-settings', {
+  const setVehicleSettings = mount.admit('manage', 'change the notification settings');
+  app.put(`${prefix}/vehicles/:id/notification-settings`, {
+    ...setVehicleSettings.options,
     schema: {
       summary: 'Set a vehicle\'s notification settings',
-      description: `${settingsDescription} They replace the organisation-wide thresholds key by key.`,
+      description: withNote(`${settingsDescription} They replace the organisation-wide thresholds key by key. 404 \`vehicle_not_found\`.`, setVehicleSettings.note),
       tags: [TAG],
-      params: IdParams,
+      params: VehicleParams,
       body: SettingsBody,
       response: { 200: SettingsSchema },
     },

@@ -8,5 +8,7 @@ import { outboxMigration } from '../platform/mail/index.ts';
 import { accountsMigration } from '../accounts/migration.ts';
 import { fleetMigration } from '../fleet/migration.ts';
 import { usersMigration } from '../accounts/users-migration.ts';
+import { teamsMigration } from '../accounts/teams-migration.ts';
+import { passwordResetsMigration } from '../accounts/password-reset-migration.ts';
 
-export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration, usersMigration];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration, usersMigration, teamsMigration, passwordResetsMigration];
