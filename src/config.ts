@@ -4,6 +4,7 @@
 
 import { FAA_NOTAM_DEFAULT_BASE_URL } from './aviation/feeds/faa-notams.ts';
 import { parseFeedSpecs, type FeedSpec } from './maritime/feeds/spec.ts';
+import { OPEN_METEO_FORECAST_URL, OPEN_METEO_MARINE_URL } from './maritime/weather/open-meteo.ts';
 import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from './platform/mail/mailer.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -29,6 +30,11 @@ export interface Config {
   aisSimulatorVessels: number;
   aisStaleMinutes: number;
   aisTrackRetentionHours: number;
+  maritimeWeather: MaritimeWeatherSource;
+  openMeteoForecastUrl: string;
+  openMeteoMarineUrl: string;
+  openMeteoApiKey: string | undefined;
+  openMeteoTimeoutMs: number;
   aviationSimulators: SimulatorSwitch;
   awcBaseUrl: string | undefined;
   faaNotamBaseUrl: string;
@@ -43,6 +49,9 @@ export interface Config {
   sessionMaxHours: number;
   unverifiedAccountDays: number;
 }
+
+/** Where port weather, weather holds and arrival predictions take their forecast from. */
+export type MaritimeWeatherSource = 'simulated' | 'open-meteo';
 
 /** `auto`: the simulator runs when no live source of its kind is configured. */
 export type SimulatorSwitch = 'auto' | 'on' | 'off';
@@ -97,6 +106,18 @@ const baseUrl: Parse<string | undefined> = (raw) => {
   if ('error' in parsed || parsed.value === undefined) return parsed;
   const { search, hash } = new URL(parsed.value);
   return search || hash ? { error: 'must have no query (?) or fragment (#)' } : { value: parsed.value.replace(/\/+$/, '') };
+};
+
+/** A base URL that must be given (it has a default). */
+const requiredBaseUrl: Parse<string> = (raw) => {
+  const parsed = baseUrl(raw);
+  if ('error' in parsed) return parsed;
+  return parsed.value === undefined ? { error: 'must not be empty' } : { value: parsed.value };
+};
+
+const maritimeWeather: Parse<MaritimeWeatherSource> = (raw) => {
+  const lower = raw.trim().toLowerCase();
+  return lower === 'simulated' || lower === 'open-meteo' ? { value: lower } : { error: 'must be simulated or open-meteo' };
 };
 
 const text: Parse<string> = (raw) => (raw.trim() === '' ? { error: 'must not be empty' } : { value: raw.trim() });
@@ -201,6 +222,20 @@ export const SETTINGS = [
     parse: integer(1, 1440), description: 'A vessel position older than this leaves the live index (area searches, the map); the vessel stays known' }),
   setting({ key: 'aisTrackRetentionHours', env: 'AIS_TRACK_RETENTION_HOURS', flag: 'ais-track-retention-hours', shown: '72',
     defaultValue: 72, parse: integer(1, 87600), description: 'How long recorded vessel track points are kept' }),
+  setting({ key: 'maritimeWeather', env: 'MARITIME_WEATHER', flag: 'maritime-weather', shown: 'simulated', defaultValue: 'simulated',
+    parse: maritimeWeather,
+    description: 'Forecast for port weather, weather holds and arrival predictions: `simulated` (labelled, no network) or `open-meteo` (the live Open-Meteo forecast and marine APIs)' }),
+  setting({ key: 'openMeteoForecastUrl', env: 'OPEN_METEO_FORECAST_URL', flag: 'open-meteo-forecast-url', shown: OPEN_METEO_FORECAST_URL,
+    defaultValue: OPEN_METEO_FORECAST_URL, parse: requiredBaseUrl,
+    description: 'Open-Meteo forecast API base URL (LAMIS adds `/v1/forecast`), used with `MARITIME_WEATHER=open-meteo`' }),
+  setting({ key: 'openMeteoMarineUrl', env: 'OPEN_METEO_MARINE_URL', flag: 'open-meteo-marine-url', shown: OPEN_METEO_MARINE_URL,
+    defaultValue: OPEN_METEO_MARINE_URL, parse: requiredBaseUrl,
+    description: 'Open-Meteo marine API base URL (LAMIS adds `/v1/marine`), used with `MARITIME_WEATHER=open-meteo`' }),
+  setting({ key: 'openMeteoApiKey', env: 'OPEN_METEO_API_KEY', flag: 'open-meteo-api-key', shown: '(unset: the free, non-commercial API)',
+    defaultValue: undefined, parse: optionalText,
+    description: 'Open-Meteo API key for its commercial service, sent as `apikey` (point the two URLs at the customer hosts)' }),
+  setting({ key: 'openMeteoTimeoutMs', env: 'OPEN_METEO_TIMEOUT_MS', flag: 'open-meteo-timeout-ms', shown: '10000', defaultValue: 10000,
+    parse: integer(100, 600000), description: 'How long LAMIS waits for an Open-Meteo answer (milliseconds)' }),
   setting({ key: 'aviationSimulators', env: 'AVIATION_SIMULATORS', flag: 'aviation-simulators', shown: 'auto', defaultValue: 'auto',
     parse: simulatorSwitch,
     description: 'METAR/TAF and NOTAM simulators (labelled `simulated`): auto runs each when its live source is not configured; on or off force them' }),

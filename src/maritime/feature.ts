@@ -8,13 +8,18 @@ import { AIS_REJECT_REASONS } from './ais/index.ts';
 import { createFeed, type Feed, type FeedLogger, type FeedSpec } from './feeds/index.ts';
 import { createSimulatorFeed } from './feeds/simulator/feed.ts';
 import { registerUploadRoute } from './feeds/upload-api.ts';
+import { predictArrival, registerEtaRoutes, type ArrivalRequest } from './eta/index.ts';
 import { registerPortRoutes } from './ports/api.ts';
 import { loadPorts } from './ports/ports.ts';
+import { startPortIntelligence } from './ports/service.ts';
+import { registerTideRoutes } from './tides/api.ts';
+import { loadTideStations } from './tides/index.ts';
 import { registerVesselRoutes } from './vessels/api.ts';
 import { AisIngest } from './vessels/ingest.ts';
 import { VesselRecorder } from './vessels/recorder.ts';
 import { VesselRepository } from './vessels/repository.ts';
 import { VesselStore, type Change } from './vessels/store.ts';
+import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
 
 /** Every change to a vessel, for the stream and other features. */
 export const vesselChanges = topic<Change>('maritime.vessels');
@@ -57,19 +62,34 @@ export const maritime: Feature = async (context) => {
   const feedLog: FeedLogger = (level, message, detail) => log[level](detail, message);
   const feeds = plannedFeeds(context, feedLog);
 
-  registerVesselRoutes(app, {
-    store,
-    async track(mmsi, from, to, limit) {
-      await recorder.flush();
-      return repository.track(mmsi, from, to, limit);
-    },
-  });
+  /** Track points of one vessel in [from, to], the ones still waiting to be written included. */
+  const readTrack = async (mmsi: number, from: number, to: number, limit: number) => {
+    await recorder.flush();
+    return repository.track(mmsi, from, to, limit);
+  };
+  registerVesselRoutes(app, { store, track: readTrack });
   registerUploadRoute(app, ingest);
 
   const ports = await loadPorts({ dataDir: config.dataDir });
   for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
   log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi !== null, unlocode: ports.meta.unlocode !== null }, 'port index loaded');
   registerPortRoutes(app, { index: ports });
+  // Tides, weather and arrival predictions at the ports; predictVesselArrival gives any caller a weather-aware ETA.
+  const weather = createWeatherSource(config);
+  const predictVesselArrival = (request: ArrivalRequest) => predictArrival(request, { weather, track: readTrack });
+  registerTideRoutes(app, { ports, stations: loadTideStations });
+  registerWeatherRoutes(app, { ports, weather, thresholds: new PortWeatherThresholdStore(database) });
+  registerEtaRoutes(app, { ports, store, predict: predictVesselArrival });
+  // Port calls, berths, expected arrivals and availability, fed by every vessel change.
+  const portIntelligence = await startPortIntelligence({
+    app, database, bus, index: ports, store, log,
+    async predictor(vessel, port) {
+      const predicted = await predictVesselArrival({ vessel, port });
+      return predicted.ok ? { eta: predicted.prediction.eta, distance_nm: predicted.prediction.distance_nm } : null;
+    },
+  });
+  ingest.onChange((change: Change) => portIntelligence.observe(change));
+  app.addHook('onClose', () => portIntelligence.close());
 
   readiness.register('ais', async (): Promise<HealthResult> => {
     const statuses = feeds.map((feed) => feed.status());

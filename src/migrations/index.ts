@@ -10,5 +10,7 @@ import { fleetMigration } from '../fleet/migration.ts';
 import { usersMigration } from '../accounts/users-migration.ts';
 import { teamsMigration } from '../accounts/teams-migration.ts';
 import { passwordResetsMigration } from '../accounts/password-reset-migration.ts';
+import { portCallsMigration } from '../maritime/ports/migration.ts';
+import { portWeatherMigration } from '../maritime/weather/migration.ts';
 
-export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration, usersMigration, teamsMigration, passwordResetsMigration];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration, usersMigration, teamsMigration, passwordResetsMigration, portCallsMigration, portWeatherMigration];

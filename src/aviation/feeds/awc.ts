@@ -8,7 +8,7 @@
 // every failure comes back as a typed error, and entries it cannot use are listed, not dropped.
 import packageJson from '../../../package.json' with { type: 'json' };
 import { parseMetar, parseTaf } from '../weather/index.ts';
-import { answerMessage, excerpt, requestFailure, retryAfterMs } from './http-client.ts';
+import { answerMessage, excerpt, requestFailure, retryAfterMs } from '../../platform/http/outbound.ts';
 
 export const AWC_DEFAULT_BASE_URL = 'https://aviationweather.gov';
 

@@ -16,7 +16,7 @@
 import { parseNotam } from '../notams/index.ts';
 import type { Notam, NotamType } from '../notams/index.ts';
 import type { NotamProvider, ProviderResult } from '../notams/store.ts';
-import { answerMessage, excerpt, requestFailure, retryAfterMs } from './http-client.ts';
+import { answerMessage, excerpt, requestFailure, retryAfterMs } from '../../platform/http/outbound.ts';
 
 export const FAA_NOTAM_DEFAULT_BASE_URL = 'https://external-api.faa.gov/notamapi/v1';
 

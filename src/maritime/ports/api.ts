@@ -69,9 +69,17 @@ const SearchQuery = Type.Object({
   ...PageQuery,
 });
 
-const IdParams = Type.Object({
+export const IdParams = Type.Object({
   id: Type.String({ description: 'A UN/LOCODE ("NLRTM", any case) or a World Port Index number as "WPI-31140"' }),
 });
+
+/** The port with this id; 400 naming `path` for a malformed id, 404 `port_not_found` for an unknown one. */
+export function portById(index: PortIndex, id: string, path = '/params/id'): Port {
+  if (!ID_PATTERN.test(id)) throw invalid(path, `must be a UN/LOCODE such as NLRTM or a WPI number such as WPI-31140 (got "${id}")`);
+  const port = index.get(id);
+  if (port === null) throw new ProblemError(portNotFound, `No port ${id.toUpperCase()} in the port data.`);
+  return port;
+}
 
 export interface PortApiDeps {
   index: PortIndex;
@@ -109,11 +117,7 @@ export function registerPortRoutes(app: App, deps: PortApiDeps): void {
       response: { 200: PortSchema },
     },
   }, async (request) => {
-    const { id } = request.params;
-    if (!ID_PATTERN.test(id)) throw invalid('/params/id', `must be a UN/LOCODE such as NLRTM or a WPI number such as WPI-31140 (got "${id}")`);
-    const port = index.get(id);
-    if (port === null) throw new ProblemError(portNotFound, `No port ${id.toUpperCase()} in the port data.`);
-    return portView(port);
+    return portView(portById(index, request.params.id));
   });
 }
 

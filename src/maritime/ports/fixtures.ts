@@ -1,8 +1,11 @@
 // Small hand-written inputs for the port tests: World Port Index rows in the UpdatedPub150 column
 // layout (only the columns LAMIS reads, plus one it ignores), UN/LOCODE code list rows in UNECE's
-// CSV layout, entries in the parsed shapes, and a ZIP writer for archive tests.
+// CSV layout, entries in the parsed shapes, a small port index round Rotterdam, and a ZIP writer
+// for archive tests.
 import { crc32, deflateRawSync } from 'node:zlib';
-import type { SeaPortEntry, UnlocodeEntry, WpiEntry } from './model.ts';
+import { mergePorts } from './merge.ts';
+import type { PortIndex, SeaPortEntry, UnlocodeEntry, WpiEntry } from './model.ts';
+import { createPortIndex } from './port-index.ts';
 
 const WPI_HEADER = [
   'OID_', 'World Port Index Number', 'Main Port Name', 'Alternate Port Name', 'UN/LOCODE', 'Country Code',
@@ -72,6 +75,29 @@ export function wpiEntry(wpiNumber: number, overrides: Partial<WpiEntry> = {}): 
     entrance_restrictions: { tide: null, swell: null, ice: null, other: null },
     ...overrides,
   };
+}
+
+/**
+ * Rotterdam (large: a 10 nm approach area, WPI limits) and Botlek 7 nm west of it (medium: 6 nm),
+ * Hamburg, and Santos far away: the ports the call, arrival and availability tests sail between.
+ */
+export function rotterdamPorts(): PortIndex {
+  const ports = mergePorts({
+    seaPorts: [
+      seaPortEntry('NLRTM', { name: 'Rotterdam', lat: 51.92, lon: 4.48, timezone: 'Europe/Amsterdam' }),
+      seaPortEntry('DEHAM', { name: 'Hamburg', lat: 53.55, lon: 9.97 }),
+      seaPortEntry('BRSSZ', { name: 'Santos', lat: -23.95, lon: -46.33 }),
+    ],
+    unlocode: [],
+    wpi: [
+      wpiEntry(31140, {
+        unlocode: 'NLRTM', name: 'Rotterdam', country: 'NL', lat: 51.9, lon: 4.4833, harbour_size: 'large', channel_depth_m: 11,
+        max_vessel_length_m: 400, max_vessel_beam_m: 60, max_vessel_draught_m: 22.5,
+      }),
+      wpiEntry(31150, { name: 'Rotterdam Botlek', country: 'NL', lat: 51.88, lon: 4.29, harbour_size: 'medium' }),
+    ],
+  });
+  return createPortIndex(ports, { sea_ports: { package: 'sea-ports', version: 'test', entries: 3 }, wpi: null, unlocode: null, ports: ports.length });
 }
 
 /** A ZIP archive of the files, deflated or stored. */

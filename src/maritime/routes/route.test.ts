@@ -14,6 +14,16 @@ const LOS_ANGELES: LatLon = { lat: 33.73, lon: -118.26 };
 const SHANGHAI: LatLon = { lat: 31.23, lon: 121.9 };
 const LONG_BEACH: LatLon = { lat: 33.75, lon: -118.2 };
 const SUEZ: Position = [32.5, 30];
+// Port positions as the sea-ports data gives them.
+const HELSINKI: LatLon = { lat: 60.1733, lon: 24.941 };
+const TALLINN: LatLon = { lat: 59.43, lon: 24.73 };
+const HAIFA: LatLon = { lat: 32.794, lon: 34.9896 };
+const ASHDOD: LatLon = { lat: 31.8044, lon: 34.6553 };
+const PORT_SAID: LatLon = { lat: 31.2653, lon: 32.3019 };
+const TRIESTE: LatLon = { lat: 45.6495, lon: 13.7768 };
+const RIJEKA: LatLon = { lat: 45.33, lon: 14.4 };
+const HAMBURG: LatLon = { lat: 53.5511, lon: 9.9937 };
+const BREMERHAVEN: LatLon = { lat: 53.5396, lon: 8.5809 };
 
 function route(from: LatLon, to: LatLon): SeaRoute {
   const result = routeBetween(from, to);
@@ -107,6 +117,100 @@ for (const [name, from, to, expected] of [
     }
   });
 }
+
+const greatCircle = (from: LatLon, to: LatLon): number => distanceNm([from.lon, from.lat], [to.lon, to.lat]);
+
+test('mid-Channel to Rotterdam joins the main lane, not the nearer one that meets the network off Ushant: about 270 nm', (t) => {
+  // 50.1 N 1.5 W is 2.6 nm from a marnet lane that runs up the middle of the Channel and ends just
+  // short of the Dover Strait lanes; it meets the rest of the network only far to the west, so joined
+  // there alone the route sailed back west round Ushant and up the Channel again (716 nm). At sea the
+  // passage runs east up the Channel to the Dover Strait (about 125 nm), along the Belgian and Dutch
+  // coast to the Maas approach (about 110 nm) and in to Rotterdam (25 to 40 nm by marnet's approach
+  // lane): about 270 nm, against 252 nm great circle.
+  const from: LatLon = { lat: 50.1, lon: -1.5 };
+  const to: LatLon = { lat: 51.92, lon: 4.5 };
+  const r = route(from, to);
+  const westmost = Math.min(...r.path.map((p) => p[0]));
+  const southmost = Math.min(...r.path.map((p) => p[1]));
+  t.diagnostic(`mid-Channel -> Rotterdam: ${r.distance_nm.toFixed(0)} nm, joins ${r.snap.from.distance_nm.toFixed(1)} nm away, ${r.settled_nodes} nodes settled`);
+  assertWithin(r.distance_nm, 270, 0.08, 'mid-Channel-Rotterdam');
+  assert.ok(westmost > -1.6 && southmost >= 50, `sails west to ${westmost} or south to ${southmost}`);
+  // The nearest joining point is on the other lane; the route chose one a little further away.
+  const nearestSnap = snapToNetwork(from);
+  assert.ok(nearestSnap.ok && r.snap.from.distance_nm > nearestSnap.snap.distance_nm);
+  assert.deepEqual(r.legs[0]!.to, [r.snap.from.lon, r.snap.from.lat]);
+  assertConsistent(r, from, to);
+  assert.ok(Math.abs(route(to, from).distance_nm - r.distance_nm) < 1e-6);
+});
+
+// Ports whose nearest lane meets the network only far away, found by routing the simulator's ports
+// against each other and comparing with the great-circle distance.
+for (const [name, from, to, maxRatio, why] of [
+  // A ferry crossing of about 45 nm.
+  ['Helsinki -> Tallinn', HELSINKI, TALLINN, 1.2, 'Tallinn is nearest a lane joined only west of the Gulf of Finland (410 nm)'],
+  // About 70 nm along the coast; the route joins the coastal lane some 24 nm off Ashdod.
+  ['Haifa -> Ashdod', HAIFA, ASHDOD, 2, 'Ashdod is nearest a lane to Crete joined only in the Ionian Sea (1,552 nm)'],
+  ['Port Said -> Ashdod', PORT_SAID, ASHDOD, 1.5, 'the same lane off Ashdod (1,385 nm)'],
+] as const) {
+  test(`${name}: ${why} with the nearest lane alone; now a sane passage`, (t) => {
+    const r = route(from, to);
+    const direct = greatCircle(from, to);
+    t.diagnostic(`${name}: ${r.distance_nm.toFixed(0)} nm, great circle ${direct.toFixed(0)} nm`);
+    assert.ok(r.distance_nm >= direct && r.distance_nm <= maxRatio * direct, `${r.distance_nm.toFixed(0)} nm`);
+    assertConsistent(r, from, to);
+  });
+}
+
+test('a lane just across a peninsula is not worth its connector: Trieste to Rijeka rounds Istria', (t) => {
+  // Rijeka's nearest lane comes down the Kvarner; a lane off Trieste lies 30 nm from Rijeka across
+  // Istria. Joined there by a straight connector the route would be 34 nm, but the sea route runs
+  // round the peninsula's southern tip (about 110 nm at sea).
+  const r = route(TRIESTE, RIJEKA);
+  const southmost = Math.min(...r.path.map((p) => p[1]));
+  t.diagnostic(`Trieste -> Rijeka: ${r.distance_nm.toFixed(0)} nm, great circle ${greatCircle(TRIESTE, RIJEKA).toFixed(0)} nm`);
+  assert.ok(r.distance_nm > 100 && southmost < 44.8, `${r.distance_nm.toFixed(0)} nm, south to ${southmost}`);
+  assert.ok(r.snap.to.distance_nm < 5);
+  // Likewise Hamburg to Bremerhaven sails out of the Elbe instead of crossing the land between.
+  const elbe = route(HAMBURG, BREMERHAVEN);
+  assert.ok(elbe.distance_nm > 85 && elbe.snap.from.distance_nm < 5 && elbe.snap.to.distance_nm < 5, `${elbe.distance_nm.toFixed(0)} nm`);
+});
+
+test('the search picks the joining point: past a nearer branch, but not at any price', () => {
+  const line = (...coordinates: Position[]) => ({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates } });
+  const graphOf = (...lines: ReturnType<typeof line>[]) => {
+    const built = buildSeaGraph({ type: 'FeatureCollection', features: lines });
+    assert.ok(built.ok);
+    return built.graph;
+  };
+  const main = line([0, 0], [5, 0], [10, 0]);
+  const to: LatLon = { lat: -0.1, lon: 10 };
+  const expected = (...points: Position[]): number => {
+    let total = 0;
+    for (let i = 1; i < points.length; i++) total += distanceNm(points[i - 1]!, points[i]!);
+    return total;
+  };
+
+  // A branch leaves the main lane's west end and runs back east 0.3 degrees north of it. A point
+  // 3 nm from the branch and 15 nm from the main lane joins the main lane: the branch would take it
+  // 8 degrees west and back (over 1,000 nm).
+  const branched = graphOf(main, line([0, 0], [0, 0.3], [9, 0.3]));
+  const from: LatLon = { lat: 0.25, lon: 8 };
+  const r = routeOnGraph(branched, from, to);
+  assert.ok(r.ok);
+  assert.ok(Math.abs(r.snap.from.lon - 8) < 1e-9 && Math.abs(r.snap.from.lat) < 1e-9, JSON.stringify(r.snap.from));
+  assert.ok(Math.abs(r.distance_nm - expected([8, 0.25], [8, 0], [10, 0], [10, -0.1])) < 1e-6, String(r.distance_nm));
+  assertConsistent(r, from, to);
+
+  // The same branch 0.6 degrees north: the main lane is more than SNAP_MARGIN_NM further than the
+  // branch, so it is not offered and the route takes the branch round.
+  const far = routeOnGraph(graphOf(main, line([0, 0], [0, 0.6], [9, 0.6])), { lat: 0.65, lon: 8 }, to);
+  assert.ok(far.ok && far.snap.from.distance_nm < 5 && far.distance_nm > 1000, far.ok ? String(far.distance_nm) : far.message);
+
+  // A lane 0.3 degrees north that joins the main lane at its east end: joining the main lane instead
+  // would be 6 nm shorter in all (18 nm less sea for 12 nm more connector), which is not worth it.
+  const parallel = routeOnGraph(graphOf(main, line([4, 0.3], [10, 0.3], [10, 0])), { lat: 0.25, lon: 5 }, { lat: 0, lon: 10 });
+  assert.ok(parallel.ok && Math.abs(parallel.snap.from.lat - 0.3) < 1e-3, parallel.ok ? JSON.stringify(parallel.snap.from) : parallel.message);
+});
 
 test('a point far inland still snaps to the network and reports how far', (t) => {
   const munich: LatLon = { lat: 48.14, lon: 11.58 };

@@ -1,8 +1,16 @@
-// Joins an arbitrary point to the sea-lane graph at the nearest point of the nearest edge (not the
-// nearest vertex: marnet edges in open ocean are hundreds of miles long, and a vertex snap would add
-// a long detour). The search is exact on the sphere and scans all edges with a few multiplications
-// each (~8k edges, well under a millisecond), which needs no spatial index.
-import { fromVector, haversineNm, toVector } from './geo.ts';
+// Joins an arbitrary point to the sea-lane graph at the nearest point of an edge (not the nearest
+// vertex: marnet edges in open ocean are hundreds of miles long, and a vertex snap would add a long
+// detour). The search is exact on the sphere and scans all edges with a few multiplications each
+// (~8k edges, well under a millisecond), which needs no spatial index.
+//
+// The nearest edge alone is not a safe place to join: marnet has branches and port approaches that
+// run close beside the main lanes but meet them only far away. In the English Channel a lane from
+// off Cape Finisterre runs up the middle to the Dover Strait, where it ends a few miles short of the
+// other lanes; it meets the network only off Finisterre and north-west of the Channel Islands (a
+// link to the Brest approaches), so a point beside it would sail back west round Ushant to go east. A route
+// therefore gets every edge whose nearest point is at most SNAP_MARGIN_NM further than the nearest
+// one, and the route search picks the joining point (see route.ts).
+import { EARTH_RADIUS_NM, fromVector, haversineNm, toVector } from './geo.ts';
 import type { LatLon, Position } from './geo.ts';
 import type { SeaGraph } from './graph.ts';
 
@@ -16,13 +24,36 @@ export interface EdgeSnap {
   distance_nm: number;
 }
 
+/**
+ * How much longer than the nearest connector a route's connector may be. Wide enough to reach the
+ * main lane past a nearby branch or port approach (in marnet they can lie 20 nm and more apart);
+ * the route search, which charges connectors extra (CONNECTOR_WEIGHT in route.ts), decides whether
+ * the longer connector is worth it. The bound keeps the candidates few and any straight connector
+ * from reaching far across land to a lane on the other side.
+ */
+export const SNAP_MARGIN_NM = 30;
+
+const NO_EDGE = -2;
+const INTERIOR = 0;
+const ENDPOINT_A = 1;
+const ENDPOINT_B = 2;
+
 /** Nearest point of the graph's edges to `point`; null only for a graph without edges. */
 export function snapToEdge(graph: SeaGraph, point: LatLon): EdgeSnap | null {
+  return snapCandidates(graph, point, 0)[0] ?? null;
+}
+
+/**
+ * The nearest point of every edge whose nearest point is at most `marginNm` further from `point`
+ * than the nearest edge's, nearest first (ties by edge index). Empty only for a graph without edges.
+ */
+export function snapCandidates(graph: SeaGraph, point: LatLon, marginNm: number): EdgeSnap[] {
   const [px, py, pz] = toVector(point.lon, point.lat);
   const { edgeFrame: frame, edgeA, edgeB, vec } = graph;
-  let bestCos = -2;
-  let bestEdge = -1;
-  let bestKind = 0; // 0: interior, 1: endpoint a, 2: endpoint b
+  // Per edge: cosine of the angle to its nearest point (larger is nearer) and where that point is.
+  const edgeCos = new Float64Array(graph.edgeCount).fill(NO_EDGE);
+  const edgeKind = new Uint8Array(graph.edgeCount);
+  let bestCos = NO_EDGE;
   for (let e = 0; e < graph.edgeCount; e++) {
     const o = e * 9;
     const nx = frame[o]!;
@@ -32,56 +63,63 @@ export function snapToEdge(graph: SeaGraph, point: LatLon): EdgeSnap | null {
     // its angular distance is then asin(|p . n|), compared here through cos = sqrt(1 - (p . n)^2).
     const sideA = px * frame[o + 3]! + py * frame[o + 4]! + pz * frame[o + 5]!;
     const sideB = px * frame[o + 6]! + py * frame[o + 7]! + pz * frame[o + 8]!;
+    let cos: number;
+    let kind: number;
     if (sideA >= 0 && sideB >= 0 && (nx !== 0 || ny !== 0 || nz !== 0)) {
       const off = px * nx + py * ny + pz * nz;
-      const cos = Math.sqrt(Math.max(0, 1 - off * off));
-      if (cos > bestCos) {
-        bestCos = cos;
-        bestEdge = e;
-        bestKind = 0;
-      }
-      continue;
+      cos = Math.sqrt(Math.max(0, 1 - off * off));
+      kind = INTERIOR;
+    } else {
+      const a = edgeA[e]! * 3;
+      const b = edgeB[e]! * 3;
+      const cosA = px * vec[a]! + py * vec[a + 1]! + pz * vec[a + 2]!;
+      const cosB = px * vec[b]! + py * vec[b + 1]! + pz * vec[b + 2]!;
+      cos = cosA >= cosB ? cosA : cosB;
+      kind = cosA >= cosB ? ENDPOINT_A : ENDPOINT_B;
     }
-    const a = edgeA[e]! * 3;
-    const b = edgeB[e]! * 3;
-    const cosA = px * vec[a]! + py * vec[a + 1]! + pz * vec[a + 2]!;
-    const cosB = px * vec[b]! + py * vec[b + 1]! + pz * vec[b + 2]!;
-    if (cosA > bestCos) {
-      bestCos = cosA;
-      bestEdge = e;
-      bestKind = 1;
-    }
-    if (cosB > bestCos) {
-      bestCos = cosB;
-      bestEdge = e;
-      bestKind = 2;
-    }
+    edgeCos[e] = cos;
+    edgeKind[e] = kind;
+    if (cos > bestCos) bestCos = cos;
   }
-  if (bestEdge < 0) return null;
+  if (bestCos === NO_EDGE) return [];
 
-  const a = edgeA[bestEdge]!;
-  const b = edgeB[bestEdge]!;
+  // An angle grown by the margin, as a cosine; never above the best itself, whatever the rounding.
+  const widest = Math.min(Math.PI, Math.acos(Math.min(1, bestCos)) + Math.max(0, marginNm) / EARTH_RADIUS_NM);
+  const threshold = Math.min(bestCos, Math.cos(widest));
+  const candidates: EdgeSnap[] = [];
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (edgeCos[e]! >= threshold) candidates.push(joiningPoint(graph, e, edgeKind[e]!, point, px, py, pz));
+  }
+  candidates.sort((x, y) => x.distance_nm - y.distance_nm || x.edge - y.edge);
+  return candidates;
+}
+
+/** The EdgeSnap of edge e, whose nearest point to p (unit vector px, py, pz) is of the given kind. */
+function joiningPoint(graph: SeaGraph, e: number, kind: number, point: LatLon, px: number, py: number, pz: number): EdgeSnap {
+  const a = graph.edgeA[e]!;
+  const b = graph.edgeB[e]!;
   let position: Position;
   let fraction: number;
-  if (bestKind === 1) {
+  if (kind === ENDPOINT_A) {
     position = [graph.lon[a]!, graph.lat[a]!];
     fraction = 0;
-  } else if (bestKind === 2) {
+  } else if (kind === ENDPOINT_B) {
     position = [graph.lon[b]!, graph.lat[b]!];
     fraction = 1;
   } else {
-    const o = bestEdge * 9;
+    const frame = graph.edgeFrame;
+    const o = e * 9;
     const off = px * frame[o]! + py * frame[o + 1]! + pz * frame[o + 2]!;
     position = fromVector(px - off * frame[o]!, py - off * frame[o + 1]!, pz - off * frame[o + 2]!);
-    const length = graph.edgeLength[bestEdge]!;
+    const length = graph.edgeLength[e]!;
     const fromA = haversineNm(graph.lat[a]!, graph.lon[a]!, position[1], position[0]);
     fraction = length > 0 ? Math.min(1, Math.max(0, fromA / length)) : 0;
   }
   return {
-    edge: bestEdge,
+    edge: e,
     fraction,
     position,
-    // Haversine rather than acos(bestCos), which loses precision for points on the lane.
+    // Haversine rather than acos(cos), which loses precision for points on the lane.
     distance_nm: haversineNm(point.lat, point.lon, position[1], position[0]),
   };
 }

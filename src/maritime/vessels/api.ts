@@ -56,11 +56,11 @@ export const VesselSchema = Type.Object({
   static_updated_at: nullable(Type.String({ format: 'date-time' })),
 });
 
-const MmsiParams = Type.Object({
+export const MmsiParams = Type.Object({
   mmsi: Type.String({ description: 'Maritime Mobile Service Identity: 1 to 9 digits (leading zeros allowed, as coast stations have)' }),
 });
 
-function parseMmsi(text: string): number {
+export function parseMmsi(text: string): number {
   if (!/^\d{1,9}$/.test(text) || Number(text) === 0) throw invalid('/params/mmsi', `must be a number from 1 to 999999999 (got "${text}")`);
   return Number(text);
 }

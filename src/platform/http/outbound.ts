@@ -1,5 +1,6 @@
-// What the aviation feed clients share about reading an upstream's HTTP answers: its Retry-After,
-// a short excerpt of its body for messages, and a description of a request that got no answer.
+// What the clients of upstream services (aviationweather.gov, the FAA NOTAM API, Open-Meteo) share
+// about reading their HTTP answers: a Retry-After, a short excerpt of a body for messages, and a
+// description of a request that got no answer.
 
 /** A Retry-After beyond this is cut to it, so one odd header cannot silence a feed for days. */
 const MAX_RETRY_AFTER_MS = 60 * 60_000;

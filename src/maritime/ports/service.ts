@@ -1,0 +1,170 @@
+// Port intelligence as the maritime feature runs it: port calls detected from every vessel change
+// and stored, announced on the bus; the destination index behind expected arrivals; berth records;
+// and their routes.
+import type { FastifyBaseLogger } from 'fastify';
+import { topic, type Bus } from '../../platform/bus/index.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { App } from '../../platform/http/app.ts';
+import type { Change, VesselStore } from '../vessels/store.ts';
+import { registerArrivalRoutes } from './arrivals-api.ts';
+import { cachedPredictor, ExpectedArrivals, type ArrivalPredictor } from './arrivals.ts';
+import { availability, HISTORY_DAYS, peakAtBerth } from './availability.ts';
+import { registerBerthRoutes } from './berths-api.ts';
+import { BerthStore } from './berths.ts';
+import { PortCallStore } from './call-store.ts';
+import { registerCallRoutes } from './calls-api.ts';
+import { PortCallDetector, type PortCall, type PortCallEvent } from './calls.ts';
+import { createDestinationMatcher } from './destination.ts';
+import type { Port, PortIndex } from './model.ts';
+
+/** Arrivals, berthings and departures as they are detected. */
+export const portCallEvents = topic<PortCallEvent>('maritime.port_calls');
+
+/** How often calls of vessels gone silent are closed and failed writes retried. */
+const HOUSEKEEPING_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export interface PortIntelligenceDeps {
+  app: App;
+  database: Database;
+  bus: Bus;
+  index: PortIndex;
+  store: VesselStore;
+  log: FastifyBaseLogger;
+  /** The weather-aware ETA for expected arrivals, when that prediction is available. */
+  predictor?: ArrivalPredictor;
+}
+
+export interface PortIntelligence {
+  /** Feeds one vessel change through call detection and the destination index. */
+  observe(change: Change): void;
+  /** Waits until every call event so far is stored. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Stores call events in order, the latest state of each call once; a failed write stays queued
+ * and is retried by the next event or the housekeeping timer, so storage trouble loses nothing.
+ */
+class CallWriter {
+  readonly #calls: PortCallStore;
+  readonly #onError: (error: unknown) => void;
+  readonly #pending = new Map<string, PortCall>();
+  #running: Promise<void> | null = null;
+
+  constructor(calls: PortCallStore, onError: (error: unknown) => void) {
+    this.#calls = calls;
+    this.#onError = onError;
+  }
+
+  add(call: PortCall): void {
+    this.#pending.set(call.id, call);
+    this.kick();
+  }
+
+  kick(): void {
+    if (this.#running === null && this.#pending.size > 0) this.#running = this.#drain().finally(() => (this.#running = null));
+  }
+
+  async flush(): Promise<void> {
+    while (this.#running !== null) await this.#running;
+    if (this.#pending.size === 0) return;
+    this.kick();
+    await this.#running;
+  }
+
+  async #drain(): Promise<void> {
+    for (const [id, call] of this.#pending) {
+      try {
+        await this.#calls.save(call);
+      } catch (error) {
+        this.#onError(error);
+        return;
+      }
+      if (this.#pending.get(id) === call) this.#pending.delete(id);
+    }
+  }
+}
+
+export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise<PortIntelligence> {
+  const { app, index, store, log } = deps;
+  const calls = new PortCallStore(deps.database);
+  const berths = new BerthStore(deps.database);
+  const writer = new CallWriter(calls, (error) => log.error({ err: error }, 'port call not stored; kept for the next try'));
+
+  const detector = new PortCallDetector(index);
+  const heardAt = (mmsi: number) => {
+    const timestamp = store.get(mmsi)?.position?.timestamp;
+    return timestamp === undefined ? null : Date.parse(timestamp);
+  };
+  for (const vessel of store.all()) if (vessel.position !== null) detector.heard(vessel.mmsi, Date.parse(vessel.position.timestamp));
+  const orphans = detector.restore(await calls.open(), heardAt);
+  // Calls at ports the port data no longer holds end now, unobserved: nothing can end them later.
+  for (const call of orphans) writer.add({ ...call, departed_at: new Date().toISOString(), departure_observed: false });
+  if (detector.openCount > 0) log.info({ open_calls: detector.openCount }, 'open port calls restored from storage');
+
+  const arrivals = new ExpectedArrivals(store, detector, createDestinationMatcher(index));
+  const emit = (events: readonly PortCallEvent[]) => {
+    for (const event of events) {
+      writer.add(event.call);
+      void deps.bus.publish(portCallEvents, event);
+    }
+  };
+
+  const history = async (port: Port, fromMs: number, toMs: number) => {
+    await writer.flush();
+    return calls.overlapping(port.id, new Date(fromMs).toISOString(), new Date(toMs).toISOString());
+  };
+
+  registerBerthRoutes(app, {
+    index,
+    berths,
+    async observedPeak(port) {
+      const now = Date.now();
+      const since = now - HISTORY_DAYS * DAY_MS;
+      return peakAtBerth(await history(port, since, now), since, now);
+    },
+  });
+  registerCallRoutes(app, { index, calls, vessels: store, flush: () => writer.flush() });
+  registerArrivalRoutes(app, {
+    index,
+    arrivals: (port, nowMs) => arrivals.at(port, nowMs),
+    async availability(port, atMs, nowMs) {
+      const since = nowMs - HISTORY_DAYS * DAY_MS;
+      const [recorded, records] = await Promise.all([history(port, Math.min(since, atMs), Math.max(atMs, nowMs)), berths.all(port.id)]);
+      return availability({
+        port,
+        atMs,
+        nowMs,
+        berths: records,
+        history: recorded,
+        inPort: detector.openAt(port.id),
+        arrivals: arrivals.at(port, nowMs),
+        vessel: (mmsi) => store.get(mmsi),
+      });
+    },
+    predictor: deps.predictor === undefined ? undefined : cachedPredictor(deps.predictor),
+    onPredictionError: (error, mmsi, port) => log.warn({ err: error, mmsi, port: port.id }, 'arrival prediction failed; answered without it'),
+  });
+
+  const housekeeping = setInterval(() => {
+    emit(detector.closeLost(Date.now()));
+    writer.kick();
+  }, HOUSEKEEPING_MS).unref();
+
+  let closed = false;
+  return {
+    observe(change) {
+      if (closed) return;
+      if (change.position) emit(detector.observe(change.vessel));
+      arrivals.observe(change);
+    },
+    flush: () => writer.flush(),
+    async close() {
+      closed = true;
+      clearInterval(housekeeping);
+      await writer.flush();
+    },
+  };
+}

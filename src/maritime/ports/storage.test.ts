@@ -1,0 +1,113 @@
+// Port calls and berth records in storage, on SQLite and (when configured) PostgreSQL.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
+import { MIGRATIONS } from '../../migrations/index.ts';
+import { BerthStore, type BerthFields } from './berths.ts';
+import { PortCallStore } from './call-store.ts';
+import type { PortCall } from './calls.ts';
+
+const T0 = Date.parse('2026-05-04T06:00:00Z');
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function call(id: string, mmsi: number, portId: string, arrivedMs: number, departedMs: number | null): PortCall {
+  return {
+    id, mmsi, port_id: portId, vessel_name: 'NORDIC SPIRIT', imo: 9074729, ship_type: 80,
+    arrived_at: iso(arrivedMs), arrival_observed: true, arrival_status: 'moored', arrival_lat: 51.9, arrival_lon: 4.48,
+    berthed_at: iso(arrivedMs), berth_lat: 51.9, berth_lon: 4.48,
+    departed_at: departedMs === null ? null : iso(departedMs), departure_observed: departedMs === null ? null : true,
+    draught_arrival_m: 11.8, draught_departure_m: departedMs === null ? null : 9.2, source: 'live',
+  };
+}
+
+const quay = (name: string, extra: Partial<BerthFields> = {}): BerthFields =>
+  ({ name, length_m: 300, depth_m: 14.5, cargo_types: ['liquid_bulk', 'container'], lat: null, lon: null, ...extra });
+
+for (const backend of STORAGE_BACKENDS) {
+  describe(`port calls and berths on ${backend.name}`, { skip: backend.skip }, () => {
+    let storage: StorageHandle;
+    before(async () => {
+      storage = await backend.open(MIGRATIONS);
+    });
+    after(() => storage.cleanup());
+
+    test('calls are stored, updated by id, and read back as they were', async () => {
+      const calls = new PortCallStore(storage.database);
+      const open = call('call_a', 244_000_001, 'NLRTM', T0, null);
+      await calls.save(open);
+      assert.deepEqual(await calls.open(), [open]);
+      const departed = { ...open, departed_at: iso(T0 + 20 * HOUR), departure_observed: false, draught_departure_m: 9.2 };
+      await calls.save(departed);
+      assert.deepEqual(await calls.open(), []);
+      assert.deepEqual(await calls.page({ mmsi: 244_000_001 }, { limit: 10 }), [departed]);
+      assert.equal(await calls.hasCalls(244_000_001), true);
+      assert.equal(await calls.hasCalls(244_000_999), false);
+    });
+
+    test('pages run newest arrival first and continue after a cursor; filters combine', async () => {
+      const calls = new PortCallStore(storage.database);
+      for (let i = 0; i < 7; i++) await calls.save(call(`call_p${i}`, 244_100_000 + (i % 2), 'DEHAM', T0 + i * HOUR, i < 5 ? T0 + i * HOUR + 30 * 60_000 : null));
+      // Two calls arriving at the same moment are ordered by id.
+      await calls.save(call('call_p9', 244_100_009, 'DEHAM', T0 + 3 * HOUR, null));
+      const seen: string[] = [];
+      let after: readonly [string, string] | undefined;
+      for (;;) {
+        const page = await calls.page({ port_id: 'DEHAM' }, { limit: 3, after });
+        seen.push(...page.map((c) => c.id));
+        if (page.length < 3) break;
+        const last = page[page.length - 1]!;
+        after = [last.arrived_at, last.id];
+      }
+      assert.deepEqual(seen, ['call_p6', 'call_p5', 'call_p4', 'call_p9', 'call_p3', 'call_p2', 'call_p1', 'call_p0']);
+      const inPort = await calls.page({ port_id: 'DEHAM' }, { limit: 10, state: 'in_port' });
+      assert.deepEqual(inPort.map((c) => c.id), ['call_p6', 'call_p5', 'call_p9']);
+      const window = await calls.page({ port_id: 'DEHAM' }, { limit: 10, from: iso(T0 + HOUR), to: iso(T0 + 2 * HOUR), state: 'departed' });
+      assert.deepEqual(window.map((c) => c.id), ['call_p2', 'call_p1']);
+      const vessel = await calls.page({ mmsi: 244_100_001 }, { limit: 10 });
+      assert.deepEqual(vessel.map((c) => c.id), ['call_p5', 'call_p3', 'call_p1']);
+    });
+
+    test('the calls spanning a time', async () => {
+      const calls = new PortCallStore(storage.database);
+      await calls.save(call('call_o1', 244_200_001, 'BEANR', T0, T0 + 10 * HOUR));
+      await calls.save(call('call_o2', 244_200_002, 'BEANR', T0 + 5 * HOUR, null));
+      await calls.save(call('call_o3', 244_200_003, 'BEANR', T0 + 20 * HOUR, T0 + 30 * HOUR));
+      const at = async (ms: number) => (await calls.overlapping('BEANR', iso(ms), iso(ms))).map((c) => c.id);
+      assert.deepEqual(await at(T0 + 6 * HOUR), ['call_o1', 'call_o2']);
+      assert.deepEqual(await at(T0 + 10 * HOUR), ['call_o2'], 'departed at that moment: gone');
+      assert.deepEqual(await at(T0 + 25 * HOUR), ['call_o2', 'call_o3']);
+      assert.deepEqual((await calls.overlapping('BEANR', iso(T0), iso(T0 + 40 * HOUR))).length, 3);
+    });
+
+    test('berths: unique names per port, idempotent creation, changes and deletion', async () => {
+      const berths = new BerthStore(storage.database);
+      const operator = { organisation_id: null, created_by: 'cfg_operator' };
+      const org = { organisation_id: 'org_harbour', created_by: 'org_harbour' };
+      const first = await berths.create('NLRTM', quay('Europahaven 2'), org, 'key-1');
+      assert.ok(first.status === 'created');
+      const berth = first.berth;
+      assert.deepEqual([berth.organisation_id, berth.cargo_types], ['org_harbour', ['container', 'liquid_bulk']], 'cargo types in a fixed order');
+      const retry = await berths.create('NLRTM', quay('Europahaven 2'), org, 'key-1');
+      assert.deepEqual(retry, { status: 'existing', berth });
+      const reused = await berths.create('NLRTM', quay('Other'), org, 'key-1');
+      assert.equal(reused.status, 'key_reused');
+      assert.equal((await berths.create('NLRTM', quay('EUROPAHAVEN-2'), operator)).status, 'name_taken', 'names compare folded');
+      assert.equal((await berths.create('DEHAM', quay('Europahaven 2'), operator)).status, 'created', 'another port may use the name');
+      for (const name of ['Quay 1', 'Quay 3', 'Quay 2']) await berths.create('NLRTM', quay(name), operator);
+      assert.equal(await berths.count('NLRTM'), 4);
+      assert.deepEqual((await berths.all('NLRTM')).map((b) => b.name), ['Europahaven 2', 'Quay 1', 'Quay 2', 'Quay 3']);
+      const second = await berths.page('NLRTM', 2, ['quay 1', (await berths.all('NLRTM'))[1]!.id]);
+      assert.deepEqual(second.map((b) => b.name), ['Quay 2', 'Quay 3']);
+
+      const changed = await berths.update('NLRTM', berth.id, { ...quay('Europahaven 2A'), depth_m: null, lat: 51.95, lon: 4.1 });
+      assert.ok(changed.status === 'updated');
+      assert.deepEqual([changed.berth.name, changed.berth.depth_m, changed.berth.lat, changed.berth.created_at], ['Europahaven 2A', null, 51.95, berth.created_at]);
+      assert.equal((await berths.update('NLRTM', berth.id, quay('quay 1'))).status, 'name_taken');
+      assert.equal((await berths.update('NLRTM', 'brt_missing', quay('Nowhere'))).status, 'not_found');
+      assert.equal(await berths.delete('NLRTM', berth.id), true);
+      assert.equal(await berths.delete('NLRTM', berth.id), false);
+      assert.equal(await berths.get('NLRTM', berth.id), null);
+    });
+  });
+}
