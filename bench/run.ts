@@ -4,6 +4,7 @@
 //   npm run bench -- ais-decode        one by name (or every one whose name starts with the argument)
 //   npm run bench -- --list            list them
 //   npm run bench -- ais-decode --messages=100k --runs=3   flags go to each benchmark
+//   npm run bench -- stream --clients=1000,5000        the AIS stream under load (starts its own server)
 //
 // A benchmark is a file bench/<name>.ts exporting `description` and `run(options)` (see
 // lib/harness.ts); helpers live in bench/lib/. Each one runs in its own Node process (with

@@ -48,6 +48,10 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   unverifiedAccountDays: number;
+  streamHeartbeatSec: number;
+  streamBufferKb: number;
+  streamBufferMaxKb: number;
+  streamSlowCloseSec: number;
 }
 
 /** Where port weather, weather holds and arrival predictions take their forecast from. */
@@ -269,6 +273,14 @@ export const SETTINGS = [
     parse: integer(1, 720), description: 'A dashboard session ends this many hours after sign-in, whatever the activity' }),
   setting({ key: 'unverifiedAccountDays', env: 'LAMIS_UNVERIFIED_ACCOUNT_DAYS', flag: 'unverified-account-days', shown: '7', defaultValue: 7,
     parse: integer(1, 365), description: 'Accounts whose e-mail address is still not verified this many days after sign-up are deleted, duplicate sign-ups included' }),
+  setting({ key: 'streamHeartbeatSec', env: 'LAMIS_STREAM_HEARTBEAT_SEC', flag: 'stream-heartbeat-sec', shown: '30', defaultValue: 30,
+    parse: integer(1, 600), description: 'Seconds between heartbeats (a `heartbeat` frame and a ping) on the AIS stream; a stream that sends nothing and answers no ping for two of them is closed with 4408' }),
+  setting({ key: 'streamBufferKb', env: 'LAMIS_STREAM_BUFFER_KB', flag: 'stream-buffer-kb', shown: '256', defaultValue: 256,
+    parse: integer(16, 65536), description: 'KiB waiting to be sent on one AIS stream past which it gets only the latest update per vessel (slow consumer)' }),
+  setting({ key: 'streamBufferMaxKb', env: 'LAMIS_STREAM_BUFFER_MAX_KB', flag: 'stream-buffer-max-kb', shown: '2048', defaultValue: 2048,
+    parse: integer(16, 1048576), description: 'KiB waiting on one AIS stream (unsent plus held updates; at least `LAMIS_STREAM_BUFFER_KB`) which, sustained for `LAMIS_STREAM_SLOW_CLOSE_SEC`, closes it with 4503' }),
+  setting({ key: 'streamSlowCloseSec', env: 'LAMIS_STREAM_SLOW_CLOSE_SEC', flag: 'stream-slow-close-sec', shown: '10', defaultValue: 10,
+    parse: integer(1, 600), description: 'How long an AIS stream may stay past `LAMIS_STREAM_BUFFER_MAX_KB` before it is closed as a slow consumer' }),
 ] as const satisfies readonly Setting[];
 
 export class ConfigError extends Error {

@@ -96,6 +96,8 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   app.decorate('routeInventory', routes);
   installErrorHandling(app, routes);
   installAuth(app, platform.access.verifyKey);
+  // WebSocket upgrades authenticate on their own (a header, or a first message) through it.
+  app.decorate('access', platform.access);
   installRateLimits(app, platform.access.rateLimits);
   installDeprecation(app);
   instrumentRequests(app, metrics);

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { Access } from '../platform/http/access.ts';
 import { configuredKeys, developmentKey, type KeyVerifier } from '../platform/http/auth.ts';
-import { LoadShedder, openCounterStore } from '../platform/ratelimit/index.ts';
+import { LoadShedder, StreamGate, openCounterStore } from '../platform/ratelimit/index.ts';
 import type { KeyStore } from './keys.ts';
 import { Organisations } from './organisations.ts';
 import { UsageMeter } from './usage.ts';
@@ -25,6 +25,8 @@ export async function openAccess(config: Config, database: Database, keys: KeySt
   const usage = new UsageMeter(database, { onError: (error) => logger.warn({ err: error }, 'API usage not recorded; kept for the next write') });
   const store = await openCounterStore(config);
   const shedder = new LoadShedder();
+  // Over the same counter store as the budgets, so stream caps hold across instances too.
+  const streams = new StreamGate({ store, onError: (error) => logger.warn({ err: error }, 'stream lease not renewed; the next renewal retries') });
   return {
     // Operator keys first: they need no storage round trip.
     async verifyKey(secret) {
@@ -33,6 +35,15 @@ export async function openAccess(config: Config, database: Database, keys: KeySt
     },
     rateLimits: { store, shedder, planOf: (principal) => organisations.planOf(principal) },
     recordRequest: (principal) => usage.record(principal, 'request'),
+    async admitStream(principal) {
+      const plan = await organisations.planOf(principal);
+      // Operator keys belong to no organisation: no plan, no cap.
+      if (plan === null) return { ok: true, plan, release: async () => {} };
+      const grant = await streams.acquireStream(principal.organisation_id!, plan);
+      if (!grant.ok) return { ok: false, reason: grant.reason, plan };
+      usage.record(principal, 'stream');
+      return { ok: true, plan, release: grant.release };
+    },
     async close() {
       shedder.close();
       await Promise.all([usage.close(), store.close()]);

@@ -20,6 +20,7 @@ import { VesselRecorder } from './vessels/recorder.ts';
 import { VesselRepository } from './vessels/repository.ts';
 import { VesselStore, type Change } from './vessels/store.ts';
 import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
+import { startAisStream } from './stream/server.ts';
 
 /** Every change to a vessel, for the stream and other features. */
 export const vesselChanges = topic<Change>('maritime.vessels');
@@ -69,6 +70,19 @@ export const maritime: Feature = async (context) => {
   };
   registerVesselRoutes(app, { store, track: readTrack });
   registerUploadRoute(app, ingest);
+  // Fed from the bus, so with Redis a change ingested on any instance reaches streams on all of them.
+  const stream = await startAisStream({
+    app,
+    metrics: context.metrics,
+    publicUrl: config.publicUrl,
+    changes: (handler) => bus.subscribe(vesselChanges, handler),
+    heartbeatSec: config.streamHeartbeatSec,
+    softLimitBytes: config.streamBufferKb * 1024,
+    hardLimitBytes: config.streamBufferMaxKb * 1024,
+    slowCloseMs: config.streamSlowCloseSec * 1000,
+  });
+  // Before the server stops listening: open streams hold connections it would wait for.
+  app.addHook('preClose', () => stream.close());
 
   const ports = await loadPorts({ dataDir: config.dataDir });
   for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');

@@ -1,13 +1,33 @@
-// What the HTTP platform needs to admit a request: a key check, rate limits, and a usage counter.
+// What the HTTP platform needs to admit a request: a key check, rate limits, a usage counter, and
+// the stream entitlement.
 // Accounts provide it; the platform only asks.
 import type { Principal, KeyVerifier } from './auth.ts';
-import type { RateLimitOptions } from '../ratelimit/index.ts';
+import type { Plan, RateLimitOptions } from '../ratelimit/index.ts';
+
+/** Whether a principal may open one more WebSocket stream. */
+export type StreamAdmission =
+  /** `plan` is null for operator keys (no organisation), which stream without a cap. */
+  | { ok: true; plan: Plan | null; release(): Promise<void> }
+  /** `plan`: the plan has no streams; `cap`: the organisation has its plan's streams open. */
+  | { ok: false; reason: 'plan' | 'cap'; plan: Plan };
 
 export interface Access {
   verifyKey: KeyVerifier;
   rateLimits: RateLimitOptions;
   /** Counts one answered request of an authenticated caller. */
   recordRequest(principal: Principal): void;
+  /**
+   * A slot for one more stream by the plan of the principal's organisation, counted across
+   * instances; a granted stream is recorded as used. Release it when the stream ends.
+   */
+  admitStream(principal: Principal): Promise<StreamAdmission>;
   /** Flushes counters and closes connections; storage closes after. */
   close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Key checks and entitlements, for routes that authenticate on their own (WebSocket upgrades). */
+    access: Access;
+  }
 }

@@ -56,13 +56,18 @@ export const unauthorized = problemType({
   description: 'The route needs `Authorization: Bearer <key>` with a valid, unexpired, unrevoked API key; `reason` says which check failed: `missing`, `bad_header`, `malformed`, `unknown`, `expired` or `revoked`.',
 });
 
-const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="LAMIS"' };
+/** The header a 401 carries, so clients know to send a bearer key. */
+export const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="LAMIS"' };
+
+/** The key of an `Authorization: Bearer <key>` header; null when the header says something else. */
+export function bearerSecret(header: string): string | null {
+  return /^Bearer[ ]+(\S+)\s*$/i.exec(header)?.[1] ?? null;
+}
 
 function secretFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-  return match ? match[1]! : '';
+  return bearerSecret(header) ?? '';
 }
 
 export function installAuth(app: FastifyInstance, verify: KeyVerifier): void {

@@ -1,0 +1,37 @@
+// @lamis/sdk: a typed client for LAMIS, the Landing and Maritime Intelligence Service.
+export { DEFAULT_TIMEOUT_MS, DEFAULT_URL, LamisClient } from './client.ts';
+export type { LamisClientOptions, LamisResponse, RequestOptions, VesselsApi } from './client.ts';
+export {
+  LamisApiError,
+  LamisConnectionError,
+  LamisError,
+  LamisForbiddenError,
+  LamisNotFoundError,
+  LamisRateLimitError,
+  LamisTimeoutError,
+  LamisUnauthorizedError,
+} from './errors.ts';
+export { parseRateLimit, parseRetryAfter } from './rate-limit.ts';
+export type { RateLimitInfo } from './rate-limit.ts';
+export {
+  FINAL_CLOSE_CODES,
+  LamisStreamClosedError,
+  LamisStreamError,
+  LONG_BACKOFF_CLOSE_CODES,
+  STREAM_PATH,
+  StreamClient,
+  streamUrl,
+} from './stream.ts';
+export type {
+  CloseInfo,
+  ReconnectingInfo,
+  ReconnectOptions,
+  StreamClientOptions,
+  StreamEvents,
+  StreamState,
+  WebSocketFactory,
+  WebSocketLike,
+} from './stream.ts';
+export { AIS_STREAM_CLOSE_CODES } from './generated/stream.ts';
+export type * from './stream-types.ts';
+export type * from './types.ts';

@@ -1,0 +1,32 @@
+// Short names for the shapes the client's methods take and answer. Each is a view of the types
+// generated from the server's OpenAPI document (generated/api.ts), never a second definition.
+import type { Operations } from './generated/api.ts';
+
+export type { Operations, Problem } from './generated/api.ts';
+
+/** Every operation by `METHOD /path`, e.g. `GET /v3/maritime/vessels/{mmsi}`. */
+export type OperationKey = keyof Operations;
+/** What an operation takes: `path`, `query`, `headers` and `body`, as far as it has them. */
+export type OperationParams<K extends OperationKey> = Omit<Operations[K], 'response'>;
+/** What an operation answers with on success. */
+export type OperationResponse<K extends OperationKey> = Operations[K]['response'];
+
+export type LandingRequest = Operations['POST /v3/intelligence/landing']['body'];
+export type LandingIntelligence = Operations['POST /v3/intelligence/landing']['response'];
+
+export type Vessel = Operations['GET /v3/maritime/vessels/{mmsi}']['response'];
+export type VesselSearchQuery = NonNullable<Operations['GET /v3/maritime/vessels']['query']>;
+export type VesselPage = Operations['GET /v3/maritime/vessels']['response'];
+export type VesselSummary = VesselPage['data'][number];
+export type VesselCategory = NonNullable<VesselSearchQuery['category']>;
+
+type TrackAnswer = Operations['GET /v3/maritime/vessels/{mmsi}/track']['response'];
+export type TrackQuery = Omit<NonNullable<Operations['GET /v3/maritime/vessels/{mmsi}/track']['query']>, 'format'>;
+/** Recorded points in time order. */
+export type Track = Exclude<TrackAnswer, { type: 'Feature' }>;
+export type TrackPoint = Track['points'][number];
+/** The same track as a GeoJSON Feature with a LineString (null geometry for fewer than two points). */
+export type TrackFeature = Extract<TrackAnswer, { type: 'Feature' }>;
+
+export type FlagList = Operations['GET /v3/maritime/flags']['response'];
+export type NmeaUploadResult = Operations['POST /v3/maritime/ais/nmea']['response'];
