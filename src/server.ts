@@ -23,6 +23,7 @@ import { installOpenApi } from './platform/http/openapi.ts';
 import { registerOpsRoutes } from './platform/http/ops.ts';
 import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
+import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { accounts } from './accounts/feature.ts';
 import { KeyStore } from './accounts/keys.ts';
@@ -110,6 +111,8 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   readiness.register('storage', database.check);
   readiness.register('bus', bus.check);
   registerOpsRoutes(app, readiness, metrics);
+  // The web dashboard at `/`: its assets, and index.html for the paths its router draws.
+  await installDashboard(app);
 
   for (const feature of platform.features) await feature({ app, config, database, bus, readiness, metrics, logger, masterKey: platform.masterKey });
 

@@ -57,6 +57,7 @@ const EXEMPT_PARAMS: { route: RegExp; param: string; value: string; reason: stri
 const EXEMPT_ROUTES: Record<string, string> = {
   '*': 'the CORS preflight catch-all: no id',
   '/docs/static/*': 'the API reference\'s static files: file names, no ids',
+  '/assets/*': 'the dashboard\'s built files: file names, no ids',
 };
 
 /** Bodies, where a route reads one, that would be accepted for the caller's own ids. */

@@ -1,0 +1,410 @@
+// The live vessel map: positions from the AIS stream on a Natural Earth basemap. The visible area
+// (with a margin) is the subscription's box, sent again when the map stops moving; vessel types,
+// flags and MMSI/IMO numbers narrow it further. Click a vessel for its details and track.
+import type { PositionUpdate, Track, VesselSearchQuery, VesselSummary } from '@lamis/sdk';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { data } from '../../api/data-key.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { formatNumber } from '../../app/format.ts';
+import { useInterval } from '../../app/hooks.ts';
+import type { PageProps } from '../../app/router.tsx';
+import { usePageTitle } from '../../app/router.tsx';
+import { Alert, Button, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
+import { Checkbox, TextField } from '../../app/ui/forms.tsx';
+import { CATEGORIES, categoryStyle, type VesselCategory } from './categories.ts';
+import { parseFlags, parseIdentifiers } from './identifiers.ts';
+import { LiveMap } from './live-map.ts';
+import { LiveStream, planName, type StreamStatus } from './live-stream.ts';
+import { boxContains, latitudeOf, longitudeOf, toScreen, viewAt, visibleBox, type Box, type View } from './projection.ts';
+import { VesselPanel } from './VesselPanel.tsx';
+import { matchesFilter, RateMeter, subscribeFilters, VesselStore, type MapFilter } from './vessel-store.ts';
+import './map.css';
+
+/** How long the map must rest before the new area is subscribed. */
+const RESUBSCRIBE_AFTER_MS = 400;
+/** The subscribed box reaches this far (a fraction of the view) beyond each edge, so short pans need no new box. */
+const BOX_MARGIN = 0.25;
+/** Positions older than this leave the map, as they leave the server's live index. */
+const STALE_MS = 30 * 60_000;
+/** The vessel search fills a new area at once (moored ships report only every 3 minutes), at most this often. */
+const SEED_EVERY_MS = 15_000;
+
+interface Stats {
+  total: number;
+  drawn: number;
+  rate: number;
+  held: number;
+}
+
+function initialView(query: URLSearchParams): View {
+  const lat = Number(query.get('lat'));
+  const lon = Number(query.get('lon'));
+  const zoom = Number(query.get('zoom'));
+  const given = query.has('lat') && query.has('lon') && Number.isFinite(lat) && Number.isFinite(lon);
+  return viewAt(given ? lat : 25, given ? lon : 10, Number.isFinite(zoom) && query.has('zoom') ? zoom : 1, 1024, 640);
+}
+
+/** Keeps the view in the address (without a navigation), so a reload or a shared link shows the same area. */
+function rememberView(view: View): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set('lat', latitudeOf(view.centerY).toFixed(4));
+  url.searchParams.set('lon', longitudeOf(view.centerX).toFixed(4));
+  url.searchParams.set('zoom', view.zoom.toFixed(2));
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
+function sameBox(a: Box | null, b: Box | null): boolean {
+  return a === b || (!!a && !!b && a.minLat === b.minLat && a.maxLat === b.maxLat && a.minLon === b.minLon && a.maxLon === b.maxLon);
+}
+
+/** A vessel from the search, as the stream would have sent it. */
+function asPosition(vessel: VesselSummary): PositionUpdate | null {
+  const position = vessel.position;
+  if (!position) return null;
+  return {
+    mmsi: vessel.mmsi,
+    name: vessel.name,
+    lat: position.lat,
+    lon: position.lon,
+    imo: vessel.imo,
+    sog: position.sog,
+    cog: position.cog,
+    heading: position.heading,
+    nav_status: position.nav_status,
+    vessel_type: vessel.category,
+    flag: vessel.flag?.alpha2 ?? null,
+    timestamp: position.timestamp,
+    source: vessel.source,
+  } as PositionUpdate;
+}
+
+export default function MapPage({ query }: PageProps) {
+  usePageTitle('Live map');
+  // On a phone the filters start folded, so the map shows without scrolling.
+  const [wideScreen] = useState(() => window.matchMedia('(min-width: 761px)').matches);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const store = useMemo(() => new VesselStore(), []);
+  const meter = useMemo(() => new RateMeter(5), []);
+  const mapRef = useRef<LiveMap | null>(null);
+  const streamRef = useRef<LiveStream | null>(null);
+
+  const [types, setTypes] = useState<ReadonlySet<VesselCategory>>(() => new Set(CATEGORIES.map((style) => style.category)));
+  const [flagsText, setFlagsText] = useState(query.get('flag') ?? '');
+  const [idsText, setIdsText] = useState(query.get('vessel') ?? '');
+  const [areaOnly, setAreaOnly] = useState(true);
+  const [box, setBox] = useState<Box | null>(null);
+  /** Nothing is subscribed before the map knows its size, and so the area it shows. */
+  const [viewKnown, setViewKnown] = useState(false);
+  const [status, setStatus] = useState<StreamStatus>({ phase: 'connecting', message: null, fixAt: null, plan: null, retryAt: null });
+  const statusRef = useRef(status);
+  statusRef.current = status;
+  const [subscribeError, setSubscribeError] = useState<string | null>(null);
+  const [basemapError, setBasemapError] = useState<string | null>(null);
+  const [stats, setStats] = useState<Stats>({ total: 0, drawn: 0, rate: 0, held: 0 });
+  const [paused, setPaused] = useState(false);
+  // A link to one vessel (`?vessel=MMSI`, from the ports pages) opens its details at once.
+  const [selected, setSelected] = useState<number | null>(() => {
+    const linked = parseIdentifiers(query.get('vessel') ?? '');
+    return linked.mmsi.length === 1 && linked.imo.length === 0 ? linked.mmsi[0]! : null;
+  });
+  const [nearby, setNearby] = useState<{ mmsi: number; name: string | null; category: VesselCategory }[] | null>(null);
+
+  const flags = useMemo(() => parseFlags(flagsText), [flagsText]);
+  const ids = useMemo(() => parseIdentifiers(idsText), [idsText]);
+  const allTypes = types.size === CATEGORIES.length;
+  const filter: MapFilter = useMemo(() => ({
+    vesselTypes: allTypes ? new Set() : types,
+    flags: new Set(flags.errors.length ? [] : flags.flags),
+    mmsi: new Set(ids.errors.length ? [] : ids.mmsi),
+    imo: new Set(ids.errors.length ? [] : ids.imo),
+    box: areaOnly ? box : null,
+  }), [types, allTypes, flags, ids, areaOnly, box]);
+  // What arrives is checked against the filter without its box: positions of vessels just outside
+  // the box come in while it is being replaced, and the margin keeps them useful.
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+  const noTypeChosen = types.size === 0;
+  const noTypeRef = useRef(noTypeChosen);
+  noTypeRef.current = noTypeChosen;
+
+  // The map and the stream live as long as the page.
+  useEffect(() => {
+    const stage = stageRef.current!;
+    let boxTimer: ReturnType<typeof setTimeout> | undefined;
+    const showArea = (view: View) => {
+      setBox((previous) => {
+        const next = visibleBox(view, BOX_MARGIN);
+        return sameBox(previous, next) ? previous : next;
+      });
+      setViewKnown(true);
+    };
+    let first = true;
+    const map = new LiveMap(stage, store, {
+      view: initialView(query),
+      onView(view) {
+        clearTimeout(boxTimer);
+        if (first) {
+          first = false;
+          showArea(view);
+          return;
+        }
+        boxTimer = setTimeout(() => {
+          rememberView(view);
+          showArea(view);
+        }, RESUBSCRIBE_AFTER_MS);
+      },
+      onSelect: setSelected,
+      onError: (error) => setBasemapError(errorMessage(error)),
+    });
+    mapRef.current = map;
+    const stream = new LiveStream({
+      position(update) {
+        meter.record(Date.now());
+        if (noTypeRef.current) return;
+        const current = filterRef.current;
+        if (!matchesFilter({ category: update.vessel_type, flag: update.flag, mmsi: update.mmsi, imo: update.imo, lat: update.lat, lon: update.lon }, { ...current, box: null })) return;
+        store.applyPosition(update);
+        map.dataChanged();
+      },
+      static(update) {
+        store.applyStatic(update);
+        map.dataChanged();
+      },
+      status: setStatus,
+      subscribed() {
+        setSubscribeError(null);
+      },
+    });
+    streamRef.current = stream;
+    void stream.start();
+    const expiry = setInterval(() => {
+      if (store.expire(Date.now() - STALE_MS)) map.dataChanged();
+    }, 60_000);
+    return () => {
+      clearTimeout(boxTimer);
+      clearTimeout(seedTimer.current);
+      clearInterval(expiry);
+      void stream.stop();
+      map.destroy();
+      mapRef.current = null;
+      streamRef.current = null;
+    };
+  }, []);
+
+  // A new filter: subscribe to it, drop what it leaves out, and fill the area from the vessel search.
+  const lastSeed = useRef(0);
+  const seedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    const stream = streamRef.current;
+    if (!stream || !viewKnown) return;
+    if (noTypeChosen) {
+      store.clear();
+      mapRef.current?.dataChanged();
+      return;
+    }
+    store.retain(filter);
+    mapRef.current?.dataChanged();
+    stream.subscribe(subscribeFilters(filter)).then(() => setSubscribeError(null), (error: unknown) => {
+      // A refused connection is reported by the status; only a refused filter is news here.
+      if ((error as { name?: string }).name === 'LamisStreamError') setSubscribeError(errorMessage(error));
+    });
+    // The search costs a request: at most one every SEED_EVERY_MS, for the latest filter.
+    clearTimeout(seedTimer.current);
+    seedTimer.current = setTimeout(() => {
+      lastSeed.current = Date.now();
+      void seed(filter);
+    }, Math.max(0, lastSeed.current + SEED_EVERY_MS - Date.now()));
+  }, [filter, noTypeChosen, viewKnown]);
+
+  async function seed(current: MapFilter): Promise<void> {
+    if (streamRef.current === null || statusRef.current.phase === 'refused') return;
+    try {
+      const found: PositionUpdate[] = [];
+      if (current.mmsi.size > 0) {
+        // Looked up one by one (the first few): the user wants these vessels, wherever they are.
+        for (const mmsi of [...current.mmsi].slice(0, 5)) {
+          const vessel = await data('GET /v3/maritime/vessels/{mmsi}', { path: { mmsi: String(mmsi) } }).catch(() => null);
+          const position = vessel && asPosition(vessel);
+          if (position) found.push(position);
+        }
+      } else {
+        const area = current.box;
+        const query: VesselSearchQuery = { limit: 100 };
+        if (area) query.bbox = `${area.minLon},${area.minLat},${area.maxLon},${area.maxLat}`;
+        if (current.vesselTypes.size === 1) query.category = [...current.vesselTypes][0]!;
+        if (current.flags.size === 1) query.flag = [...current.flags][0]!;
+        if (current.imo.size === 1) query.imo = String([...current.imo][0]);
+        const page = await data('GET /v3/maritime/vessels', { query });
+        for (const vessel of page.data) {
+          const position = asPosition(vessel);
+          if (position) found.push(position);
+        }
+      }
+      const now = filterRef.current;
+      let added = 0;
+      for (const position of found) {
+        if (noTypeRef.current || !matchesFilter({ category: position.vessel_type, flag: position.flag, mmsi: position.mmsi, imo: position.imo, lat: position.lat, lon: position.lon }, now)) continue;
+        store.applyPosition(position);
+        added++;
+      }
+      if (added) mapRef.current?.dataChanged();
+    } catch {
+      // The stream fills the map anyway; the search only saves waiting for the next reports.
+    }
+  }
+
+  useInterval(() => {
+    const map = mapRef.current;
+    const now = Date.now();
+    setStats({ total: store.size, drawn: map?.drawnCount ?? 0, rate: meter.perSecond(now), held: store.held });
+    if (nearby !== null && map) setNearby(nearestVessels(map.view));
+  }, 1000);
+
+  useEffect(() => {
+    mapRef.current?.setSelected(selected);
+    if (selected === null) mapRef.current?.setTrack(null);
+  }, [selected]);
+
+  function nearestVessels(view: View) {
+    const centre = { x: view.width / 2, y: view.height / 2 };
+    const area = visibleBox(view);
+    const list: { mmsi: number; name: string | null; category: VesselCategory; distance: number }[] = [];
+    for (const vessel of store.values()) {
+      if (area && !boxContains(area, vessel.lat, vessel.lon)) continue;
+      const [x, y] = toScreen(view, vessel.x, vessel.y);
+      list.push({ mmsi: vessel.mmsi, name: vessel.name, category: vessel.category, distance: Math.hypot(x - centre.x, y - centre.y) });
+    }
+    return list.sort((a, b) => a.distance - b.distance).slice(0, 12);
+  }
+
+  function togglePause() {
+    if (store.paused) {
+      store.resume();
+      mapRef.current?.dataChanged();
+    } else {
+      store.pause();
+    }
+    setPaused(store.paused);
+  }
+
+  function toggleType(category: VesselCategory, checked: boolean) {
+    const next = new Set(types);
+    if (checked) next.add(category);
+    else next.delete(category);
+    setTypes(next);
+  }
+
+  const [tone, label] = statusBadge(status, paused);
+  return (
+    <div class="map-page">
+      <div class="map-side">
+        <header class="map-header">
+          <h1 tabIndex={-1} data-page-heading>Live map</h1>
+          <div class="map-stream-status" role="status" aria-live="polite" data-stream-phase={status.phase}>
+            <StatusBadge tone={tone}>{label}</StatusBadge>
+            <span>
+              {formatNumber(stats.total)} {stats.total === 1 ? 'vessel' : 'vessels'}, {formatNumber(stats.drawn)} in view · {stats.rate.toFixed(1)} updates/s
+              {status.plan && <> · {planName(status.plan)} plan</>}
+            </span>
+          </div>
+          <div class="map-actions">
+            <Button size="small" onClick={togglePause} disabled={status.phase !== 'live' && !paused} aria-pressed={paused}>
+              {paused ? `Resume${stats.held ? ` (${formatNumber(stats.held)} waiting)` : ''}` : 'Pause'}
+            </Button>
+          </div>
+        </header>
+        {status.message && (
+          <Alert tone={status.phase === 'refused' ? 'error' : 'warning'} title={status.phase === 'refused' ? 'No live stream' : undefined}>
+            <p>{status.message}</p>
+            {status.phase === 'reconnecting' && status.retryAt && <p>Connecting again in {Math.max(1, Math.round((status.retryAt - Date.now()) / 1000))} s.</p>}
+            {status.fixAt && <p><a href={status.fixAt}>{status.fixAt.startsWith('/settings/plan') ? 'See the plans' : 'Fix it in Settings'}</a></p>}
+          </Alert>
+        )}
+        {subscribeError && <Alert tone="error" title="The stream refused the filter"><p>{subscribeError}</p></Alert>}
+        {basemapError && <Alert tone="warning" title="No basemap"><p>{basemapError}</p></Alert>}
+
+        <details class="map-filters" open={wideScreen}>
+          <summary>Filters</summary>
+          <Checkbox label="Only the area on the map" checked={areaOnly} onChecked={setAreaOnly}
+            hint="Off: vessels anywhere that match the other filters (useful with an MMSI or IMO number)." />
+          <fieldset class="map-types">
+            <legend>Vessel types</legend>
+            <div class="map-type-actions">
+              <Button size="small" variant="quiet" onClick={() => setTypes(new Set(CATEGORIES.map((style) => style.category)))} disabled={allTypes}>All</Button>
+              <Button size="small" variant="quiet" onClick={() => setTypes(new Set())} disabled={types.size === 0}>None</Button>
+            </div>
+            <ul class="map-legend">
+              {CATEGORIES.map((style) => (
+                <li key={style.category}>
+                  <label>
+                    <input type="checkbox" checked={types.has(style.category)} onChange={(event) => toggleType(style.category, event.currentTarget.checked)}
+                      data-vessel-type={style.category} />
+                    <span class="map-swatch" style={{ background: style.colour }} aria-hidden="true" />
+                    {style.label}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {noTypeChosen && <p class="hint">No type is chosen, so no vessel is shown. Choose at least one.</p>}
+          </fieldset>
+          <TextField label="Flags" value={flagsText} onValue={setFlagsText} placeholder="e.g. NL, PA" autoComplete="off"
+            hint="Two-letter country codes, separated by commas." error={flags.errors.join('; ') || null} />
+          <TextField label="MMSI or IMO" value={idsText} onValue={setIdsText} placeholder="e.g. 244123456, IMO 9074729" autoComplete="off" inputMode="numeric"
+            hint="9-digit MMSIs or 7-digit IMO numbers, separated by commas." error={ids.errors.join('; ') || null} />
+        </details>
+
+        <details class="map-nearby" onToggle={(event) => {
+          const open = (event.currentTarget as HTMLDetailsElement).open;
+          setNearby(open && mapRef.current ? nearestVessels(mapRef.current.view) : null);
+        }}>
+          <summary>Vessels near the centre</summary>
+          {nearby && nearby.length === 0 && <p class="hint">No vessel near the centre of the map yet.</p>}
+          {nearby && nearby.length > 0 && (
+            <ul class="map-nearby-list">
+              {nearby.map((vessel) => (
+                <li key={vessel.mmsi}>
+                  <button type="button" class="map-link-button" onClick={() => setSelected(vessel.mmsi)}>
+                    <span class="map-swatch" style={{ background: categoryStyle(vessel.category).colour }} aria-hidden="true" />
+                    {vessel.name ?? 'Unnamed'} <span class="muted">{vessel.mmsi}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </details>
+        <p class="hint map-help">
+          Drag or use the arrow keys to move, the wheel, a pinch or + and − to zoom, and click a vessel for its details.
+          Basemap: Natural Earth.
+        </p>
+      </div>
+
+      <div class="map-stage" ref={stageRef} tabIndex={0} role="application" aria-roledescription="map"
+        aria-label="Map of live vessels: arrow keys move it, + and − zoom">
+        <div class="map-zoom">
+          <button type="button" class="map-icon-button" aria-label="Zoom in" onClick={() => mapRef.current?.zoomBy(1)}>+</button>
+          <button type="button" class="map-icon-button" aria-label="Zoom out" onClick={() => mapRef.current?.zoomBy(-1)}>−</button>
+        </div>
+        {selected !== null && (
+          <VesselPanel key={selected} mmsi={selected} onClose={() => setSelected(null)}
+            onTrack={(points: Track['points'] | null) => mapRef.current?.setTrack(points)} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function statusBadge(status: StreamStatus, paused: boolean): [Tone, string] {
+  if (paused && status.phase === 'live') return ['info', 'Paused'];
+  switch (status.phase) {
+    case 'live':
+      return ['ok', 'Connected'];
+    case 'connecting':
+      return ['neutral', 'Connecting…'];
+    case 'reconnecting':
+      return ['warn', 'Reconnecting…'];
+    case 'refused':
+      return ['bad', 'Not connected'];
+    case 'closed':
+      return ['neutral', 'Closed'];
+  }
+}

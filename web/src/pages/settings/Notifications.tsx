@@ -1,0 +1,133 @@
+// The organisation's alert thresholds (GET/PUT /v3/organisations/{orgId}/fleet/notification-settings).
+// Each is optional: switched off, there is no such alert. A vehicle's own thresholds, set on its
+// fleet page, replace these one by one.
+import type { OperationResponse } from '@lamis/sdk';
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../../api/client.ts';
+import { useMembership } from '../../api/session.ts';
+import { formatDateTime } from '../../app/format.ts';
+import { useAsync } from '../../app/hooks.ts';
+import { Alert, Button, ErrorMessage, Loading, Section } from '../../app/ui/basics.tsx';
+import { Checkbox, Field, fieldSentence, useSubmit } from '../../app/ui/forms.tsx';
+import { CAN, SettingsFrame } from './SettingsFrame.tsx';
+
+type Settings = OperationResponse<'GET /v3/organisations/{orgId}/fleet/notification-settings'>;
+type Thresholds = Settings['thresholds'];
+type Name = keyof Thresholds;
+
+interface Threshold {
+  name: Name;
+  label: string;
+  /** What triggers the alert, after the value. */
+  when: string;
+  kind: 'number' | 'choice' | 'flag';
+  unit?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  fallback: string;
+  choices?: string[];
+}
+
+const THRESHOLDS: Threshold[] = [
+  { name: 'safety_score_below', label: 'Safety score', when: 'A landing safety score falls below', kind: 'number', unit: 'of 100', min: 0, max: 100, step: 1, fallback: '60' },
+  { name: 'crosswind_kt_above', label: 'Crosswind', when: 'The crosswind on the recommended runway, gusts included, exceeds', kind: 'number', unit: 'kt', min: 0, max: 100, step: 1, fallback: '20' },
+  { name: 'wind_shear_at_least', label: 'Wind shear', when: 'The wind shear risk at the destination reaches', kind: 'choice', choices: ['LOW', 'MODERATE', 'HIGH', 'SEVERE'], fallback: 'MODERATE' },
+  { name: 'visibility_nm_below', label: 'Visibility', when: 'The visibility falls below', kind: 'number', unit: 'NM', min: 0, max: 50, step: 0.1, fallback: '3' },
+  { name: 'weather_hold', label: 'Weather hold', when: 'A port the vessel heads for holds traffic for weather', kind: 'flag', fallback: 'true' },
+  { name: 'eta_delay_minutes_above', label: 'Arrival delay', when: 'A predicted arrival slips by more than', kind: 'number', unit: 'minutes', min: 1, max: 1440, step: 1, fallback: '30' },
+];
+
+type Draft = Record<Name, { on: boolean; value: string }>;
+
+function draftFrom(thresholds: Thresholds): Draft {
+  const draft = {} as Draft;
+  for (const threshold of THRESHOLDS) {
+    const value = thresholds[threshold.name];
+    draft[threshold.name] = { on: value !== undefined, value: value === undefined ? threshold.fallback : String(value) };
+  }
+  return draft;
+}
+
+function thresholdsFrom(draft: Draft): Thresholds {
+  const result: Record<string, unknown> = {};
+  for (const threshold of THRESHOLDS) {
+    const { on, value } = draft[threshold.name];
+    if (!on) continue;
+    // The server names a value it refuses (a number out of range, a word) by its field.
+    result[threshold.name] = threshold.kind === 'flag' ? true : threshold.kind === 'number' ? (value.trim() === '' ? value : Number(value)) : value;
+  }
+  return result as Thresholds;
+}
+
+export default function NotificationsPage() {
+  const membership = useMembership();
+  const orgId = membership?.org_id ?? '';
+  const settings = useAsync((signal) => api('GET /v3/organisations/{orgId}/fleet/notification-settings', { path: { orgId } }, { signal }), [orgId]);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (settings.data) setDraft(draftFrom(settings.data.thresholds));
+  }, [settings.data]);
+  const canEdit = CAN.manageFleet(membership?.role ?? 'viewer');
+  const submit = useSubmit(async () => {
+    if (!draft) return;
+    setSaved(false);
+    settings.setData(await api('PUT /v3/organisations/{orgId}/fleet/notification-settings', { path: { orgId }, body: { thresholds: thresholdsFrom(draft) } }));
+    setSaved(true);
+  });
+
+  const set = (name: Name, change: Partial<Draft[Name]>) => {
+    if (!draft) return;
+    setSaved(false);
+    setDraft({ ...draft, [name]: { ...draft[name], ...change } });
+  };
+
+  return (
+    <SettingsFrame>
+      <Section title="Alert thresholds for the whole fleet" id="thresholds">
+        <p class="muted">Switch on the alerts you want and set where they start. A vehicle's own thresholds, set on its page under Fleet, replace these one by one.</p>
+        {!canEdit && <Alert tone="info">As a viewer you can see the thresholds; owners, admins and members change them.</Alert>}
+        {settings.error ? <ErrorMessage error={settings.error} /> : null}
+        {!draft ? (settings.error ? null : <Loading />) : (
+          <form class="form form-wide" onSubmit={submit.onSubmit} noValidate>
+            {saved && <Alert tone="success">Saved. {settings.data?.updated_at ? `Changed ${formatDateTime(settings.data.updated_at)}.` : ''}</Alert>}
+            <ErrorMessage error={submit.error} inFields />
+            <div class="thresholds">
+              {THRESHOLDS.map((threshold) => {
+                const entry = draft[threshold.name];
+                const error = submit.fields[`thresholds/${threshold.name}`];
+                return (
+                  <fieldset key={threshold.name} class={`threshold card${entry.on ? ' is-on' : ''}`}>
+                    <legend class="visually-hidden">{threshold.label}</legend>
+                    <Checkbox label={<strong>{threshold.label}</strong>} checked={entry.on} disabled={!canEdit} onChecked={(on) => set(threshold.name, { on })}
+                      hint={threshold.kind === 'flag' ? threshold.when : undefined} />
+                    {threshold.kind !== 'flag' && (
+                      <Field label={threshold.when} error={error ? fieldSentence(threshold.label, error) : null}>
+                        {(props) => (
+                          <div class="row">
+                            {threshold.kind === 'choice' ? (
+                              <select {...props} value={entry.value} disabled={!canEdit || !entry.on} onChange={(event) => set(threshold.name, { value: event.currentTarget.value })}>
+                                {threshold.choices!.map((choice) => <option key={choice} value={choice}>{choice.toLowerCase()}</option>)}
+                              </select>
+                            ) : (
+                              <input {...props} type="number" inputMode="decimal" min={threshold.min} max={threshold.max} step={threshold.step} value={entry.value}
+                                disabled={!canEdit || !entry.on} style={{ maxWidth: '9rem' }}
+                                onInput={(event) => set(threshold.name, { value: event.currentTarget.value })} />
+                            )}
+                            {threshold.unit && <span class="muted">{threshold.unit}</span>}
+                          </div>
+                        )}
+                      </Field>
+                    )}
+                  </fieldset>
+                );
+              })}
+            </div>
+            {canEdit && <div class="button-row"><Button type="submit" variant="primary" busy={submit.busy}>Save thresholds</Button></div>}
+          </form>
+        )}
+      </Section>
+    </SettingsFrame>
+  );
+}

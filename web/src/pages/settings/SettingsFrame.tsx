@@ -1,0 +1,38 @@
+// The settings pages share a heading and a row of tabs.
+import type { ComponentChildren } from 'preact';
+import { useMembership } from '../../api/session.ts';
+import { useLocation } from '../../app/router.tsx';
+import { PageHeader } from '../../app/ui/basics.tsx';
+
+const TABS = [
+  { href: '/settings/keys', label: 'API keys' },
+  { href: '/settings/team', label: 'Team' },
+  { href: '/settings/notifications', label: 'Notifications' },
+  { href: '/settings/plan', label: 'Plan and usage' },
+  { href: '/settings/sessions', label: 'Sessions and password' },
+];
+
+export function SettingsFrame({ children }: { children: ComponentChildren }) {
+  const { pathname } = useLocation();
+  const membership = useMembership();
+  return (
+    <>
+      <PageHeader title="Settings">
+        {membership && <>For <strong>{membership.name}</strong>, where you are {membership.role === 'admin' || membership.role === 'owner' ? 'an' : 'a'} {membership.role}.</>}
+      </PageHeader>
+      <nav class="tabs" aria-label="Settings">
+        {TABS.map((tab) => <a key={tab.href} href={tab.href} aria-current={pathname === tab.href ? 'page' : undefined}>{tab.label}</a>)}
+      </nav>
+      {children}
+    </>
+  );
+}
+
+/** What a role may do (the server's role matrix decides; this only spares a refused request). */
+export const CAN = {
+  manageKeys: (role: string) => role === 'owner' || role === 'admin',
+  viewKeys: (role: string) => role !== 'viewer',
+  invite: (role: string) => role === 'owner' || role === 'admin',
+  changePlan: (role: string) => role === 'owner',
+  manageFleet: (role: string) => role !== 'viewer',
+};

@@ -1,0 +1,22 @@
+// The settings pages: API keys, team, notification thresholds, plan and usage, sessions.
+import { useEffect } from 'preact/hooks';
+import { navigate, type PageRoute } from '../../app/router.tsx';
+import KeysPage from './Keys.tsx';
+import NotificationsPage from './Notifications.tsx';
+import PlanUsagePage from './PlanUsage.tsx';
+import SessionsPage from './Sessions.tsx';
+import TeamPage from './Team.tsx';
+
+function SettingsIndex() {
+  useEffect(() => navigate('/settings/keys', { replace: true }), []);
+  return null;
+}
+
+export const routes: PageRoute[] = [
+  { path: '/settings', title: 'Settings', page: SettingsIndex },
+  { path: '/settings/keys', title: 'API keys', page: KeysPage },
+  { path: '/settings/team', title: 'Team', page: TeamPage },
+  { path: '/settings/notifications', title: 'Notifications', page: NotificationsPage },
+  { path: '/settings/plan', title: 'Plan and usage', page: PlanUsagePage },
+  { path: '/settings/sessions', title: 'Sessions and password', page: SessionsPage },
+];
