@@ -82,7 +82,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   // One log line per request, after the response. Links mailed to users carry single-use secrets
   // as `token=`, which stay out of the logs.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.principal) platform.access.recordRequest(request.principal);
+    if (request.principal && !request.refusedByLimits) platform.access.recordRequest(request.principal);
     const url = request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
     request.log.info(
       { method: request.method, url, route: request.routeOptions.url, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 10) / 10 },

@@ -44,6 +44,17 @@ test('a Starter production key gets 100 requests a minute, then 429 with its hea
   const problem = await json(refused);
   assert.equal(problem.code, 'rate_limited');
 
+  // The 100 served requests are the key's usage; the refused one is not. Servers write their
+  // counts every 10 s; all 101 were answered before the first read, so a count of 100 or more
+  // holds every one that was counted.
+  const deadline = Date.now() + 20_000;
+  let requests = 0;
+  while (requests < 100 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    requests = (await lamis('usage', '--org', org.id)).data.reduce((sum: number, row: { requests: number }) => sum + row.requests, 0);
+  }
+  assert.equal(requests, 100);
+
   // The operator keys of the instance are not limited.
   assert.equal((await flags('/v3/maritime/flags', server.config.apiKeys[0]!)).headers.get('ratelimit-policy'), null);
 });

@@ -38,6 +38,13 @@ export interface RateLimitOptions {
   clock?: () => number;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Turned away by shedding or a spent budget: not served, so not counted as usage. */
+    refusedByLimits: boolean;
+  }
+}
+
 /** Like installAuth, call it on the root instance before the routes are registered. */
 export function installRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
   const limiter = new RateLimiter({ store: options.store, clock: options.clock });
@@ -50,10 +57,12 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
   }
   // preParsing runs after every onRequest hook, the per-route one installAuth adds included, so the
   // principal is known; and before the body is read, so a refused request costs little.
+  app.decorateRequest('refusedByLimits', false);
   app.addHook('preParsing', async (request, reply) => {
     const principal = request.principal;
     if (!principal) return;
     if (shedder?.sheds(principal.environment)) {
+      request.refusedByLimits = true;
       throw new ProblemError(overloaded, 'The service is overloaded and serves production keys first; retry with a production key or later.', {
         headers: { 'Retry-After': String(shedder.retryAfterSeconds) },
       });
@@ -69,6 +78,7 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
     }
     const headers = rateLimitHeaders(decision);
     if (decision.limited && !decision.allowed) {
+      request.refusedByLimits = true;
       const whose = decision.policy === 'organisation' ? "The organisation's" : "This key's";
       throw new ProblemError(rateLimited,
         `${whose} budget of ${decision.quota} requests per ${WINDOW_SECONDS} s is used up; retry in ${decision.resetSeconds} s.`, {
