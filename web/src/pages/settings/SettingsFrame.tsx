@@ -4,11 +4,13 @@ import { useMembership } from '../../api/session.ts';
 import { useLocation } from '../../app/router.tsx';
 import { PageHeader } from '../../app/ui/basics.tsx';
 
-const TABS = [
+/** The tabs; `shownTo` leaves out one whose page the role would only be refused. */
+const TABS: { href: string; label: string; shownTo?: (role: string) => boolean }[] = [
   { href: '/settings/keys', label: 'API keys' },
   { href: '/settings/team', label: 'Team' },
   { href: '/settings/notifications', label: 'Notifications' },
   { href: '/settings/plan', label: 'Plan and usage' },
+  { href: '/settings/audit', label: 'Audit log', shownTo: (role) => CAN.viewAuditLog(role) },
   { href: '/settings/sessions', label: 'Sessions and password' },
 ];
 
@@ -21,7 +23,7 @@ export function SettingsFrame({ children }: { children: ComponentChildren }) {
         {membership && <>For <strong>{membership.name}</strong>, where you are {membership.role === 'admin' || membership.role === 'owner' ? 'an' : 'a'} {membership.role}.</>}
       </PageHeader>
       <nav class="tabs" aria-label="Settings">
-        {TABS.map((tab) => <a key={tab.href} href={tab.href} aria-current={pathname === tab.href ? 'page' : undefined}>{tab.label}</a>)}
+        {TABS.filter((tab) => !tab.shownTo || (membership && tab.shownTo(membership.role))).map((tab) => <a key={tab.href} href={tab.href} aria-current={pathname === tab.href ? 'page' : undefined}>{tab.label}</a>)}
       </nav>
       {children}
     </>
@@ -34,5 +36,6 @@ export const CAN = {
   viewKeys: (role: string) => role !== 'viewer',
   invite: (role: string) => role === 'owner' || role === 'admin',
   changePlan: (role: string) => role === 'owner',
+  viewAuditLog: (role: string) => role === 'owner' || role === 'admin',
   manageFleet: (role: string) => role !== 'viewer',
 };

@@ -1,6 +1,7 @@
-// The settings pages: API keys, team, notification thresholds, plan and usage, sessions.
+// The settings pages: API keys, team, notification thresholds, plan and usage, audit log, sessions.
 import { useEffect } from 'preact/hooks';
 import { navigate, type PageRoute } from '../../app/router.tsx';
+import AuditPage from './Audit.tsx';
 import KeysPage from './Keys.tsx';
 import NotificationsPage from './Notifications.tsx';
 import PlanUsagePage from './PlanUsage.tsx';
@@ -18,5 +19,6 @@ export const routes: PageRoute[] = [
   { path: '/settings/team', title: 'Team', page: TeamPage },
   { path: '/settings/notifications', title: 'Notifications', page: NotificationsPage },
   { path: '/settings/plan', title: 'Plan and usage', page: PlanUsagePage },
+  { path: '/settings/audit', title: 'Audit log', page: AuditPage },
   { path: '/settings/sessions', title: 'Sessions and password', page: SessionsPage },
 ];
