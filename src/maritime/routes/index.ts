@@ -1,6 +1,6 @@
 // Public surface of the sea-routing module.
 export { routeBetween, routeOnGraph, snapToNetwork, splitAtAntimeridian } from './route.ts';
-export type { RouteError, RouteErrorCode, RouteGeometry, RouteLeg, RouteResult, RouteSnap, SeaRoute } from './route.ts';
+export type { RouteError, RouteErrorCode, RouteGeometry, RouteLeg, RouteEnd, RouteResult, RouteSnap, SeaRoute } from './route.ts';
 export { buildSeaGraph, loadSeaGraph, MERGE_TOLERANCE_DEG } from './graph.ts';
 export type { SeaGraph, SeaGraphErrorCode, SeaGraphResult, SeaGraphStats } from './graph.ts';
 export {
@@ -16,6 +16,8 @@ export {
   normalizeLon,
 } from './geo.ts';
 export type { LatLon, Position } from './geo.ts';
+export { isOnLand, landBeyondNm, landRunsAlong, loadLand } from './land.ts';
+export type { LandIndex, LandResult } from './land.ts';
 export { MinHeap } from './heap.ts';
 export { pointAlong } from './along.ts';
 export type { PointAlong } from './along.ts';

@@ -161,7 +161,7 @@ for (const [name, from, to, maxRatio, why] of [
   });
 }
 
-test('a lane just across a peninsula is not worth its connector: Trieste to Rijeka rounds Istria', (t) => {
+test('connectors do not cross land: Trieste to Rijeka rounds Istria', (t) => {
   // Rijeka's nearest lane comes down the Kvarner; a lane off Trieste lies 30 nm from Rijeka across
   // Istria. Joined there by a straight connector the route would be 34 nm, but the sea route runs
   // round the peninsula's southern tip (about 110 nm at sea).
@@ -170,9 +170,28 @@ test('a lane just across a peninsula is not worth its connector: Trieste to Rije
   t.diagnostic(`Trieste -> Rijeka: ${r.distance_nm.toFixed(0)} nm, great circle ${greatCircle(TRIESTE, RIJEKA).toFixed(0)} nm`);
   assert.ok(r.distance_nm > 100 && southmost < 44.8, `${r.distance_nm.toFixed(0)} nm, south to ${southmost}`);
   assert.ok(r.snap.to.distance_nm < 5);
-  // Likewise Hamburg to Bremerhaven sails out of the Elbe instead of crossing the land between.
+  assert.ok(!r.snap.from.connector_crosses_land && !r.snap.to.connector_crosses_land);
+  // Likewise Hamburg to Bremerhaven sails out of the Elbe instead of crossing the marshes between.
   const elbe = route(HAMBURG, BREMERHAVEN);
+  const northmost = Math.max(...elbe.path.map((p) => p[1]));
+  t.diagnostic(`Hamburg -> Bremerhaven: ${elbe.distance_nm.toFixed(0)} nm, north to ${northmost.toFixed(2)}`);
   assert.ok(elbe.distance_nm > 85 && elbe.snap.from.distance_nm < 5 && elbe.snap.to.distance_nm < 5, `${elbe.distance_nm.toFixed(0)} nm`);
+  assert.ok(northmost > 53.8, `north only to ${northmost}`);
+  assert.ok(!elbe.snap.from.connector_crosses_land && !elbe.snap.to.connector_crosses_land);
+});
+
+test('Southampton to Rotterdam: connectors may be near their true cost now that land is charged', (t) => {
+  // Charged five times their length (before the land test), the connectors out of Southampton Water
+  // lost to marnet's long way round the Isle of Wight and the route came out at 360 nm. At sea it is
+  // about 265 nm (Nab Tower, up the Channel, Dover Strait, Maas approach); marnet has no lane out of
+  // Southampton Water to the east, so the route still leaves by the Needles and rounds the island.
+  const southampton: LatLon = { lat: 50.897, lon: -1.409 };
+  const rotterdam: LatLon = { lat: 51.92, lon: 4.5 };
+  const r = route(southampton, rotterdam);
+  t.diagnostic(`Southampton -> Rotterdam: ${r.distance_nm.toFixed(0)} nm, great circle ${greatCircle(southampton, rotterdam).toFixed(0)} nm`);
+  assert.ok(r.distance_nm > 250 && r.distance_nm < 355, `${r.distance_nm.toFixed(0)} nm`);
+  assert.ok(!r.snap.from.connector_crosses_land && !r.snap.to.connector_crosses_land);
+  assertConsistent(r, southampton, rotterdam);
 });
 
 test('the search picks the joining point: past a nearer branch, but not at any price', () => {
@@ -207,9 +226,13 @@ test('the search picks the joining point: past a nearer branch, but not at any p
   assert.ok(far.ok && far.snap.from.distance_nm < 5 && far.distance_nm > 1000, far.ok ? String(far.distance_nm) : far.message);
 
   // A lane 0.3 degrees north that joins the main lane at its east end: joining the main lane instead
-  // would be 6 nm shorter in all (18 nm less sea for 12 nm more connector), which is not worth it.
-  const parallel = routeOnGraph(graphOf(main, line([4, 0.3], [10, 0.3], [10, 0])), { lat: 0.25, lon: 5 }, { lat: 0, lon: 10 });
-  assert.ok(parallel.ok && Math.abs(parallel.snap.from.lat - 0.3) < 1e-3, parallel.ok ? JSON.stringify(parallel.snap.from) : parallel.message);
+  // is 6 nm shorter in all (18 nm less sea for 12 nm more connector), worth it at CONNECTOR_WEIGHT.
+  const parallelGraph = graphOf(main, line([4, 0.3], [10, 0.3], [10, 0]));
+  const parallel = routeOnGraph(parallelGraph, { lat: 0.25, lon: 5 }, { lat: 0, lon: 10 });
+  assert.ok(parallel.ok && Math.abs(parallel.snap.from.lat) < 1e-9, parallel.ok ? JSON.stringify(parallel.snap.from) : parallel.message);
+  // From 0.29 N the main lane saves 18 nm of sea for 17 nm more connector: not worth it.
+  const near = routeOnGraph(parallelGraph, { lat: 0.29, lon: 5 }, { lat: 0, lon: 10 });
+  assert.ok(near.ok && Math.abs(near.snap.from.lat - 0.3) < 1e-3, near.ok ? JSON.stringify(near.snap.from) : near.message);
 });
 
 test('a point far inland still snaps to the network and reports how far', (t) => {
@@ -217,6 +240,9 @@ test('a point far inland still snaps to the network and reports how far', (t) =>
   const r = route(munich, ROTTERDAM);
   t.diagnostic(`Munich snaps ${r.snap.from.distance_nm.toFixed(0)} nm to (${r.snap.from.lat.toFixed(2)}, ${r.snap.from.lon.toFixed(2)})`);
   assert.ok(r.snap.from.distance_nm > 100 && r.snap.from.distance_nm < 400);
+  // Every connector from Munich crosses land; the route joins by the one crossing least, and says so.
+  assert.equal(r.snap.from.connector_crosses_land, true);
+  assert.equal(r.snap.to.connector_crosses_land, false);
   assert.equal(r.legs[0]!.distance_nm, r.snap.from.distance_nm);
   assertConsistent(r, munich, ROTTERDAM);
   const snap = snapToNetwork({ lat: 40.6, lon: -74.0 });

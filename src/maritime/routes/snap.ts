@@ -27,9 +27,9 @@ export interface EdgeSnap {
 /**
  * How much longer than the nearest connector a route's connector may be. Wide enough to reach the
  * main lane past a nearby branch or port approach (in marnet they can lie 20 nm and more apart);
- * the route search, which charges connectors extra (CONNECTOR_WEIGHT in route.ts), decides whether
- * the longer connector is worth it. The bound keeps the candidates few and any straight connector
- * from reaching far across land to a lane on the other side.
+ * the route search, which charges connectors by length and heavily for any land they cross
+ * (CONNECTOR_WEIGHT and LAND_PENALTY in route.ts), decides whether the longer connector is worth
+ * it. The bound keeps the candidates few, and so the land tests cheap.
  */
 export const SNAP_MARGIN_NM = 30;
 

@@ -1,0 +1,220 @@
+// Land, for telling whether a straight connector between a point and the sea-lane network crosses
+// it. The land is Natural Earth's 1:10m land polygons (world-atlas land-10m.json, TopoJSON): the
+// 1:50m set is six times smaller and loads in a sixth of the time, but it is too coarse for the
+// narrow headlands, spits and islands beside ports that connectors must not cut (a few km of its
+// coastline collapse into one edge). The coastline edges are bucketed by the 1-degree cells their
+// bounding boxes touch, so a short connector looks at a handful of cells.
+//
+// Geometry is planar in longitude and latitude, which is how the polygons are drawn; a connector
+// is cut into pieces of at most PIECE_NM along its great circle first, so that the planar pieces
+// follow it closely. Polygons crossing the antimeridian are split there in the data, so each ring is
+// planar in [-180, 180]; a connector crossing the antimeridian is unwrapped and each cell it touches
+// is shifted by a whole turn to meet the edges stored there.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import { distanceNm, interpolateGreatCircle } from './geo.ts';
+import type { Position } from './geo.ts';
+
+export interface LandIndex {
+  /** Coastline edges: edge i runs from (x1[i], y1[i]) to (x2[i], y2[i]), lon and lat in degrees. */
+  edgeCount: number;
+  x1: Float64Array;
+  y1: Float64Array;
+  x2: Float64Array;
+  y2: Float64Array;
+  /** Edges touching cell c: cellEdges[cellStart[c] .. cellStart[c + 1]). Cell = row * 360 + column. */
+  cellStart: Int32Array;
+  cellEdges: Int32Array;
+  stats: { rings: number; edges: number; buildMs: number };
+}
+
+export type LandResult = { ok: true; land: LandIndex } | { ok: false; message: string };
+
+const LAND_PACKAGE_PATH = 'world-atlas/land-10m.json';
+const COLUMNS = 360;
+const ROWS = 180;
+/** Longest planar piece of a connector (its great circle sags off the planar chord by < 0.01 nm). */
+const PIECE_NM = 10;
+
+let cached: LandResult | undefined;
+
+/** The land index, read and built on first use and then kept for the life of the process. */
+export function loadLand(): LandResult {
+  if (cached !== undefined) return cached;
+  try {
+    const require = createRequire(import.meta.url);
+    const topology = JSON.parse(readFileSync(require.resolve(LAND_PACKAGE_PATH), 'utf8')) as Topology;
+    const land = topology.objects.land;
+    if (land === undefined) throw new Error('no "land" object');
+    const rings: Position[][] = [];
+    const collected = feature(topology, land as GeometryCollection);
+    for (const item of collected.features) {
+      const geometry = item.geometry;
+      if (geometry.type === 'Polygon') for (const ring of geometry.coordinates) rings.push(ring as Position[]);
+      else if (geometry.type === 'MultiPolygon') for (const polygon of geometry.coordinates) for (const ring of polygon) rings.push(ring as Position[]);
+    }
+    cached = { ok: true, land: buildLandIndex(rings) };
+  } catch (error) {
+    cached = { ok: false, message: `cannot read ${LAND_PACKAGE_PATH}: ${String(error)}` };
+  }
+  return cached;
+}
+
+const column = (lon: number): number => Math.min(COLUMNS - 1, Math.max(0, Math.floor(lon + 180)));
+const row = (lat: number): number => Math.min(ROWS - 1, Math.max(0, Math.floor(lat + 90)));
+
+/** Indexes closed rings of [lon, lat] positions (first point repeated last, as in GeoJSON). */
+export function buildLandIndex(rings: readonly (readonly Position[])[]): LandIndex {
+  const started = performance.now();
+  const segments: number[] = [];
+  for (const ring of rings) {
+    for (let i = 1; i < ring.length; i++) {
+      const [ax, ay] = ring[i - 1]!;
+      const [bx, by] = ring[i]!;
+      // Rings are split at the antimeridian; an edge spanning half the world would be an artefact.
+      if ((ax === bx && ay === by) || Math.abs(bx - ax) > 180) continue;
+      segments.push(ax, ay, bx, by);
+    }
+  }
+  const edgeCount = segments.length / 4;
+  const x1 = new Float64Array(edgeCount);
+  const y1 = new Float64Array(edgeCount);
+  const x2 = new Float64Array(edgeCount);
+  const y2 = new Float64Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    x1[e] = segments[e * 4]!;
+    y1[e] = segments[e * 4 + 1]!;
+    x2[e] = segments[e * 4 + 2]!;
+    y2[e] = segments[e * 4 + 3]!;
+  }
+  // Two passes over the cells each edge's bounding box touches: count, then fill.
+  const cellStart = new Int32Array(COLUMNS * ROWS + 1);
+  const eachCell = (e: number, visit: (cell: number) => void): void => {
+    const c0 = column(Math.min(x1[e]!, x2[e]!));
+    const c1 = column(Math.max(x1[e]!, x2[e]!));
+    const r0 = row(Math.min(y1[e]!, y2[e]!));
+    const r1 = row(Math.max(y1[e]!, y2[e]!));
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) visit(r * COLUMNS + c);
+  };
+  for (let e = 0; e < edgeCount; e++) eachCell(e, (cell) => cellStart[cell + 1]!++);
+  for (let cell = 0; cell < COLUMNS * ROWS; cell++) cellStart[cell + 1]! += cellStart[cell]!;
+  const cellEdges = new Int32Array(cellStart[COLUMNS * ROWS]!);
+  const fill = cellStart.slice(0, COLUMNS * ROWS);
+  for (let e = 0; e < edgeCount; e++) eachCell(e, (cell) => (cellEdges[fill[cell]!++] = e));
+  return { edgeCount, x1, y1, x2, y2, cellStart, cellEdges, stats: { rings: rings.length, edges: edgeCount, buildMs: performance.now() - started } };
+}
+
+/**
+ * Whether a point is on land: the parity of coastline edges crossed by a ray due north. North,
+ * because no land polygon holds the North Pole, while Antarctica's is closed along the South Pole.
+ */
+export function isOnLand(land: LandIndex, point: Position): boolean {
+  const [lon, lat] = point;
+  const { x1, y1, x2, y2, cellStart, cellEdges } = land;
+  const c = column(lon);
+  let inside = false;
+  const firstRow = row(lat);
+  for (let r = firstRow; r < ROWS; r++) {
+    const cell = r * COLUMNS + c;
+    for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) {
+      const e = cellEdges[k]!;
+      const ax = x1[e]!;
+      const bx = x2[e]!;
+      if (ax > lon === bx > lon) continue;
+      const ay = y1[e]!;
+      const by = y2[e]!;
+      // An edge listed in several rows of the column counts once, in the lowest it shares with the ray.
+      if (Math.max(row(Math.min(ay, by)), firstRow) !== r) continue;
+      const crossing = ay + ((lon - ax) / (bx - ax)) * (by - ay);
+      if (crossing > lat) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/** The stretches of land along the segment from `from` to `to`, as [start, end] nm from `from`. */
+export function landRunsAlong(land: LandIndex, from: Position, to: Position): [number, number][] {
+  const length = distanceNm(from, to);
+  if (length === 0) return [];
+  const runs: [number, number][] = [];
+  let onLand = isOnLand(land, from);
+  let previous = 0;
+  for (const stop of [...crossingsAlong(land, from, to, length), length]) {
+    if (onLand && stop > previous) runs.push([previous, stop]);
+    onLand = !onLand;
+    previous = stop;
+  }
+  return runs;
+}
+
+/**
+ * Nautical miles of land in `runs` (from landRunsAlong over a segment `length` nm long), not
+ * counting up to `fromAllowanceNm` of the stretch touching the start nor `toAllowanceNm` of the one
+ * touching the end.
+ */
+export function landBeyondNm(runs: readonly [number, number][], length: number, fromAllowanceNm: number, toAllowanceNm: number): number {
+  let total = 0;
+  for (const [start, end] of runs) {
+    let run = end - start;
+    if (start === 0) run -= fromAllowanceNm;
+    if (end === length) run -= toAllowanceNm;
+    total += Math.max(0, run);
+  }
+  return total;
+}
+
+/** Distances from `from` at which the connector crosses a coastline edge, ascending. */
+function crossingsAlong(land: LandIndex, from: Position, to: Position, length: number): number[] {
+  const { x1, y1, x2, y2, cellStart, cellEdges } = land;
+  const pieces = Math.max(1, Math.ceil(length / PIECE_NM));
+  const pieceNm = length / pieces;
+  const found: number[] = [];
+  const seen = new Set<number>();
+  let px = from[0];
+  let py = from[1];
+  for (let i = 1; i <= pieces; i++) {
+    const next = i === pieces ? to : interpolateGreatCircle(from, to, i / pieces);
+    // Unwrapped: the piece never jumps by more than half a turn, even across the antimeridian.
+    let qx = next[0];
+    while (qx - px > 180) qx -= 360;
+    while (px - qx > 180) qx += 360;
+    const qy = next[1];
+    seen.clear();
+    for (let ci = Math.floor(Math.min(px, qx)); ci <= Math.floor(Math.max(px, qx)); ci++) {
+      const wrapped = (((ci + 180) % COLUMNS) + COLUMNS) % COLUMNS;
+      const shift = ci + 180 - wrapped;
+      for (let r = row(Math.min(py, qy)); r <= row(Math.max(py, qy)); r++) {
+        const cell = r * COLUMNS + wrapped;
+        for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) {
+          const e = cellEdges[k]!;
+          if (seen.has(e)) continue;
+          seen.add(e);
+          const t = segmentCrossing(px, py, qx, qy, x1[e]! + shift, y1[e]!, x2[e]! + shift, y2[e]!);
+          if (t >= 0) found.push((i - 1 + t) * pieceNm);
+        }
+      }
+    }
+    px = qx;
+    py = qy;
+  }
+  return found.sort((a, b) => a - b);
+}
+
+/**
+ * Where segment p-q crosses edge a-b, as a fraction of p-q, or -1. Both are half-open (p and a
+ * count, q and b do not), so a connector through a shared vertex, or pieces meeting on an edge,
+ * cross once, not twice or never.
+ */
+function segmentCrossing(px: number, py: number, qx: number, qy: number, ax: number, ay: number, bx: number, by: number): number {
+  const rx = qx - px;
+  const ry = qy - py;
+  const sx = bx - ax;
+  const sy = by - ay;
+  const denominator = rx * sy - ry * sx;
+  if (denominator === 0) return -1;
+  const t = ((ax - px) * sy - (ay - py) * sx) / denominator;
+  const u = ((ax - px) * ry - (ay - py) * rx) / denominator;
+  return t >= 0 && t < 1 && u >= 0 && u < 1 ? t : -1;
+}
