@@ -147,9 +147,10 @@ describe('dashboard fleet', { skip: skipBrowser }, () => {
 
     // The type tabs narrow the list through the API's vehicle_type.
     await page.getByRole('link', { name: 'Vessels' }).click();
-    // The vessel's row is in the whole list too: wait for the narrowed list itself.
-    await page.waitForFunction('document.querySelectorAll("tbody tr").length === 1');
+    // The vessel's row is in the whole list too: wait for the helicopters to leave it first.
+    await page.getByRole('row', { name: /SE-H01/ }).waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /MMSI 235012345/ }).waitFor();
+    assert.equal(await rows.count(), 1);
 
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('button', { name: 'Yes, remove' }).click();

@@ -212,7 +212,7 @@ export async function startDashboard(options: { config?: Partial<Config> } = {})
       mkdirSync(SCREENSHOTS, { recursive: true });
       const fullPage = shotOptions.fullPage ?? true;
       // From the top: a full-page shot of a scrolled page paints the sticky header mid-page.
-      if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
+      if (fullPage) await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
       if (shotOptions.phone) {
         const before = page.viewportSize() ?? DESKTOP;
