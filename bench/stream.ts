@@ -21,7 +21,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
-import { encodeFrame, positionData } from '../src/maritime/stream/protocol.ts';
+import { encodeFrame, positionData, STREAM_PATH } from '../src/maritime/stream/protocol.ts';
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
@@ -285,7 +285,7 @@ async function measure(receivers: Receivers, seconds: number): Promise<{ updates
 /** The clients connect and subscribe to a quiet server; then the feed runs while they are measured. */
 async function lamisPhase(url: string, boxes: BBox[], seconds: number, startFeed: () => Child): Promise<PhaseResult> {
   const receivers = new Receivers();
-  const sockets = await connectAll(boxes.length, () => new WebSocket(`${url.replace('http', 'ws')}/v3/stream/ais`, { headers: { authorization: `Bearer ${KEY}` }, handshakeTimeout: HANDSHAKE_TIMEOUT_MS }), (ws, i) =>
+  const sockets = await connectAll(boxes.length, () => new WebSocket(`${url.replace('http', 'ws')}${STREAM_PATH}`, { headers: { authorization: `Bearer ${KEY}` }, handshakeTimeout: HANDSHAKE_TIMEOUT_MS }), (ws, i) =>
     new Promise((resolve, reject) => {
       ws.on('message', (data: Buffer) => {
         if (data.subarray(0, 22).toString().includes('"subscribed"')) resolve();

@@ -19,7 +19,6 @@ import {
   type StreamEvents,
 } from '../src/index.ts';
 import {
-  eventually,
   organisationKey,
   positionLines,
   startTcpProxy,
@@ -27,6 +26,7 @@ import {
   staticLines,
   TEST_API_KEY,
   validImo,
+  waitFor,
   type TestServer,
 } from './support.ts';
 
@@ -198,7 +198,7 @@ describe('on one server', () => {
     const browser = streamClient({ apiKey, url: server.url, WebSocket: globalThis.WebSocket, reconnect: { initialDelayMs: 10, capDelayMs: 400 } });
     const tries = record(browser, 'reconnecting');
     const admitted = browser.connect();
-    await eventually(() => tries.length >= 1, 'a first refusal');
+    await waitFor(() => tries.length >= 1, 'a first refusal', 10_000);
     assert.equal(tries[0]!.code, 4429);
     assert.ok(tries[0]!.delayMs >= 400);
     await five[0]!.close();
@@ -218,7 +218,7 @@ describe('reconnecting', () => {
       const first = await stream.subscribe({ mmsi: [NORDIC], flags: ['NL'], updateIntervalSec: 1 });
 
       await server.close();
-      await eventually(() => tries.length >= 3, 'three tries while the server is down');
+      await waitFor(() => tries.length >= 3, 'three tries while the server is down', 10_000);
       assert.equal(closes[0]!.code, 1001);
       assert.equal(closes[0]!.reconnecting, true);
       // Each delay lies between half and all of its doubling base, capped at maxDelayMs.

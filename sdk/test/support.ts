@@ -8,6 +8,7 @@ import { imoCheckDigit } from '../../src/maritime/vessels/reference/index.ts';
 import type { TestServer } from '../../test/support/server.ts';
 
 export { startTestServer, TEST_API_KEY, type TestServer } from '../../test/support/server.ts';
+export { waitFor } from '../../src/maritime/feeds/testing.ts';
 
 const run = promisify(execFile);
 const bin = new URL('../../bin/lamis.js', import.meta.url).pathname;
@@ -40,15 +41,6 @@ export function positionLines(mmsi: number, lat: number, lon: number): string[] 
 /** NMEA lines of static and voyage data (type 5, two sentences). */
 export function staticLines(mmsi: number, fields: { imo: number; shipname: string; shiptype: number }, sequenceId = 1): string[] {
   return sentences(staticVoyage(mmsi, fields), sequenceId);
-}
-
-/** Resolves when `check` holds, polling; rejects with `message` after `timeoutMs`. */
-export async function eventually(check: () => boolean, message: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 export interface TcpProxy {

@@ -189,9 +189,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
 
   /** Tells the owner of an address that someone tried to sign up with it; never awaited (mails.ts). */
   async function noticeExisting(existing: UserRow): Promise<void> {
-    const subject = `account-exists-mail:${existing.id}`;
-    if ((await throttle.retryAfterSeconds(subject, ACCOUNT_EXISTS_MAIL_LIMITS)) > 0) return;
-    await throttle.record(subject);
+    if ((await throttle.take(`account-exists-mail:${existing.id}`, ACCOUNT_EXISTS_MAIL_LIMITS)) > 0) return;
     mail.send(accountExistsMail(existing.email, existing.full_name, `${deps.publicUrl()}/`));
   }
 

@@ -2,8 +2,9 @@
 // stored, valid once and for 24 hours. A user may ask for a link once a minute and five times in
 // 24 hours; every link sent stays valid until it expires or the address is verified, so an older
 // mail still works after a resend.
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../platform/db/database.ts';
+import { isSecretToken, newSecretToken, secretTokenHash } from './secret-tokens.ts';
+import { useLink } from './single-use-links.ts';
 import type { Limit, Throttle } from './throttle.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 3_600_000;
@@ -21,9 +22,6 @@ export type RedeemResult =
   | { status: 'expired' }
   | { status: 'used' };
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 export class EmailVerifications {
   readonly #database: Database;
   readonly #throttle: Throttle;
@@ -37,44 +35,31 @@ export class EmailVerifications {
 
   /** A new token for the user's address, unless they asked for too many lately. */
   async issue(userId: string): Promise<IssueResult> {
-    const subject = `verification-mail:${userId}`;
-    const retryAfterSeconds = await this.#throttle.retryAfterSeconds(subject, VERIFICATION_MAIL_LIMITS);
+    const retryAfterSeconds = await this.#throttle.take(`verification-mail:${userId}`, VERIFICATION_MAIL_LIMITS);
     if (retryAfterSeconds > 0) return { status: 'throttled', retryAfterSeconds };
-    await this.#throttle.record(subject);
     const now = this.#clock();
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const expiresAt = new Date(now + VERIFICATION_TTL_MS).toISOString();
     await this.#database.db.deleteFrom('email_verifications').where('user_id', '=', userId).where('expires_at', '<=', new Date(now).toISOString()).execute();
     await this.#database.db
       .insertInto('email_verifications')
-      .values({ token_hash: tokenHash(token), user_id: userId, created_at: new Date(now).toISOString(), expires_at: expiresAt, used_at: null })
+      .values({ token_hash: secretTokenHash(token), user_id: userId, created_at: new Date(now).toISOString(), expires_at: expiresAt, used_at: null })
       .execute();
     return { status: 'issued', token, expiresAt };
   }
 
   /** Marks the token used and the user's address verified, in one transaction. */
   async redeem(token: string): Promise<RedeemResult> {
-    if (!TOKEN_PATTERN.test(token)) return { status: 'unknown' };
-    const hash = tokenHash(token);
+    if (!isSecretToken(token)) return { status: 'unknown' };
+    const hash = secretTokenHash(token);
     const at = new Date(this.#clock()).toISOString();
     return this.#database.db.transaction().execute(async (trx): Promise<RedeemResult> => {
-      const used = await trx
-        .updateTable('email_verifications')
-        .set({ used_at: at })
-        .where('token_hash', '=', hash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!used) {
-        const row = await trx.selectFrom('email_verifications').select(['used_at', 'expires_at']).where('token_hash', '=', hash).executeTakeFirst();
-        if (!row) return { status: 'unknown' };
-        return row.used_at !== null ? { status: 'used' } : { status: 'expired' };
-      }
-      await trx.updateTable('users').set({ email_verified_at: at }).where('id', '=', used.user_id).where('email_verified_at', 'is', null).execute();
+      const link = await useLink(trx, 'email_verifications', hash, at);
+      if (link.status !== 'open') return link;
+      await trx.updateTable('users').set({ email_verified_at: at }).where('id', '=', link.userId).where('email_verified_at', 'is', null).execute();
       // The other links of this address have nothing left to do.
-      await trx.deleteFrom('email_verifications').where('user_id', '=', used.user_id).where('token_hash', '<>', hash).execute();
-      return { status: 'verified', userId: used.user_id };
+      await trx.deleteFrom('email_verifications').where('user_id', '=', link.userId).where('token_hash', '<>', hash).execute();
+      return { status: 'verified', userId: link.userId };
     });
   }
 }

@@ -8,7 +8,6 @@
 //
 // Inviting, revoking and accepting lock the organisation's row (members.ts), so the plan, the
 // roles and the membership they check cannot change under them.
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import type { OutgoingMail } from '../platform/mail/index.ts';
@@ -17,6 +16,7 @@ import { appendAudit } from './audit.ts';
 import { lockOrganisation, roleIn } from './members.ts';
 import type { OrganisationRow } from './migration.ts';
 import { allowed, aRole, mayGrant } from './roles.ts';
+import { isSecretToken, newSecretToken, secretTokenHash } from './secret-tokens.ts';
 import type { InvitationRow } from './teams-migration.ts';
 import type { Limit, Throttle } from './throttle.ts';
 import type { Role, UserRow } from './users-migration.ts';
@@ -64,9 +64,6 @@ export type AcceptResult =
   | { status: 'plan'; plan: PlanName }
   | { status: 'already_member' };
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
 function view(row: InvitationRow): InvitationView {
   return { id: row.id, email: row.email, role: row.role, invited_by: row.invited_by, created_at: row.created_at, expires_at: row.expires_at };
 }
@@ -95,7 +92,7 @@ export class Invitations {
     const subject = `invitations:${orgId}`;
     const now = this.#clock();
     const at = new Date(now).toISOString();
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     // Before the transaction: the throttle reads outside it, and SQLite has one connection.
     const retryAfterSeconds = await this.#throttle.retryAfterSeconds(subject, INVITATION_LIMITS);
     if (retryAfterSeconds > 0) return { status: 'throttled', retryAfterSeconds };
@@ -130,7 +127,7 @@ export class Invitations {
         email: input.email,
         email_key: emailKey,
         role,
-        token_hash: tokenHash(token),
+        token_hash: secretTokenHash(token),
         invited_by: inviterId,
         created_at: at,
         expires_at: new Date(now + INVITATION_TTL_MS).toISOString(),
@@ -195,14 +192,14 @@ export class Invitations {
 
   /** What the link offers, for someone deciding whether to accept; nothing changes. */
   async preview(token: string): Promise<{ status: 'open'; preview: InvitationPreview } | { status: LinkProblem }> {
-    if (!TOKEN_PATTERN.test(token)) return { status: 'unknown' };
+    if (!isSecretToken(token)) return { status: 'unknown' };
     const row = await this.#database.db
       .selectFrom('invitations')
       .innerJoin('organisations', 'organisations.id', 'invitations.org_id')
       .innerJoin('users', 'users.id', 'invitations.invited_by')
       .selectAll('invitations')
       .select(['organisations.name as organisation_name', 'users.full_name as invited_by_name'])
-      .where('invitations.token_hash', '=', tokenHash(token))
+      .where('invitations.token_hash', '=', secretTokenHash(token))
       .executeTakeFirst();
     if (!row) return { status: 'unknown' };
     const problem = linkProblem(row, this.#clock());
@@ -215,8 +212,8 @@ export class Invitations {
    * caller has checked that the user's address is verified.
    */
   async accept(token: string, user: UserRow): Promise<AcceptResult> {
-    if (!TOKEN_PATTERN.test(token)) return { status: 'unknown' };
-    const hash = tokenHash(token);
+    if (!isSecretToken(token)) return { status: 'unknown' };
+    const hash = secretTokenHash(token);
     const found = await this.#database.db.selectFrom('invitations').select('org_id').where('token_hash', '=', hash).executeTakeFirst();
     if (!found) return { status: 'unknown' };
     const now = this.#clock();

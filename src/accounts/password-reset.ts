@@ -5,10 +5,11 @@
 //
 // Completing a reset sets the password, ends every session of the user and writes
 // `password.reset` to the audit log of each organisation they belong to, in one transaction.
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../platform/db/database.ts';
 import { appendAudit } from './audit.ts';
+import { isSecretToken, newSecretToken, secretTokenHash } from './secret-tokens.ts';
 import { revokeSessionsOf } from './sessions.ts';
+import { useLink } from './single-use-links.ts';
 import type { UserRow } from './users-migration.ts';
 import type { Users } from './users.ts';
 
@@ -26,9 +27,6 @@ export type ResetLinkCheck = { status: 'valid'; user: UserRow } | { status: Rese
 
 export type ResetResult = { status: 'reset'; user: UserRow; endedSessions: number } | { status: ResetLinkProblem };
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 export class PasswordResets {
   readonly #database: Database;
   readonly #users: Users;
@@ -43,20 +41,20 @@ export class PasswordResets {
   /** A new token for the user; throttling who may ask is the caller's business. */
   async issue(userId: string): Promise<{ token: string; expiresAt: string }> {
     const now = this.#clock();
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const expiresAt = new Date(now + PASSWORD_RESET_TTL_MS).toISOString();
     await this.#database.db.deleteFrom('password_resets').where('user_id', '=', userId).where('expires_at', '<=', new Date(now).toISOString()).execute();
     await this.#database.db
       .insertInto('password_resets')
-      .values({ token_hash: tokenHash(token), user_id: userId, created_at: new Date(now).toISOString(), expires_at: expiresAt, used_at: null })
+      .values({ token_hash: secretTokenHash(token), user_id: userId, created_at: new Date(now).toISOString(), expires_at: expiresAt, used_at: null })
       .execute();
     return { token, expiresAt };
   }
 
   /** Whether the link works now, and whose it is; uses nothing up. */
   async check(token: string): Promise<ResetLinkCheck> {
-    if (!TOKEN_PATTERN.test(token)) return { status: 'unknown' };
-    const row = await this.#database.db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+    if (!isSecretToken(token)) return { status: 'unknown' };
+    const row = await this.#database.db.selectFrom('password_resets').selectAll().where('token_hash', '=', secretTokenHash(token)).executeTakeFirst();
     if (!row) return { status: 'unknown' };
     if (row.used_at !== null) return { status: 'used' };
     if (row.expires_at <= new Date(this.#clock()).toISOString()) return { status: 'expired' };
@@ -71,27 +69,16 @@ export class PasswordResets {
    * link, one succeeds and the other finds it used.
    */
   async complete(token: string, passwordHash: string): Promise<ResetResult> {
-    if (!TOKEN_PATTERN.test(token)) return { status: 'unknown' };
-    const hash = tokenHash(token);
+    if (!isSecretToken(token)) return { status: 'unknown' };
+    const hash = secretTokenHash(token);
     const at = new Date(this.#clock()).toISOString();
     return this.#database.db.transaction().execute(async (trx): Promise<ResetResult> => {
-      const used = await trx
-        .updateTable('password_resets')
-        .set({ used_at: at })
-        .where('token_hash', '=', hash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .returning(['user_id', 'created_at'])
-        .executeTakeFirst();
-      if (!used) {
-        const row = await trx.selectFrom('password_resets').select('used_at').where('token_hash', '=', hash).executeTakeFirst();
-        if (!row) return { status: 'unknown' };
-        return row.used_at !== null ? { status: 'used' } : { status: 'expired' };
-      }
-      const user = await trx.selectFrom('users').selectAll().where('id', '=', used.user_id).executeTakeFirst();
+      const link = await useLink(trx, 'password_resets', hash, at);
+      if (link.status !== 'open') return link;
+      const user = await trx.selectFrom('users').selectAll().where('id', '=', link.userId).executeTakeFirst();
       if (!user) return { status: 'unknown' };
       // The link stays used: it was sent for a password that is no longer the user's.
-      if (user.password_changed_at > used.created_at) return { status: 'superseded' };
+      if (user.password_changed_at > link.createdAt) return { status: 'superseded' };
       await this.#users.setPasswordHash(user.id, passwordHash, trx);
       await trx.deleteFrom('password_resets').where('user_id', '=', user.id).where('token_hash', '<>', hash).execute();
       const endedSessions = await revokeSessionsOf(trx, user.id, at);

@@ -7,10 +7,11 @@
 // CSRF: the token unsafe requests must send in `X-CSRF-Token` is an HMAC of the cookie's secret.
 // Only someone who can read the cookie, or a response of ours, can know it; a page on another
 // site can make the browser send the cookie but can read neither. Nothing about it is stored.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
+import { isSecretToken, newSecretToken, secretTokenHash } from './secret-tokens.ts';
 import type { SessionRow } from './users-migration.ts';
 
 export const DEFAULT_IDLE_MS = 30 * 60_000;
@@ -42,9 +43,6 @@ export type SessionListKey = readonly [created_at: string, id: string];
 export type SessionCheck =
   | { ok: true; session: SessionRow }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
-
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
-const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function csrfTokenFor(secret: string): string {
   return createHmac('sha256', secret).update('lamis csrf token').digest('base64url');
@@ -81,11 +79,11 @@ export class SessionStore {
 
   /** The secret is for the cookie only: it is not stored. */
   async create(userId: string, client: { userAgent?: string | undefined; address?: string | undefined } = {}): Promise<{ session: SessionRow; secret: string }> {
-    const secret = randomBytes(32).toString('base64url');
+    const secret = newSecretToken();
     const now = new Date(this.#clock());
     const session: SessionRow = {
       id: newId('ses'),
-      secret_hash: hashOf(secret),
+      secret_hash: secretTokenHash(secret),
       user_id: userId,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
@@ -102,8 +100,8 @@ export class SessionStore {
 
   /** The live session the secret opens, its activity recorded. */
   async authenticate(secret: string): Promise<SessionCheck> {
-    if (!SECRET_PATTERN.test(secret)) return { ok: false, reason: 'unknown' };
-    const session = await this.#database.db.selectFrom('sessions').selectAll().where('secret_hash', '=', hashOf(secret)).executeTakeFirst();
+    if (!isSecretToken(secret)) return { ok: false, reason: 'unknown' };
+    const session = await this.#database.db.selectFrom('sessions').selectAll().where('secret_hash', '=', secretTokenHash(secret)).executeTakeFirst();
     if (!session) return { ok: false, reason: 'unknown' };
     if (session.revoked_at !== null) return { ok: false, reason: 'revoked' };
     const now = this.#clock();

@@ -50,6 +50,13 @@ export class Throttle {
     return Math.ceil(waitMs / 1000);
   }
 
+  /** Records one event when it fits within every limit; as `retryAfterSeconds`, 0 when it was recorded. */
+  async take(subject: string, limits: readonly Limit[]): Promise<number> {
+    const retryAfterSeconds = await this.retryAfterSeconds(subject, limits);
+    if (retryAfterSeconds === 0) await this.record(subject);
+    return retryAfterSeconds;
+  }
+
   async record(subject: string): Promise<void> {
     const now = this.#clock();
     await this.#database.db.insertInto('throttle_events').values({ subject: subjectHash(subject), at: new Date(now).toISOString() }).execute();

@@ -3,9 +3,10 @@
 // bounded, and once past the hard bound for the slow-close time it is closed with 4503.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { positionReport } from '../../src/maritime/vessels/fixtures.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { TestStream, metric, sleep, until, upload } from './stream-support.ts';
+import { TestStream, metric, sleep, upload } from './stream-support.ts';
 
 const VESSELS = 5000;
 const ROUNDS = 8;
@@ -49,7 +50,7 @@ test('a paused client is closed with 4503 while the others get every update, and
 
   // Every client that reads got every update, the last round's position last.
   for (const stream of keeping) {
-    await until(() => stream.of('position').length >= VESSELS * ROUNDS, 10_000, 'every update');
+    await waitFor(() => stream.of('position').length >= VESSELS * ROUNDS, 'every update', 10_000);
     assert.equal(stream.of('position').length, VESSELS * ROUNDS);
     const latest = new Map(stream.of('position').map((frame) => [frame.data.mmsi, frame.data.lat]));
     for (let i = 0; i < VESSELS; i++) assert.equal(latest.get(mmsiOf(i)).toFixed(4), latOf(ROUNDS - 1, i).toFixed(4));

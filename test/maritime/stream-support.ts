@@ -7,6 +7,8 @@ import { KeyStore } from '../../src/accounts/keys.ts';
 import { Organisations } from '../../src/accounts/organisations.ts';
 import { encodeAisSentences } from '../../src/maritime/ais/index.ts';
 import type { AisRaw } from '../../src/maritime/ais/index.ts';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
+import { STREAM_PATH } from '../../src/maritime/stream/protocol.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import type { PlanName } from '../../src/platform/ratelimit/plans.ts';
 import { AUTH } from '../support/server.ts';
@@ -24,15 +26,7 @@ export interface Closed {
 }
 
 export function streamUrl(serverUrl: string): string {
-  return `${serverUrl.replace(/^http/, 'ws')}/v3/stream/ais`;
-}
-
-export async function until(condition: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return `${serverUrl.replace(/^http/, 'ws')}${STREAM_PATH}`;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,7 +86,7 @@ export class TestStream {
   /** The next frame of this event not returned before. */
   async next(event: string, ms = 5000): Promise<Frame> {
     const index = this.#read.get(event) ?? 0;
-    await until(() => this.of(event).length > index, ms, `a "${event}" frame (after ${index})`);
+    await waitFor(() => this.of(event).length > index, `a "${event}" frame (after ${index})`, ms);
     this.#read.set(event, index + 1);
     return this.of(event)[index]!;
   }

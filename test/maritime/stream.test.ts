@@ -8,12 +8,13 @@ import { Parser } from '@asyncapi/parser';
 import { pino } from 'pino';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import { listUsage, utcDay } from '../../src/accounts/usage.ts';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { positionReport, staticVoyage } from '../../src/maritime/vessels/fixtures.ts';
 import { imoFromPrefix } from '../../src/maritime/vessels/reference/index.ts';
 import { AuthMessageSchema, CLOSE_CODES, PositionFrame, SubscribeMessageSchema } from '../../src/maritime/stream/protocol.ts';
 import { json } from '../support/http.ts';
 import { AUTH, TEST_API_KEY, startTestServer, type TestServer } from '../support/server.ts';
-import { TestStream, metric, organisationKey, refusedUpgrade, sleep, until, upload } from './stream-support.ts';
+import { TestStream, metric, organisationKey, refusedUpgrade, sleep, upload } from './stream-support.ts';
 
 // Six vessels: a Dutch tanker in the North Sea, a British cargo ship in the Channel, a Panamanian
 // cargo ship off Singapore (no IMO number), two Fijian vessels either side of 180°, a US tug off New York.
@@ -220,7 +221,7 @@ describe('filters', () => {
     for (const [, subscription] of cases) streams.push(await TestStream.subscribed(server.url, { ...subscription, updateIntervalSec: 1 }));
     await upload(server.url, positions());
     // Every stream that expects vessels got them all, then a moment for any that should not come.
-    await until(() => cases.every(([, , expected], i) => streams[i]!.positionMmsis().length >= expected.length), 5000, 'the expected positions');
+    await waitFor(() => cases.every(([, , expected], i) => streams[i]!.positionMmsis().length >= expected.length), 'the expected positions');
     await sleep(300);
   });
   after(() => Promise.all(streams.map((s) => s.close())));

@@ -197,8 +197,9 @@ export class BerthStore {
   async update(portId: string, id: string, fields: BerthFields): Promise<UpdateBerthResult> {
     const db = this.#database.db;
     const nameKey = berthNameKey(fields.name);
-    const clash = await db.selectFrom('berths').select('id').where('port_id', '=', portId).where('name_key', '=', nameKey).where('id', '!=', id).executeTakeFirst();
-    if (clash !== undefined) return { status: 'name_taken' };
+    const nameTaken = async () =>
+      (await db.selectFrom('berths').select('id').where('port_id', '=', portId).where('name_key', '=', nameKey).where('id', '!=', id).executeTakeFirst()) !== undefined;
+    if (await nameTaken()) return { status: 'name_taken' };
     try {
       const result = await db.updateTable('berths')
         .set({
@@ -216,8 +217,8 @@ export class BerthStore {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return { status: 'not_found' };
     } catch (error) {
-      const raced = await db.selectFrom('berths').select('id').where('port_id', '=', portId).where('name_key', '=', nameKey).where('id', '!=', id).executeTakeFirst();
-      if (raced !== undefined) return { status: 'name_taken' };
+      // A concurrent request took the name between the check and the update.
+      if (await nameTaken()) return { status: 'name_taken' };
       throw error;
     }
     const berth = await this.get(portId, id);

@@ -145,7 +145,7 @@ export class PortCallDetector {
   constructor(ports: DetectorPorts) {
     this.#ports = ports;
     this.#grid = createPointGrid(ports.ports, (port) => port, (port) => port.id);
-    this.#searchRadiusNm = Math.max(...Object.values(APPROACH_RADIUS_NM), ...ports.ports.map((port) => port.approach_area.radius_nm));
+    this.#searchRadiusNm = ports.ports.reduce((widest, port) => Math.max(widest, port.approach_area.radius_nm), Math.max(...Object.values(APPROACH_RADIUS_NM)));
   }
 
   /**

@@ -7,6 +7,7 @@ import { nullable } from '../../platform/http/schema.ts';
 import { PLANS } from '../../platform/ratelimit/plans.ts';
 import { MID_TABLE, VESSEL_CATEGORIES, isValidImo, type VesselCategory } from '../vessels/reference/index.ts';
 import type { BBox, Vessel } from '../vessels/store.ts';
+import { positionFrameData } from './position-frame.ts';
 
 export const STREAM_PATH = '/v3/stream/ais';
 
@@ -211,25 +212,8 @@ export function encodeFrame(event: string, data: unknown): Buffer {
   return Buffer.from(JSON.stringify({ event, data }));
 }
 
-export function positionData(vessel: Vessel): Static<typeof PositionData> | null {
-  const position = vessel.position;
-  if (!position) return null;
-  return {
-    mmsi: vessel.mmsi,
-    name: vessel.name,
-    lat: position.lat,
-    lon: position.lon,
-    imo: vessel.imo,
-    sog: position.sog,
-    cog: position.cog,
-    heading: position.heading,
-    nav_status: position.nav_status,
-    vessel_type: vessel.category,
-    flag: vessel.flag?.alpha2 ?? null,
-    timestamp: position.timestamp,
-    source: vessel.source,
-  };
-}
+/** The shared mapping, typed against the frame's schema so the two cannot drift apart. null without a position. */
+export const positionData: (vessel: Vessel) => Static<typeof PositionData> | null = positionFrameData;
 
 export function staticData(vessel: Vessel): Static<typeof StaticData> {
   return {

@@ -104,6 +104,14 @@ const WeatherPortSchema = Type.Object({
   id: Type.String(), name: Type.String(), lat: Type.Number(), lon: Type.Number(), harbour_size: nullable(Type.Enum([...HARBOUR_SIZES])),
 });
 
+/** What both forecast answers open with: the port, the period and the source. */
+const periodAnswerFields = {
+  port: WeatherPortSchema,
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time' }),
+  source: SourceSchema,
+};
+
 export interface WeatherApiDeps {
   ports: PortIndex;
   weather: WeatherSource;
@@ -145,10 +153,7 @@ export function registerWeatherRoutes(app: App, deps: WeatherApiDeps): void {
       querystring: PeriodQuery,
       response: {
         200: Type.Object({
-          port: WeatherPortSchema,
-          from: Type.String({ format: 'date-time' }),
-          to: Type.String({ format: 'date-time' }),
-          source: SourceSchema,
+          ...periodAnswerFields,
           hours: Type.Array(HourSchema),
           disclaimer: Type.String(),
         }),
@@ -175,10 +180,7 @@ export function registerWeatherRoutes(app: App, deps: WeatherApiDeps): void {
       querystring: PeriodQuery,
       response: {
         200: Type.Object({
-          port: WeatherPortSchema,
-          from: Type.String({ format: 'date-time' }),
-          to: Type.String({ format: 'date-time' }),
-          source: SourceSchema,
+          ...periodAnswerFields,
           thresholds: ThresholdsSchema,
           threshold_sources: SourcesSchema,
           held_hours: Type.Number({ description: 'Hours of the period under a hold' }),

@@ -1,7 +1,7 @@
 // The METAR in words: what each decoded group of `/v3/aviation/airports/{icao}/metar` means,
 // the flight category and its colour, the wind shear risk and the weather conditions. Pure, so it
 // is tested without a browser.
-import { formatNumber, formatUtc } from '../../app/format.ts';
+import { capitalise, formatNumber, formatUtc } from '../../app/format.ts';
 import type { Tone } from '../../app/ui/basics.tsx';
 import type { DecodedMetar, FlightCategory, MetarWind, WeatherPhenomenon, WindShearRisk } from './types.ts';
 
@@ -61,8 +61,6 @@ const DESCRIPTORS: Record<string, string> = {
 const listed = (words: string[]): string =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
-const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** "-SHRA" → "Light rain showers"; "VCTS" → "Thunderstorm in the vicinity". */
 export function weatherWords(w: WeatherPhenomenon): string {
   const things = listed(w.phenomena.map((code) => PHENOMENA[code] ?? code));
@@ -72,7 +70,7 @@ export function weatherWords(w: WeatherPhenomenon): string {
   else if (w.descriptor !== null) text = `${DESCRIPTORS[w.descriptor] ?? w.descriptor} ${things}`.trim();
   else text = things;
   const intensity = w.intensity === 'moderate' ? '' : `${w.intensity} `;
-  return capitalised(`${intensity}${text}${w.in_vicinity ? ' in the vicinity' : ''}`);
+  return capitalise(`${intensity}${text}${w.in_vicinity ? ' in the vicinity' : ''}`);
 }
 
 const degrees = (deg: number): string => `${String(Math.round(deg)).padStart(3, '0')}°`;
@@ -182,7 +180,7 @@ export function describeMetar(m: DecodedMetar): MetarLine[] {
       : state.cleared ? 'contamination cleared'
       : [state.deposit, state.coverage, state.depth_mm === null ? null : `${state.depth_mm} mm deep`].filter(Boolean).join(', ') || 'reported';
     const braking = state.braking_action ? `, braking action ${BRAKING[state.braking_action]}` : state.friction_coefficient !== null ? `, friction ${state.friction_coefficient}` : '';
-    lines.push({ term: `Runway ${state.runway}`, text: `${capitalised(what)}${braking}` });
+    lines.push({ term: `Runway ${state.runway}`, text: `${capitalise(what)}${braking}` });
   }
   if (m.remarks.decoded.length > 0 || m.remarks.raw) {
     lines.push({ term: 'Remarks', text: m.remarks.decoded.length > 0 ? m.remarks.decoded.join('; ') : `${m.remarks.raw} (not decoded)` });

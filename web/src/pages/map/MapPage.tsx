@@ -1,11 +1,12 @@
 // The live vessel map: positions from the AIS stream on a Natural Earth basemap. The visible area
 // (with a margin) is the subscription's box, sent again when the map stops moving; vessel types,
 // flags and MMSI/IMO numbers narrow it further. Click a vessel for its details and track.
-import type { PositionUpdate, Track, VesselSearchQuery, VesselSummary } from '@lamis/sdk';
+import type { PositionUpdate, Track, VesselSearchQuery } from '@lamis/sdk';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { positionFrameData } from '../../../../src/maritime/stream/position-frame.ts';
 import { data } from '../../api/data-key.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { formatNumber } from '../../app/format.ts';
+import { capitalise, formatNumber } from '../../app/format.ts';
 import { useInterval } from '../../app/hooks.ts';
 import type { PageProps } from '../../app/router.tsx';
 import { usePageTitle } from '../../app/router.tsx';
@@ -14,7 +15,7 @@ import { Checkbox, TextField } from '../../app/ui/forms.tsx';
 import { CATEGORIES, categoryStyle, type VesselCategory } from './categories.ts';
 import { parseFlags, parseIdentifiers } from './identifiers.ts';
 import { LiveMap } from './live-map.ts';
-import { LiveStream, planName, type StreamStatus } from './live-stream.ts';
+import { LiveStream, type StreamStatus } from './live-stream.ts';
 import { boxContains, latitudeOf, longitudeOf, toScreen, viewAt, visibleBox, type Box, type View } from './projection.ts';
 import { VesselPanel } from './VesselPanel.tsx';
 import { matchesFilter, RateMeter, subscribeFilters, VesselStore, type MapFilter } from './vessel-store.ts';
@@ -55,27 +56,6 @@ function rememberView(view: View): void {
 
 function sameBox(a: Box | null, b: Box | null): boolean {
   return a === b || (!!a && !!b && a.minLat === b.minLat && a.maxLat === b.maxLat && a.minLon === b.minLon && a.maxLon === b.maxLon);
-}
-
-/** A vessel from the search, as the stream would have sent it. */
-function asPosition(vessel: VesselSummary): PositionUpdate | null {
-  const position = vessel.position;
-  if (!position) return null;
-  return {
-    mmsi: vessel.mmsi,
-    name: vessel.name,
-    lat: position.lat,
-    lon: position.lon,
-    imo: vessel.imo,
-    sog: position.sog,
-    cog: position.cog,
-    heading: position.heading,
-    nav_status: position.nav_status,
-    vessel_type: vessel.category,
-    flag: vessel.flag?.alpha2 ?? null,
-    timestamp: position.timestamp,
-    source: vessel.source,
-  } as PositionUpdate;
 }
 
 export default function MapPage({ query }: PageProps) {
@@ -224,7 +204,7 @@ export default function MapPage({ query }: PageProps) {
         // Looked up one by one (the first few): the user wants these vessels, wherever they are.
         for (const mmsi of [...current.mmsi].slice(0, 5)) {
           const vessel = await data('GET /v3/maritime/vessels/{mmsi}', { path: { mmsi: String(mmsi) } }).catch(() => null);
-          const position = vessel && asPosition(vessel);
+          const position = vessel && positionFrameData(vessel);
           if (position) found.push(position);
         }
       } else {
@@ -236,7 +216,7 @@ export default function MapPage({ query }: PageProps) {
         if (current.imo.size === 1) query.imo = String([...current.imo][0]);
         const page = await data('GET /v3/maritime/vessels', { query });
         for (const vessel of page.data) {
-          const position = asPosition(vessel);
+          const position = positionFrameData(vessel);
           if (position) found.push(position);
         }
       }
@@ -304,7 +284,7 @@ export default function MapPage({ query }: PageProps) {
             <StatusBadge tone={tone}>{label}</StatusBadge>
             <span>
               {formatNumber(stats.total)} {stats.total === 1 ? 'vessel' : 'vessels'}, {formatNumber(stats.drawn)} in view · {stats.rate.toFixed(1)} updates/s
-              {status.plan && <> · {planName(status.plan)} plan</>}
+              {status.plan && <> · {capitalise(status.plan)} plan</>}
             </span>
           </div>
           <div class="map-actions">

@@ -47,10 +47,6 @@ export function refusalMessage(close: Pick<CloseInfo, 'code' | 'reason'>): { mes
   }
 }
 
-export function planName(plan: string): string {
-  return plan.charAt(0).toUpperCase() + plan.slice(1);
-}
-
 /** Why the client is waiting before it connects again, for the status line. */
 export function reconnectReason(code: number, reason: string): string {
   switch (code) {

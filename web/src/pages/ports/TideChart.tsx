@@ -2,6 +2,7 @@
 // tidal windows of a draught shaded, the height of tide that draught needs as a dashed line, and
 // "now". It is drawn for the width it has, so labels keep their size on a phone.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { formatUtc } from '../../app/format.ts';
 import { formatUtcTime } from './format.ts';
 import { tideChart, type TideExtreme, type TideLevel, type TideWindow } from './tide-chart.ts';
 
@@ -25,7 +26,7 @@ export function TideChart({ levels, extremes, windows, neededHeight, datum }: {
   const height = width < 500 ? 230 : 280;
   const chart = tideChart({ levels, extremes, windows, neededHeight, now: Date.now(), width, height });
   const { plot } = chart;
-  const summary = `Water level over ${datum} from ${levels[0] ? formatUtcTime(levels[0].time, true) : ''} to ${levels.at(-1) ? formatUtcTime(levels.at(-1)!.time, true) : ''}: ` +
+  const summary = `Water level over ${datum} from ${levels[0] ? formatUtc(levels[0].time) : ''} to ${levels.at(-1) ? formatUtc(levels.at(-1)!.time) : ''}: ` +
     extremes.map((extreme) => `${extreme.type} water ${extreme.height_m.toFixed(2)} m at ${formatUtcTime(extreme.time)}`).join(', ') +
     (windows ? `; ${windows.length} tidal ${windows.length === 1 ? 'window' : 'windows'} shaded` : '');
 

@@ -5,11 +5,12 @@ import type { OperationResponse } from '@lamis/sdk';
 import { useMemo, useState } from 'preact/hooks';
 import { data } from '../../api/data-key.ts';
 import { errorCode, errorMessage } from '../../api/errors.ts';
+import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
 import { SelectField, TextField } from '../../app/ui/forms.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
-import { formatDuration, formatPortTime, formatUtcTime, neededTideHeight } from './format.ts';
+import { formatDuration, formatPortTime, neededTideHeight } from './format.ts';
 import { TideChart } from './TideChart.tsx';
 
 type Port = OperationResponse<'GET /v3/maritime/ports/{id}'>;
@@ -164,15 +165,15 @@ function WindowList({ windows, timezone }: { windows: Windows; timezone: string 
       {windows.navigable === 'always' && <Alert tone="success"><p>Enough water throughout the period.</p></Alert>}
       {windows.navigable === 'never' && (
         <Alert tone="warning" title="No tidal window in this period">
-          <p>The most water comes at {formatUtcTime(windows.best_margin_at, true)}, still {Math.abs(windows.best_margin_m).toFixed(2)} m short.</p>
+          <p>The most water comes at {formatUtc(windows.best_margin_at)}, still {Math.abs(windows.best_margin_m).toFixed(2)} m short.</p>
         </Alert>
       )}
       {windows.windows.length > 0 && (
         <>
           <h3 class="port-table-title">Tidal windows (shaded on the chart)</h3>
           <DataTable caption="Tidal windows (shaded on the chart)" captionHidden rowKey={(window) => window.start} rows={windows.windows} columns={[
-            { header: 'Opens', cell: (window) => <div>{formatUtcTime(window.start, true)}<div class="muted">{formatPortTime(window.start, timezone)}</div></div> },
-            { header: 'Closes', cell: (window) => <div>{formatUtcTime(window.end, true)}<div class="muted">{formatPortTime(window.end, timezone)}</div></div> },
+            { header: 'Opens', cell: (window) => <div>{formatUtc(window.start)}<div class="muted">{formatPortTime(window.start, timezone)}</div></div> },
+            { header: 'Closes', cell: (window) => <div>{formatUtc(window.end)}<div class="muted">{formatPortTime(window.end, timezone)}</div></div> },
             { header: 'Length', cell: (window) => formatDuration(window.duration_minutes), align: 'end' },
             { header: 'Most water to spare', cell: (window) => `${window.max_margin_m.toFixed(2)} m`, align: 'end' },
           ]} />
@@ -189,7 +190,7 @@ function ExtremesTable({ tides, timezone }: { tides: Tides; timezone: string | n
       <DataTable caption="High and low waters" captionHidden rowKey={(extreme) => extreme.time} rows={tides.extremes}
         empty={<p class="hint">No high or low water falls in this period.</p>} columns={[
           { header: 'Tide', cell: (extreme) => (extreme.type === 'high' ? 'High water' : 'Low water') },
-          { header: 'Time (UTC)', cell: (extreme) => formatUtcTime(extreme.time, true) },
+          { header: 'Time (UTC)', cell: (extreme) => formatUtc(extreme.time) },
           { header: 'Port time', cell: (extreme) => formatPortTime(extreme.time, timezone) },
           { header: `Height (m, ${tides.datum})`, cell: (extreme) => extreme.height_m.toFixed(2), align: 'end' },
         ]} />

@@ -1,4 +1,5 @@
 // How port data reads on the ports pages.
+import { capitalise } from '../../app/format.ts';
 
 const HARBOUR_SIZES: Record<string, string> = { large: 'Large', medium: 'Medium', small: 'Small', very_small: 'Very small' };
 
@@ -8,9 +9,7 @@ export function harbourSizeText(size: string | null | undefined): string {
 
 /** `coastal_natural` → `Coastal natural`. */
 export function words(value: string | null | undefined): string {
-  if (!value) return '–';
-  const text = value.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return value ? capitalise(value.replace(/_/g, ' ')) : '–';
 }
 
 /** `6 h 10 min`, `45 min`, `2 d 3 h`. */
@@ -37,10 +36,9 @@ export function formatPortTime(iso: string | null | undefined, timeZone: string 
   }
 }
 
-/** `00:45 UTC` for an axis or a compact list; the date when `withDate`. */
-export function formatUtcTime(iso: string, withDate = false): string {
-  const text = new Date(iso).toISOString();
-  return `${withDate ? `${text.slice(0, 10)} ` : ''}${text.slice(11, 16)} UTC`;
+/** `00:45 UTC` for an axis or a compact list; `formatUtc` gives it with the date. */
+export function formatUtcTime(iso: string): string {
+  return `${new Date(iso).toISOString().slice(11, 16)} UTC`;
 }
 
 export const FACTOR_LABELS: Record<string, string> = {

@@ -1,5 +1,7 @@
 // Audit log entries in words: who acted, what they did, to what, and the detail of the known
 // actions. Names come from what the page has loaded (members, keys); an unknown id stays an id.
+import { capitalise, formatUtc } from '../../app/format.ts';
+
 export interface AuditEntryLike {
   actor: string;
   action: string;
@@ -44,14 +46,13 @@ const REMOVAL_REASONS: Record<string, string> = { email_never_verified: 'the e-m
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const plan = (value: unknown): string => {
   const name = text(value);
-  return name ? name.charAt(0).toUpperCase() + name.slice(1) : 'unknown';
+  return name ? capitalise(name) : 'unknown';
 };
 
-/** `12 Mar 2026, 14:20 UTC`: audit times are operational, so they read in UTC. */
+/** `2026-03-12 14:20 UTC`: audit times are operational, so they read in UTC. */
 function utc(iso: unknown): string | null {
   const value = text(iso);
-  if (!value || Number.isNaN(Date.parse(value))) return null;
-  return `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return value && !Number.isNaN(Date.parse(value)) ? formatUtc(value) : null;
 }
 
 export function userName(id: string, names: AuditNames): string {
