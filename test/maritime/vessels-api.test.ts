@@ -32,7 +32,7 @@ before(async () => {
     ...sentences(positionReport(NORDIC, 51.95, 4.05)),
     ...sentences(staticVoyage(THAMES, { imo: validImo(931_234), shipname: 'THAMES PRIDE', shiptype: 80, callsign: 'GTHP' }), 2),
     ...sentences(positionReport(THAMES, 50.5, -1.0, { speed: 0 })),
-    ...sentences(positionReport(PACIFIC, -17.0, 179.9)),
+    ...sentences(positionReport(PACIFIC, -17.0, 179.9, { turn: 127 })),
   ];
   const response = await upload(lines.join('\r\n'));
   assert.equal(response.status, 200, await response.clone().text());
@@ -90,6 +90,13 @@ describe('one vessel', () => {
     assert.equal(vessel.position.sog, 0);
     assert.equal(vessel.draught, 11.8);
     assert.equal(vessel.dimensions.length, 180);
+  });
+
+  test('a fast turn with no turn indicator: no rate, only the direction', async () => {
+    const vessel = await json(await get(`/v3/maritime/vessels/${PACIFIC}`));
+    assert.deepEqual([vessel.position.rot, vessel.position.rot_direction], [null, 'starboard']);
+    const steady = await json(await get(`/v3/maritime/vessels/${THAMES}`));
+    assert.deepEqual([steady.position.rot, steady.position.rot_direction], [0, null]);
   });
 
   test('a malformed MMSI answers 400, an unknown one 404', async () => {

@@ -2567,6 +2567,7 @@ export interface GetMaritimeVesselsResponse {
       cog: number | null;
       heading: number | null;
       rot: number | null;
+      rot_direction: ('port' | 'starboard') | null;
       nav_status: number | null;
       /**
        * true: better than 10 m
@@ -2669,6 +2670,7 @@ export interface GetMaritimeVesselsMmsiResponse {
     cog: number | null;
     heading: number | null;
     rot: number | null;
+    rot_direction: ('port' | 'starboard') | null;
     nav_status: number | null;
     /**
      * true: better than 10 m

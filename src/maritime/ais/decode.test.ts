@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { decodeAisPayload, isAuxiliaryMmsi } from './decode.ts';
 import type { AisDecodeResult } from './decode.ts';
 import { encodeAisPayload } from './encode.ts';
@@ -119,6 +120,7 @@ test('type 1: the well-known Seattle sample', () => {
     mmsi: 477553000,
     nav_status: 5,
     rot: 0,
+    rot_direction: null,
     sog: 0,
     position_accuracy: false,
     lat: 28549700 / 600000,
@@ -143,9 +145,6 @@ test('types 1-3: scaling, signed fields and not-available values', () => {
   assert.equal(scaled.lon, -4.2);
   assert.equal(scaled.heading, 270);
 
-  const right = roundTrip({ ...POSITION, turn: 127 }).scaled as { rot: number };
-  assert.ok(Math.abs(right.rot - 720) < 0.1, 'ROT +127 (more than 5°/30 s) is about +720°/min');
-
   const unknown = roundTrip({
     ...POSITION,
     type: 2,
@@ -167,6 +166,28 @@ test('types 1-3: scaling, signed fields and not-available values', () => {
   );
   const fast = roundTrip({ ...POSITION, speed: 1022 }).scaled as { sog: number };
   assert.equal(fast.sog, 102.2);
+});
+
+test('types 1-3: ROT ±127 is a fast turn of unknown rate, -128 no turn information (ITU-R M.1371 Table 45)', () => {
+  const turn = (code: number) => {
+    const { rot, rot_direction } = roundTrip({ ...POSITION, turn: code }).scaled as { rot: number | null; rot_direction: string | null };
+    return { rot, rot_direction };
+  };
+  assert.deepEqual(turn(127), { rot: null, rot_direction: 'starboard' });
+  assert.deepEqual(turn(-127), { rot: null, rot_direction: 'port' });
+  assert.deepEqual(turn(-128), { rot: null, rot_direction: null });
+  assert.deepEqual(turn(0), { rot: 0, rot_direction: null });
+  assert.deepEqual(turn(126), { rot: (126 / 4.733) ** 2, rot_direction: 'starboard' });
+  assert.deepEqual(turn(-1), { rot: -((1 / 4.733) ** 2), rot_direction: 'port' });
+  // Every code: a rate only from the sensor's range, within ±708°/min, and a direction with its sign.
+  fc.assert(
+    fc.property(fc.integer({ min: -128, max: 127 }), (code) => {
+      const { rot, rot_direction } = turn(code);
+      assert.equal(rot === null, Math.abs(code) >= 127);
+      assert.ok(rot === null || Math.abs(rot) < 709);
+      assert.equal(rot_direction, code === -128 || code === 0 ? null : code > 0 ? 'starboard' : 'port');
+    }),
+  );
 });
 
 test('types 1-3: short transmissions down to 163 bits are accepted like gpsd does, shorter rejected', () => {

@@ -12,6 +12,7 @@ import type {
   ClassBPositionRaw,
   Dimensions,
   LongRangeRaw,
+  PositionReport,
   PositionReportRaw,
   SarAircraftRaw,
   StaticDataPartARaw,
@@ -49,6 +50,7 @@ const SPEED_NOT_AVAILABLE = 1023;
 const COURSE_NOT_AVAILABLE = 3600;
 const HEADING_NOT_AVAILABLE = 511;
 const TURN_NOT_AVAILABLE = -128;
+const TURN_FAST_NO_INDICATOR = 127;
 const NAV_STATUS_NOT_DEFINED = 15;
 const ALTITUDE_NOT_AVAILABLE = 4095;
 const LONG_RANGE_SPEED_NOT_AVAILABLE = 63;
@@ -91,10 +93,17 @@ function second(raw: number): number | null {
   return raw >= 60 ? null : raw;
 }
 
-function rateOfTurn(raw: number): number | null {
-  if (raw === TURN_NOT_AVAILABLE) return null;
+/**
+ * ITU-R M.1371 Table 45: ±1..126 is a turn indicator's rate, (ROT/4.733)² with ROT's sign; ±127 says
+ * "turning faster than 5° per 30 s" with no indicator, so only the direction is known; -128 is no
+ * turn information at all.
+ */
+function rateOfTurn(raw: number): Pick<PositionReport, 'rot' | 'rot_direction'> {
+  if (raw === TURN_NOT_AVAILABLE) return { rot: null, rot_direction: null };
+  const rot_direction = raw > 0 ? 'starboard' : raw < 0 ? 'port' : null;
+  if (Math.abs(raw) === TURN_FAST_NO_INDICATOR) return { rot: null, rot_direction };
   const root = raw / ROT_SCALE;
-  return raw < 0 ? -(root * root) : root * root;
+  return { rot: raw < 0 ? -(root * root) : root * root, rot_direction };
 }
 
 function nonZero(raw: number): number | null {
@@ -162,7 +171,7 @@ function decodePositionReport(type: 1 | 2 | 3, repeat: number, mmsi: number): Ai
       repeat,
       mmsi,
       nav_status: navStatus(raw.status),
-      rot: rateOfTurn(raw.turn),
+      ...rateOfTurn(raw.turn),
       sog: speedTenths(raw.speed),
       position_accuracy: raw.accuracy,
       lat: latitude(raw.lat, TEN_THOUSANDTH_MINUTES_PER_DEGREE),

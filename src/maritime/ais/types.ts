@@ -268,13 +268,20 @@ export interface Dimensions {
   beam: number | null;
 }
 
+export type TurnDirection = 'port' | 'starboard';
+
 export interface PositionReport {
   type: 1 | 2 | 3;
   repeat: number;
   mmsi: number;
   nav_status: number | null;
-  /** Degrees per minute, (ROT/4.733)^2 with the sign of ROT; ±127 (over 5°/30 s) comes out near ±720. */
+  /**
+   * Degrees per minute from a turn indicator, (ROT/4.733)^2 with the sign of ROT (at most ±708);
+   * null when ROT is ±127 (turning faster than 5° per 30 s, no indicator) or -128 (not available).
+   */
   rot: number | null;
+  /** The side the vessel turns to, whenever ROT tells it (with or without a rate); null when not turning or unknown. */
+  rot_direction: TurnDirection | null;
   /** Knots; 102.2 means 102.2 or more. */
   sog: number | null;
   position_accuracy: boolean;

@@ -26,7 +26,7 @@ function vessel(overrides: Partial<Vessel> = {}): Vessel {
     mmsi: 244_000_001, mmsi_kind: 'ship', flag: { alpha2: 'NL', country: 'Netherlands' }, ais_class: 'A', name: 'TEST', callsign: null, imo: null,
     ship_type: 70, category: 'CARGO', dimensions: { to_bow: 150, to_stern: 30, to_port: 14, to_starboard: 14, length: 180, beam: 28 },
     destination: 'NLRTM', eta: null, draught: 10,
-    position: { ...START, sog: 12, cog: 80, heading: 80, rot: 0, nav_status: 0, position_accuracy: true, timestamp: new Date(NOW).toISOString() },
+    position: { ...START, sog: 12, cog: 80, heading: 80, rot: 0, rot_direction: null, nav_status: 0, position_accuracy: true, timestamp: new Date(NOW).toISOString() },
     source: 'upload', sources: ['upload'], last_update: new Date(NOW).toISOString(), static_updated_at: null,
     ...overrides,
   };

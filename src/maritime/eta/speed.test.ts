@@ -6,7 +6,7 @@ import { observedSpeed, type SpeedSample } from './speed.ts';
 
 const END = Date.parse('2026-05-01T12:00:00Z');
 const position = (sog: number | null, nav_status: number | null = 0): VesselPosition => ({
-  lat: 50, lon: 0, sog, cog: 90, heading: 90, rot: 0, nav_status, position_accuracy: true, timestamp: new Date(END).toISOString(),
+  lat: 50, lon: 0, sog, cog: 90, heading: 90, rot: 0, rot_direction: null, nav_status, position_accuracy: true, timestamp: new Date(END).toISOString(),
 });
 const sample = (minutesBefore: number, sog: number | null, nav_status: number | null = 0): SpeedSample =>
   ({ time: new Date(END - minutesBefore * 60_000).toISOString(), sog, nav_status });

@@ -20,7 +20,7 @@ function vessel(facts: VesselFacts): Vessel {
     ais_class: 'A', name: null, callsign: null, imo: facts.imo, ship_type: null, category: facts.category, dimensions: null,
     destination: null, eta: null, draught: null,
     position: facts.position && {
-      ...facts.position, sog: null, cog: null, heading: null, rot: null, nav_status: null, position_accuracy: false, timestamp: '2026-11-21T12:00:00.000Z',
+      ...facts.position, sog: null, cog: null, heading: null, rot: null, rot_direction: null, nav_status: null, position_accuracy: false, timestamp: '2026-11-21T12:00:00.000Z',
     },
     source: 'live', sources: ['live'], last_update: '2026-11-21T12:00:00.000Z', static_updated_at: null,
   };

@@ -45,7 +45,10 @@ export const VesselSchema = Type.Object({
     sog: nullable(Type.Number({ description: 'Knots' })),
     cog: nullable(Type.Number({ description: 'Degrees true' })),
     heading: nullable(Type.Number({ description: 'Degrees true' })),
-    rot: nullable(Type.Number({ description: 'Degrees per minute; ±720 when turning faster than the sensor reports' })),
+    rot: nullable(Type.Number({ description: 'Rate of turn in degrees per minute, positive to starboard; null when not reported or when turning faster than 5° per 30 s with no turn indicator (AIS ROT ±127)' })),
+    rot_direction: nullable(Type.Union([Type.Literal('port'), Type.Literal('starboard')], {
+      description: 'The side the vessel turns to whenever AIS says so, also when the rate is not given (rot null: a fast turn); null when not turning, not reported, or for class B',
+    })),
     nav_status: nullable(Type.Integer()),
     position_accuracy: Type.Boolean({ description: 'true: better than 10 m' }),
     timestamp: Type.String({ format: 'date-time' }),

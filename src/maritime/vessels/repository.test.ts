@@ -101,6 +101,22 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal(loaded?.source, 'replay');
     });
 
+    test('a position saved before turn directions were kept reads ROT ±127 (stored near ±720°/min) as a fast turn', async () => {
+      const store = new VesselStore();
+      store.apply(decoded(positionReport(211_000_001, 54.3, 10.1, { turn: 127 })), now, 'live');
+      store.apply(decoded(positionReport(211_000_002, 54.3, 10.1, { turn: -20 })), now, 'live');
+      await repository.saveVessels([...store.all()]);
+      for (const [mmsi, rot] of [[211_000_001, 720.0032105295371], [211_000_002, -((20 / 4.733) ** 2)]] as const) {
+        const row = await database.db.selectFrom('vessels').select('data').where('mmsi', '=', mmsi).executeTakeFirstOrThrow();
+        const data = JSON.parse(row.data);
+        delete data.position.rot_direction;
+        data.position.rot = rot;
+        await database.db.updateTable('vessels').set({ data: JSON.stringify(data) }).where('mmsi', '=', mmsi).execute();
+      }
+      const turns = (await repository.loadVessels()).map((v) => [v.position?.rot, v.position?.rot_direction]);
+      assert.deepEqual(turns, [[null, 'starboard'], [-((20 / 4.733) ** 2), 'port']]);
+    });
+
     test('a batch larger than one statement allows is written in chunks', async () => {
       const store = new VesselStore();
       const n = Math.ceil(MAX_PARAMETERS / 9) * 2 + 10;

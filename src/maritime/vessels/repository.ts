@@ -32,10 +32,13 @@ interface VesselData {
   destination: string | null;
   eta: string | null;
   draught: number | null;
-  position: VesselPosition | null;
+  position: StoredPosition | null;
   static_updated_at: string | null;
   sources: FeedSource[];
 }
+
+/** Rows written before `rot_direction` existed lack it. */
+type StoredPosition = Omit<VesselPosition, 'rot_direction'> & Partial<Pick<VesselPosition, 'rot_direction'>>;
 
 /**
  * Bound parameters per statement. SQLite (3.32 and later, as bundled with Node) allows 32,766 and
@@ -95,6 +98,22 @@ function vesselRow(v: Vessel): VesselsTable {
   };
 }
 
+/**
+ * Positions saved before `rot_direction` existed held ROT ±127 ("turning fast, no turn indicator")
+ * as about ±720°/min; a turn indicator's fastest rate, ROT ±126, is 708.7°/min.
+ */
+const FASTEST_INDICATED_ROT = 710;
+
+function positionOf(stored: StoredPosition): VesselPosition {
+  if (stored.rot_direction !== undefined) return stored as VesselPosition;
+  const { rot } = stored;
+  return {
+    ...stored,
+    rot: rot !== null && Math.abs(rot) > FASTEST_INDICATED_ROT ? null : rot,
+    rot_direction: rot === null || rot === 0 ? null : rot > 0 ? 'starboard' : 'port',
+  };
+}
+
 /** The Vessel a row holds, with its keys in the order VesselStore gives them. */
 function vesselOf(row: VesselsTable): Vessel {
   const data = JSON.parse(row.data) as VesselData;
@@ -112,7 +131,7 @@ function vesselOf(row: VesselsTable): Vessel {
     destination: data.destination,
     eta: data.eta,
     draught: data.draught,
-    position: data.position,
+    position: data.position && positionOf(data.position),
     source: row.source as FeedSource,
     sources: data.sources,
     last_update: row.last_update,

@@ -65,6 +65,14 @@ test('a report with no position keeps the last one', () => {
   assert.ok(Math.abs((store.get(211_000_001)?.position?.lat ?? 0) - 54.3) < 1e-5);
 });
 
+test('a fast turn (ROT ±127) keeps its direction with no rate', () => {
+  const store = new VesselStore();
+  store.apply(decoded(positionReport(211_000_001, 54.3, 10.1, { turn: -127 })), now, 'live');
+  assert.deepEqual([store.get(211_000_001)?.position?.rot, store.get(211_000_001)?.position?.rot_direction], [null, 'port']);
+  store.apply(decoded(positionReport(211_000_001, 54.3, 10.1, { turn: 20 })), now + 1000, 'live');
+  assert.deepEqual([store.get(211_000_001)?.position?.rot, store.get(211_000_001)?.position?.rot_direction], [(20 / 4.733) ** 2, 'starboard']);
+});
+
 test('AIS ETAs get the year that makes them the next such time', () => {
   const eta = { month: 1, day: 5, hour: 6, minute: 0 };
   assert.equal(etaToIso(eta, Date.parse('2026-12-20T00:00:00Z')), '2027-01-05T06:00:00.000Z');

@@ -1,6 +1,6 @@
 // Live vessel state per MMSI, built from decoded AIS messages, with a 1° grid over live positions
 // so a bounding-box query touches only the cells it covers.
-import type { AisMessage, Dimensions, Eta } from '../ais/index.ts';
+import type { AisMessage, Dimensions, Eta, TurnDirection } from '../ais/index.ts';
 import { categoryForShipType, classifyMmsi, type MmsiKind, type VesselCategory } from './reference/index.ts';
 
 /** Where a message came from; every response names it. */
@@ -12,7 +12,9 @@ export interface VesselPosition {
   sog: number | null;
   cog: number | null;
   heading: number | null;
+  /** Degrees per minute; null with a direction when the vessel turns faster than its AIS can say. */
   rot: number | null;
+  rot_direction: TurnDirection | null;
   nav_status: number | null;
   position_accuracy: boolean;
   /** When the position was received (or the receiver's tag-block time), ISO 8601 UTC. */
@@ -146,6 +148,7 @@ export class VesselStore {
           cog: m.cog,
           heading: 'heading' in m ? m.heading : null,
           rot: 'rot' in m ? m.rot : null,
+          rot_direction: 'rot_direction' in m ? m.rot_direction : null,
           nav_status: 'nav_status' in m ? m.nav_status : (vessel.position?.nav_status ?? null),
           position_accuracy: m.position_accuracy,
           timestamp: time,
