@@ -111,6 +111,7 @@ export const MetarSchema = Type.Object({
     braking_action: nullable(Type.Enum(['poor', 'medium_poor', 'medium', 'medium_good', 'good', 'unreliable'])),
     raw: Raw,
   })),
+  sky_reported: Type.Boolean({ description: 'false: no cloud layer, clear-sky code or vertical visibility in the report, so the ceiling is unknown (a null ceiling_ft is then not "no ceiling")' }),
   remarks: Type.Object({
     raw: nullable(Type.String({ description: 'Everything after RMK' })),
     peak_wind: nullable(Type.Object({ direction_deg: Type.Number(), speed_kt: Type.Number(), time: Type.String(), raw: Raw })),
@@ -118,9 +119,11 @@ export const MetarSchema = Type.Object({
     low_level_wind_shear: nullable(Type.String()),
     decoded: Type.Array(Type.String(), { description: 'Plain-language decode of the remarks' }),
   }),
-  trends: Type.Array(Type.Object({ type: Type.Enum(['NOSIG', 'BECMG', 'TEMPO', 'INTER']), raw: Type.String() })),
+  trends: Type.Array(Type.Object({ type: Type.Enum(['NOSIG', 'BECMG', 'TEMPO', 'INTER']), raw: Type.String() }), {
+    description: 'Each trend keyword with its groups up to the next keyword or RMK, as written',
+  }),
   missing_groups: Type.Array(Type.String(), { description: 'All-slash groups: elements the station could not measure' }),
-  unparsed_groups: Type.Array(Type.String(), { description: 'Groups after the temperature that LAMIS does not decode' }),
+  unparsed_groups: Type.Array(Type.String(), { description: 'Groups LAMIS does not decode: after the temperature (QFE, colour states), and after NOSIG, which takes none' }),
   invalid_groups: Type.Array(WeatherErrorSchema, { description: 'Malformed groups skipped; their elements read as unknown' }),
 });
 
@@ -147,13 +150,18 @@ export const TafSchema = Type.Object({
   unparsed_groups: Type.Array(Type.String()),
 });
 
-const FlightCategorySchema = nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], { description: 'FAA flight category; null when the visibility is unknown' }));
+const FlightCategorySchema = nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], {
+  description: 'FAA flight category; null when unknown: no visibility, or (METAR) no sky group and a visibility of 1 SM or more',
+}));
 const VisibilityNmSchema = nullable(Type.Object({ nm: Type.Number(), lower_bound: Type.Boolean(), upper_bound: Type.Boolean() }));
 const ConditionsSchema = Type.Array(Type.Enum([...CONDITION_ORDER]), { description: 'Every condition that applies, the headline first' });
 const RiskLevel = Type.Enum(['LOW', 'MODERATE', 'HIGH', 'SEVERE']);
 
 export const MetarDerivedSchema = Type.Object({
   flight_category: FlightCategorySchema,
+  flight_category_at_best: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], {
+    description: 'The best category the report allows: flight_category, or with no sky group the visibility\'s alone (the true one is that or worse)',
+  })),
   visibility_nm: VisibilityNmSchema,
   ceiling_ft: nullable(Type.Number()),
   conditions: ConditionsSchema,

@@ -101,6 +101,7 @@ function metarDerived(metar: Metar, airport: Airport, taf: Taf | undefined) {
   });
   return {
     flight_category: derived.flight_category,
+    flight_category_at_best: derived.flight_category_at_best,
     visibility_nm: derived.visibility_nm,
     ceiling_ft: metar.ceiling_ft,
     conditions: derived.conditions,

@@ -79,6 +79,23 @@ describe('the bundle', () => {
     if (bundle.runway) assert.ok(bundle.recommended_approach.endsWith(`RWY ${bundle.runway.designator}`));
   });
 
+  test('a METAR with no sky group: the ceiling is unknown, so no category, no clear sky and no visual approach', async () => {
+    // Dated ahead of the simulator's reports (within the 10 minutes allowed) so it is the newest.
+    const observed = new Date(Date.now() + 5 * 60_000);
+    const time = [observed.getUTCDate(), observed.getUTCHours(), observed.getUTCMinutes()].map((n) => String(n).padStart(2, '0')).join('');
+    const raw = `EGKK ${time}Z 26008KT 10SM 18/12 A3001 RMK AO1`;
+    const pushed = await fetch(`${server.url}/v3/aviation/airports/EGKK/metar`, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: raw });
+    assert.equal(pushed.status, 201, await pushed.clone().text());
+    const bundle = await json(await landing('POST', fields({ destination_icao: 'EGKK' })));
+    assert.equal(bundle.weather.metar, raw);
+    assert.equal(bundle.weather.flight_category, null);
+    assert.equal(bundle.weather.conditions, 'UNKNOWN');
+    assert.doesNotMatch(bundle.recommended_approach, /^VISUAL/);
+    const category = bundle.safety_factors.find((f: { factor: string }) => f.factor === 'flight_category');
+    assert.equal(category.points, -10);
+    assert.match(category.detail, /ceiling is unknown/);
+  });
+
   test('query parameters and POST give the same answer as a GET body', async () => {
     const body = fields();
     const byQuery = await json(await landing('GET', undefined, `?${new URLSearchParams(body)}`));

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sharedFile } from '../support/shared.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { flightCategory } from '../../src/aviation/weather/derive.ts';
+import { flightCategory, flightCategoryAtBest } from '../../src/aviation/weather/derive.ts';
 import { parseMetar } from '../../src/aviation/weather/metar.ts';
 import type { Metar, MetarResult } from '../../src/aviation/weather/types.ts';
 import { METRES_PER_STATUTE_MILE } from '../../src/aviation/weather/units.ts';
@@ -96,7 +96,7 @@ test('AWC flight category, wind, visibility and time', { skip: file.skip }, (t) 
   const unexplained: string[] = [];
   const known: string[] = [];
   const strictRejections: string[] = [];
-  const tally = { classified: 0, category: 0, direction: [0, 0], speed: [0, 0], gust: [0, 0], visibility: [0, 0], time: [0, 0] };
+  const tally = { classified: 0, category: 0, skyUnknown: 0, direction: [0, 0], speed: [0, 0], gust: [0, 0], visibility: [0, 0], time: [0, 0] };
   const compare = (key: 'direction' | 'speed' | 'gust' | 'visibility' | 'time', matched: boolean, result: MetarResult, what: string): void => {
     tally[key][1] += 1;
     if (matched) tally[key][0] += 1;
@@ -113,7 +113,12 @@ test('AWC flight category, wind, visibility and time', { skip: file.skip }, (t) 
       tally.classified += 1;
       const category = metar === null ? null : flightCategory(metar);
       if (category === report.flight_category) tally.category += 1;
-      else categoryMismatches.push(`${report.raw}: AWC ${report.flight_category}, LAMIS ${category ?? (result.ok ? 'none' : result.error.message)}`);
+      else if (metar !== null && !metar.sky_reported && category === null) {
+        // AWC reads no sky group as no ceiling; LAMIS leaves the ceiling unknown and so the category,
+        // and its best case must be AWC's.
+        if (flightCategoryAtBest(metar) === report.flight_category) tally.skyUnknown += 1;
+        else categoryMismatches.push(`${report.raw}: AWC ${report.flight_category}, LAMIS at best ${flightCategoryAtBest(metar)}`);
+      } else categoryMismatches.push(`${report.raw}: AWC ${report.flight_category}, LAMIS ${category ?? (result.ok ? 'none' : result.error.message)}`);
       const strict = parseMetar(report.raw, { now: NOW });
       if (!strict.ok) strictRejections.push(`${report.raw} -> ${strict.error.message}`);
     }
@@ -138,6 +143,10 @@ test('AWC flight category, wind, visibility and time', { skip: file.skip }, (t) 
   }
 
   t.diagnostic(count('AWC flight category', tally.category, tally.classified));
+  t.diagnostic(
+    `${tally.skyUnknown} more have no sky group: AWC reads that as no ceiling, LAMIS as an unknown ceiling ` +
+      '(no category; at best AWC\'s, as `flight_category_at_best` says)',
+  );
   t.diagnostic(count('AWC wind direction', tally.direction[0] ?? 0, tally.direction[1] ?? 0));
   t.diagnostic(count('AWC wind speed', tally.speed[0] ?? 0, tally.speed[1] ?? 0));
   t.diagnostic(count('AWC wind gust', tally.gust[0] ?? 0, tally.gust[1] ?? 0));

@@ -888,6 +888,10 @@ export interface GetAviationAirportsIcaoMetarResponse {
        */
       raw: string;
     }[];
+    /**
+     * false: no cloud layer, clear-sky code or vertical visibility in the report, so the ceiling is unknown (a null ceiling_ft is then not "no ceiling")
+     */
+    sky_reported: boolean;
     remarks: {
       raw: string | null;
       peak_wind: {
@@ -913,6 +917,9 @@ export interface GetAviationAirportsIcaoMetarResponse {
        */
       decoded: string[];
     };
+    /**
+     * Each trend keyword with its groups up to the next keyword or RMK, as written
+     */
     trends: {
       type: 'NOSIG' | 'BECMG' | 'TEMPO' | 'INTER';
       raw: string;
@@ -922,7 +929,7 @@ export interface GetAviationAirportsIcaoMetarResponse {
      */
     missing_groups: string[];
     /**
-     * Groups after the temperature that LAMIS does not decode
+     * Groups LAMIS does not decode: after the temperature (QFE, colour states), and after NOSIG, which takes none
      */
     unparsed_groups: string[];
     /**
@@ -941,6 +948,7 @@ export interface GetAviationAirportsIcaoMetarResponse {
   } | null;
   derived: {
     flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
+    flight_category_at_best: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
     visibility_nm: {
       nm: number;
       lower_bound: boolean;
@@ -1238,6 +1246,10 @@ export interface PostAviationAirportsIcaoMetarResponse {
        */
       raw: string;
     }[];
+    /**
+     * false: no cloud layer, clear-sky code or vertical visibility in the report, so the ceiling is unknown (a null ceiling_ft is then not "no ceiling")
+     */
+    sky_reported: boolean;
     remarks: {
       raw: string | null;
       peak_wind: {
@@ -1263,6 +1275,9 @@ export interface PostAviationAirportsIcaoMetarResponse {
        */
       decoded: string[];
     };
+    /**
+     * Each trend keyword with its groups up to the next keyword or RMK, as written
+     */
     trends: {
       type: 'NOSIG' | 'BECMG' | 'TEMPO' | 'INTER';
       raw: string;
@@ -1272,7 +1287,7 @@ export interface PostAviationAirportsIcaoMetarResponse {
      */
     missing_groups: string[];
     /**
-     * Groups after the temperature that LAMIS does not decode
+     * Groups LAMIS does not decode: after the temperature (QFE, colour states), and after NOSIG, which takes none
      */
     unparsed_groups: string[];
     /**
@@ -1291,6 +1306,7 @@ export interface PostAviationAirportsIcaoMetarResponse {
   } | null;
   derived: {
     flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
+    flight_category_at_best: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
     visibility_nm: {
       nm: number;
       lower_bound: boolean;

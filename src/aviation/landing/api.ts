@@ -61,7 +61,9 @@ const LandingResponse = Type.Object({
     conditions: Type.String({ description: 'The most significant condition: THUNDERSTORM, HAIL, FREEZING, SNOW, RAIN, FOG, LOW_VISIBILITY, MIST_HAZE, OVERCAST, CLOUDY, PARTLY_CLOUDY, CLEAR or UNKNOWN' }),
     wind_shear_risk: nullable(Type.Enum(['LOW', 'MODERATE', 'HIGH', 'SEVERE'])),
     visibility_nm: nullable(Type.Number()),
-    flight_category: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'])),
+    flight_category: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], {
+      description: 'FAA flight category; null when unknown: no METAR, no visibility, or no sky group in the METAR (ceiling unknown) with a visibility of 1 SM or more',
+    })),
     visibility_is_lower_bound: Type.Boolean({ description: 'true for P6SM, 9999, CAVOK: the visibility is at least this' }),
     all_conditions: Type.Array(Type.String()),
     wind_shear_reasons: Type.Array(Anything),

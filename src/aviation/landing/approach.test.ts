@@ -90,6 +90,13 @@ describe('approach', () => {
     assert.ok(approach.reasoning.some((line) => /unknown height/.test(line)));
   });
 
+  test('no sky group: the ceiling is unknown and cannot confirm visual conditions', () => {
+    const approach = approachAt(EGLL, 'EGLL 211150Z 27015KT 10SM 18/12 A3001 RMK AO1');
+    assert.equal(approach.type, 'ILS');
+    assert.ok(approach.reasoning.some((line) => /No sky condition reported: the ceiling is unknown/.test(line)));
+    assert.equal(approach.reasoning.some((line) => /Ceiling none/.test(line)), false);
+  });
+
   test('no METAR: instrument approach, minima not assessed', () => {
     const choice = chooseRunway({ runways: EGLL.runways, wind: null, aircraft: A320 });
     const approach = recommendApproach(choice, null);

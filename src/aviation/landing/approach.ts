@@ -94,7 +94,10 @@ function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
     reasoning.push(`Visibility ${visibility.metres} m (${round2(visibility.statute_mi)} SM) is under ${VISUAL_MIN_VISIBILITY_SM} SM.`);
     visual = false;
   }
-  if (ceiling !== null && ceiling < VISUAL_MIN_CEILING_FT) {
+  if (!metar.sky_reported) {
+    reasoning.push('No sky condition reported: the ceiling is unknown, so visual conditions cannot be confirmed.');
+    visual = false;
+  } else if (ceiling !== null && ceiling < VISUAL_MIN_CEILING_FT) {
     reasoning.push(`Ceiling ${ceiling} ft is under ${VISUAL_MIN_CEILING_FT} ft.`);
     visual = false;
   } else if (uncertain) {

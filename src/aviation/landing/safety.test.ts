@@ -73,6 +73,15 @@ describe('safety score', () => {
     assert.equal(light.score, 30);
   });
 
+  test('no sky group: the ceiling is unknown, so the category costs the unknown points, or more when the visibility alone is worse', () => {
+    const noSky = (visibility: string) => `EGLL 211150Z 27008KT ${visibility} 22/12 A3001 RMK AO1`;
+    const clear = score({ raw: noSky('10SM') });
+    assert.deepEqual(points(clear), { flight_category: -10 });
+    assert.match(clear.factors.find((f) => f.factor === 'flight_category')!.detail, /^Flight category unknown: no sky condition reported, so the ceiling is unknown; VFR at best\.$/);
+    assert.equal(points(score({ raw: noSky('2SM'), aircraft: C172 })).flight_category, -25);
+    assert.equal(points(score({ raw: noSky('4SM') })).flight_category, -10);
+  });
+
   test('crosswind margin: 12.1 kt of a 15 kt limit costs 10 points', () => {
     const single: LandingAirport = { ...CROSSING, runways: [runway('1', 4000, [end('09', 90), end('27', 270)])] };
     const result = score({ airport: single, aircraft: C172, raw: 'ZZZZ 211150Z 03014KT 9999 FEW040 22/12 Q1012' });

@@ -5,7 +5,7 @@
 // others only when they apply.
 
 import { getPosition } from 'suncalc';
-import { flightCategory, windShearRisk } from '../weather/index.ts';
+import { flightCategory, flightCategoryAtBest, windShearRisk } from '../weather/index.ts';
 import type { FlightCategory, Metar, Taf, WindShearRiskLevel } from '../weather/index.ts';
 import type { ApproachRecommendation } from './approach.ts';
 import type { RunwayChoice } from './runway.ts';
@@ -208,8 +208,13 @@ function weatherFactors(
 
   const category = flightCategory(metar);
   const table = light ? SAFETY_POINTS.flight_category.light : SAFETY_POINTS.flight_category.transport;
-  if (category === null) add('flight_category', SAFETY_POINTS.flight_category.unknown, 'Flight category unknown: no visibility reported.');
-  else {
+  const unknownPoints = SAFETY_POINTS.flight_category.unknown;
+  if (metar.visibility === null) add('flight_category', unknownPoints, 'Flight category unknown: no visibility reported.');
+  else if (category === null) {
+    // No sky group: the category is the visibility's or worse, so it costs at least that.
+    const best = flightCategoryAtBest(metar)!;
+    add('flight_category', Math.min(unknownPoints, table[best]), `Flight category unknown: no sky condition reported, so the ceiling is unknown; ${best} at best.`);
+  } else {
     const kind = light ? 'light aircraft or helicopter (often VFR only)' : 'transport aircraft';
     add('flight_category', table[category], `${category} for a ${kind}.`);
   }

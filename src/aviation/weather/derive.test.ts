@@ -4,6 +4,7 @@ import {
   conditions,
   deriveWeather,
   flightCategory,
+  flightCategoryAtBest,
   visibilityNm,
   WIND_SHEAR_RULES,
   windComponents,
@@ -86,6 +87,22 @@ describe('flightCategory (FAA thresholds)', () => {
   });
 });
 
+describe('flightCategory without a sky group: the ceiling is unknown', () => {
+  test('VFR, MVFR and IFR need the ceiling: unknown; the visibility alone settles only LIFR', () => {
+    const noSky = (visibility: string) => metar(`KXYZ 271215Z AUTO 05005KT ${visibility} 12/08 A3021 RMK AO1`);
+    assert.deepEqual(['10SM', '4SM', '2SM', '3/4SM'].map((v) => flightCategory(noSky(v))), [null, null, null, 'LIFR']);
+    assert.deepEqual(['10SM', '4SM', '2SM', '3/4SM'].map((v) => flightCategoryAtBest(noSky(v))), ['VFR', 'MVFR', 'IFR', 'LIFR']);
+    assert.equal(flightCategory(metar('KXYZ 271215Z AUTO 05005KT 10SM CLR 12/08 A3021 RMK AO1')), 'VFR');
+  });
+
+  test('deriveWeather gives both; with a sky group they agree', () => {
+    const unknown = deriveWeather(metar('KXYZ 271215Z AUTO 05005KT 10SM 12/08 A3021 RMK AO1'));
+    assert.deepEqual([unknown.flight_category, unknown.flight_category_at_best], [null, 'VFR']);
+    const known = deriveWeather(metar('EGLL 271220Z 24010KT 4800 BR FEW020 10/05 Q1020'));
+    assert.deepEqual([known.flight_category, known.flight_category_at_best], ['IFR', 'IFR']);
+  });
+});
+
 test('visibilityNm keeps the bounds', () => {
   assert.deepEqual(visibilityNm(metar('EGLL 271220Z 24010KT 9999 FEW020 10/05 Q1020').visibility), { nm: 5.399, lower_bound: true, upper_bound: false });
   assert.deepEqual(visibilityNm(miles(1)), { nm: 0.868976, lower_bound: false, upper_bound: false });
@@ -111,6 +128,11 @@ describe('conditions', () => {
 
   test('nothing known', () => {
     assert.deepEqual(of('EGPC 241950Z AUTO /////KT //// ///////// ///// Q////'), ['UNKNOWN']);
+  });
+
+  test('no sky group is not a clear sky', () => {
+    assert.deepEqual(of('KXYZ 271215Z AUTO 05005KT 10SM 12/08 A3021 RMK AO1'), ['UNKNOWN']);
+    assert.deepEqual(of('KXYZ 271215Z AUTO 05005KT 2SM BR 12/08 A3021 RMK AO1'), ['LOW_VISIBILITY', 'MIST_HAZE']);
   });
 });
 

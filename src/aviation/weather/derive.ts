@@ -7,6 +7,9 @@
  * or visibility 1 to < 3 SM. MVFR: ceiling 1000 to 3000 ft or visibility 3 to 5 SM. VFR
  * otherwise. The worse of the two decides. No visibility: null (unknown), as AWC does. Layers
  * of unknown height (BKN///, VV///) are ignored, as AWC does; `ceiling_uncertain` flags them.
+ * A METAR with no sky group has an unknown ceiling: only a visibility under 1 SM settles the
+ * category (LIFR), otherwise it is null. flightCategoryAtBest gives the visibility's category
+ * then (AWC's, which reads no sky group as no ceiling): the true one is that or worse.
  *
  * visibilityNm: statute miles × 0.868976, metres / 1852. P6SM, 9999, 10SM or more and CAVOK
  * are lower bounds (`lower_bound`), M1/4SM an upper bound.
@@ -29,7 +32,17 @@ export type FlightCategory = 'VFR' | 'MVFR' | 'IFR' | 'LIFR';
 
 const CATEGORY_ORDER: readonly FlightCategory[] = ['VFR', 'MVFR', 'IFR', 'LIFR'];
 
-export function flightCategory(conditions: Pick<SkyConditions, 'visibility' | 'ceiling_ft'>): FlightCategory | null {
+/** What the category is read from; `sky_reported` false (a METAR with no sky group) makes the ceiling unknown. */
+type CategoryInput = Pick<SkyConditions, 'visibility' | 'ceiling_ft'> & Partial<Pick<Metar, 'sky_reported'>>;
+
+export function flightCategory(conditions: CategoryInput): FlightCategory | null {
+  const best = flightCategoryAtBest(conditions);
+  // VFR, MVFR and IFR each need the ceiling above a limit; an unknown ceiling allows any of them or worse.
+  return conditions.sky_reported === false && best !== 'LIFR' ? null : best;
+}
+
+/** The best category the report allows: the category itself, or with no sky group the visibility's alone. */
+export function flightCategoryAtBest(conditions: CategoryInput): FlightCategory | null {
   const { visibility, ceiling_ft: ceiling } = conditions;
   if (visibility === null) return null;
   const miles = visibility.statute_mi;
@@ -93,8 +106,8 @@ const LOW_VISIBILITY_SM = 3;
  * FZUP, PL. SNOW: SN, SG, IC. RAIN: RA, DZ, UP. FOG: FG (FZFG too) unless shallow (MI), patches
  * (BC) or partial (PR). MIST_HAZE: BR, HZ, FU, DU, SA, VA, PY, DS, SS, PO and partial fog.
  * LOW_VISIBILITY: visibility below 3 SM. Sky: OVERCAST (OVC or sky obscured, VV), CLOUDY (BKN),
- * PARTLY_CLOUDY (FEW/SCT), CLEAR (CAVOK, SKC, CLR, NSC, NCD, or no cloud group with a known
- * visibility). UNKNOWN only when nothing at all is known.
+ * PARTLY_CLOUDY (FEW/SCT), CLEAR (CAVOK, SKC, CLR, NSC, NCD); none without a sky group, which
+ * does not say the sky is clear. UNKNOWN only when nothing at all is known.
  */
 export function conditions(observed: Pick<SkyConditions, 'visibility' | 'weather' | 'clouds' | 'sky_clear_code' | 'sky_obscured'>): Condition[] {
   const found = new Set<Condition>();
@@ -106,7 +119,7 @@ export function conditions(observed: Pick<SkyConditions, 'visibility' | 'weather
   if (covers.has('OVC') || observed.sky_obscured) found.add('OVERCAST');
   else if (covers.has('BKN')) found.add('CLOUDY');
   else if (covers.has('FEW') || covers.has('SCT')) found.add('PARTLY_CLOUDY');
-  else if (observed.sky_clear_code !== null || (observed.clouds.length === 0 && observed.visibility !== null)) found.add('CLEAR');
+  else if (observed.sky_clear_code !== null) found.add('CLEAR');
   if (found.size === 0) found.add('UNKNOWN');
   return CONDITION_ORDER.filter((condition) => found.has(condition));
 }
@@ -355,6 +368,8 @@ function tidy(value: number): number {
 
 export interface DerivedWeather {
   flight_category: FlightCategory | null;
+  /** Equals flight_category, except with no sky group: the visibility's category, the best the ceiling may allow. */
+  flight_category_at_best: FlightCategory | null;
   visibility_nm: NauticalVisibility | null;
   conditions: Condition[];
   wind_shear_risk: WindShearRisk;
@@ -370,6 +385,7 @@ export interface DeriveOptions {
 export function deriveWeather(metar: Metar, options: DeriveOptions = {}): DerivedWeather {
   return {
     flight_category: flightCategory(metar),
+    flight_category_at_best: flightCategoryAtBest(metar),
     visibility_nm: visibilityNm(metar.visibility),
     conditions: conditions(metar),
     wind_shear_risk: windShearRisk(metar, { taf: options.taf, runway: options.runway?.designator }),

@@ -8,6 +8,7 @@ export {
   CONDITION_ORDER,
   deriveWeather,
   flightCategory,
+  flightCategoryAtBest,
   visibilityNm,
   WIND_SHEAR_RULES,
   windComponents,

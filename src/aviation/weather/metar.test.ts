@@ -87,6 +87,32 @@ describe('parseMetar', () => {
     assert.deepEqual(metar.trends, [{ type: 'TEMPO', raw: 'TEMPO 0300 FG VV///' }]);
   });
 
+  test('groups after NOSIG belong to no trend: they are kept in unparsed_groups, not dropped', () => {
+    const metar = decode('EGLL 271150Z 24010KT 9999 FEW030 12/08 Q1016 NOSIG 0500 FG VV001');
+    assert.deepEqual(metar.trends, [{ type: 'NOSIG', raw: 'NOSIG' }]);
+    assert.deepEqual(metar.unparsed_groups, ['0500', 'FG', 'VV001']);
+    assert.equal(metar.visibility?.metres, 9999);
+  });
+
+  test('each trend keyword starts a trend that runs to the next keyword or RMK', () => {
+    const metar = decode('EGLL 271150Z 24010KT 9999 FEW030 12/08 Q1016 BLU BECMG 0500 FG VV001 TEMPO FM1200 3000 BR NOSIG XYZ RMK AO2');
+    assert.deepEqual(metar.trends, [
+      { type: 'BECMG', raw: 'BECMG 0500 FG VV001' },
+      { type: 'TEMPO', raw: 'TEMPO FM1200 3000 BR' },
+      { type: 'NOSIG', raw: 'NOSIG' },
+    ]);
+    assert.deepEqual(metar.unparsed_groups, ['BLU', 'XYZ']);
+    assert.equal(metar.remarks.raw, 'AO2');
+  });
+
+  test('a report with no sky group says its sky was not reported', () => {
+    assert.equal(decode('KXYZ 271215Z AUTO 05005KT 10SM 12/08 A3021 RMK AO1').sky_reported, false);
+    assert.equal(decode('YBCS 272218Z AUTO 17006KT 6000 +RA ////// 25/24 Q1008').sky_reported, false);
+    for (const sky of ['CLR', 'NSC', 'CAVOK', 'FEW030', 'VV///']) {
+      assert.equal(decode(`KXYZ 271215Z AUTO 05005KT ${sky === 'CAVOK' ? '' : '10SM '}${sky} 12/08 A3021`).sky_reported, true, sky);
+    }
+  });
+
   test('supplementary groups after the temperature are kept unparsed', () => {
     const metar = decode('ETHB 112350Z 27004KT 3500 -DZ BR OVC007 02/01 Q1031 BLU W15/S2');
     assert.deepEqual(metar.unparsed_groups, ['BLU', 'W15/S2']);
@@ -214,6 +240,26 @@ describe('fuzz: nothing throws and nothing absurd is accepted', () => {
         assertSane(parseMetar(start + tokens.join(' '), { now: NOW, lenient: true }));
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  test('every group after the body lands in a trend, in unparsed_groups or in the remarks', () => {
+    const body = 'EGLL 271220Z 24010KT 9999 FEW020 10/05 Q1020';
+    const trendGroup = fc.constantFrom('NOSIG', 'BECMG', 'TEMPO', 'INTER', 'FM1200', 'TL1300', 'AT1230', '0500', 'FG', 'VV001',
+      '-SHRA', 'BKN012CB', 'NSW', '25015G30KT', 'CAVOK', 'XYZ', '1/2SM', '/////', 'WS', 'R27R');
+    const keyword = fc.constantFrom('NOSIG', 'BECMG', 'TEMPO', 'INTER');
+    const remarks = fc.option(fc.array(fc.constantFrom('AO2', 'SLP123', 'NOSIG', 'TEMPO', 'FG', 'T01070046'), { maxLength: 5 }), { nil: undefined });
+    fc.assert(
+      fc.property(keyword, fc.array(trendGroup, { maxLength: 12 }), remarks, (first, rest, rmk) => {
+        const trend = [first, ...rest];
+        const raw = [body, ...trend, ...(rmk === undefined ? [] : ['RMK', ...rmk])].join(' ');
+        const metar = decode(raw);
+        const kept = [...metar.trends.flatMap((t) => t.raw.split(' ')), ...metar.unparsed_groups];
+        assert.deepEqual([...kept].sort(), [...trend].sort(), raw);
+        assert.deepEqual(metar.trends.map((t) => t.type), trend.filter((token) => ['NOSIG', 'BECMG', 'TEMPO', 'INTER'].includes(token)), raw);
+        assert.equal(metar.remarks.raw, rmk === undefined || rmk.length === 0 ? null : rmk.join(' '), raw);
+      }),
+      { numRuns: 1000 },
     );
   });
 

@@ -1,11 +1,12 @@
 // parseMetar: metar-taf-parser wrapped so that nothing throws, nothing malformed is accepted
-// and nothing it drops is lost. The library decodes the remarks and the trend; the body groups
-// are checked and decoded by groups.ts (see RULES.md for why).
+// and nothing it drops is lost. The library decodes the remarks; the body groups are checked and
+// decoded by groups.ts (see RULES.md for why); the trend groups are kept as written, each group of
+// the report in exactly one place.
 import { parseMetar as libraryParseMetar } from 'metar-taf-parser';
 import type { IMetar } from 'metar-taf-parser';
 import { weatherError } from './groups.ts';
 import { remarksOfInterest } from './remarks.ts';
-import { decodeSection } from './section.ts';
+import { decodeSection, skyReported } from './section.ts';
 import { isoSeconds, referenceTime, resolveDayTime, resolveTimeOfDay } from './time.ts';
 import type { Metar, MetarResult, MetarTrend, WeatherError, WeatherErrorCode } from './types.ts';
 
@@ -23,7 +24,7 @@ export interface ParseOptions {
 /** Longer than any real report: refuse before doing any work on it. */
 const MAX_REPORT_LENGTH = 4096;
 
-const TREND_KEYWORDS = new Set(['NOSIG', 'BECMG', 'TEMPO', 'INTER']);
+const TREND_KEYWORDS: ReadonlySet<string> = new Set<MetarTrend['type']>(['NOSIG', 'BECMG', 'TEMPO', 'INTER']);
 const MODIFIERS = new Set(['AUTO', 'COR', 'RTD', 'CCA', 'CCB', 'CCC']);
 
 export function parseMetar(raw: unknown, options: ParseOptions = {}): MetarResult {
@@ -53,6 +54,7 @@ export function parseMetar(raw: unknown, options: ParseOptions = {}): MetarResul
   if (library.station !== station) return fail('parser_error', null, 'metar-taf-parser read a different station');
 
   const remarksText = remarksAt === -1 ? null : tokens.slice(remarksAt + 1).join(' ') || null;
+  const trend = readTrends(tokens.slice(bodyEnd, beforeRemarks));
   const metar: Metar = {
     raw,
     type,
@@ -68,10 +70,11 @@ export function parseMetar(raw: unknown, options: ParseOptions = {}): MetarResul
     dewpoint_c: section.dewpoint_c,
     altimeter: section.altimeter,
     runway_states: section.runway_states,
+    sky_reported: skyReported(section.conditions),
     remarks: remarksOfInterest(remarksText, library.remarks, observedAt.getUTCHours()),
-    trends: trends(library),
+    trends: trend.trends,
     missing_groups: section.missing_groups,
-    unparsed_groups: section.unparsed_groups,
+    unparsed_groups: [...section.unparsed_groups, ...trend.unparsed],
     invalid_groups: section.invalid_groups,
   };
   return { ok: true, metar };
@@ -159,14 +162,21 @@ export function normaliseReport(raw: string): string {
     .trim();
 }
 
-function trends(library: IMetar): MetarTrend[] {
-  const result: MetarTrend[] = library.nosig === true ? [{ type: 'NOSIG', raw: 'NOSIG' }] : [];
-  for (const trend of library.trends) {
-    if (trend.type === 'BECMG' || trend.type === 'TEMPO' || trend.type === 'INTER') {
-      result.push({ type: trend.type, raw: trend.raw });
-    }
+/**
+ * The groups from the first trend keyword to RMK: each keyword starts a trend that runs to the
+ * next. NOSIG forecasts no change, so groups after it belong to no trend and are returned as
+ * unparsed rather than dropped.
+ */
+function readTrends(tokens: readonly string[]): { trends: MetarTrend[]; unparsed: string[] } {
+  const trends: { type: MetarTrend['type']; groups: string[] }[] = [];
+  const unparsed: string[] = [];
+  for (const token of tokens) {
+    const current = trends.at(-1);
+    if (TREND_KEYWORDS.has(token)) trends.push({ type: token as MetarTrend['type'], groups: [token] });
+    else if (current === undefined || current.type === 'NOSIG') unparsed.push(token);
+    else current.groups.push(token);
   }
-  return result;
+  return { trends: trends.map(({ type, groups }) => ({ type, raw: groups.join(' ') })), unparsed };
 }
 
 function fail(code: WeatherErrorCode, group: string | null, why: string): { ok: false; error: WeatherError } {

@@ -261,6 +261,11 @@ export function ceilingFt(clouds: readonly CloudLayer[], verticalVisibilityFt: n
   return bases.length === 0 ? null : Math.min(...bases);
 }
 
+/** Whether the groups say anything about the sky: a cloud layer, a clear-sky code or a vertical visibility. */
+export function skyReported(sky: Pick<SkyConditions, 'clouds' | 'sky_clear_code' | 'sky_obscured'>): boolean {
+  return sky.clouds.length > 0 || sky.sky_clear_code !== null || sky.sky_obscured;
+}
+
 type MalformedCode = 'bad_wind' | 'bad_visibility' | 'bad_temperature' | 'bad_pressure';
 
 /** A broken/overcast layer or an obscured sky whose height was not measured. */

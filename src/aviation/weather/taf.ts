@@ -6,7 +6,7 @@ import type { ITAFDated, TAFTrendDated } from 'metar-taf-parser';
 import { weatherError } from './groups.ts';
 import { normaliseReport } from './metar.ts';
 import { findLowLevelWindShear } from './remarks.ts';
-import { ceilingFt, ceilingUncertain, decodeSection } from './section.ts';
+import { ceilingFt, ceilingUncertain, decodeSection, skyReported } from './section.ts';
 import { isoSeconds, referenceTime, resolveDayTime } from './time.ts';
 import type {
   SkyConditions,
@@ -229,8 +229,7 @@ function becomes(
   if (change.wind !== null) next.wind = change.wind;
   if (change.visibility !== null) next.visibility = change.visibility;
   if (change.weather.length > 0 || change.no_significant_weather || change.sky_clear_code === 'CAVOK') next.weather = change.weather;
-  const skyForecast = change.clouds.length > 0 || change.sky_clear_code !== null || change.sky_obscured;
-  if (skyForecast) {
+  if (skyReported(change)) {
     next.clouds = change.clouds;
     next.sky_clear_code = change.sky_clear_code;
     next.vertical_visibility_ft = change.vertical_visibility_ft;

@@ -214,11 +214,20 @@ export interface Metar extends SkyConditions {
   dewpoint_c: number | null;
   altimeter: Altimeter | null;
   runway_states: RunwayState[];
+  /**
+   * false when the report has no sky group at all (no cloud layer, clear-sky code or vertical
+   * visibility): the ceiling is then unknown, and a null ceiling_ft does not mean there is none.
+   */
+  sky_reported: boolean;
   remarks: RemarksOfInterest;
+  /** Each trend keyword with the groups up to the next keyword or RMK (NOSIG takes none). */
   trends: MetarTrend[];
   /** All-slash groups (////, /////KT, Q////): elements the station could not measure. */
   missing_groups: string[];
-  /** Groups after the temperature group that LAMIS does not decode (QFE, colour states, sea state). */
+  /**
+   * Groups LAMIS does not decode: after the temperature group (QFE, colour states, sea state) and
+   * after NOSIG, which forecasts no change and so takes no groups.
+   */
   unparsed_groups: string[];
   /** Malformed groups skipped because parseMetar was called with `lenient: true`. */
   invalid_groups: WeatherError[];
