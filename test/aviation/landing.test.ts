@@ -1,14 +1,19 @@
 // The landing endpoint against a real server on its simulated inputs: every field of the bundle,
 // consistent with its own METAR (recomputed here from the returned text), and every refusal.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
 import { chooseRunway } from '../../src/aviation/landing/index.ts';
 import { CONSERVATIVE_DEFAULTS, aircraftType } from '../../src/aviation/reference/aircraft-types.ts';
 import { loadAirports } from '../../src/aviation/reference/airports.ts';
 import { deriveWeather, parseMetar } from '../../src/aviation/weather/index.ts';
 import { json } from '../support/http.ts';
-import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
+import { AUTH, startTestServer, TEST_API_KEY, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
@@ -94,6 +99,26 @@ describe('the bundle', () => {
     const category = bundle.safety_factors.find((f: { factor: string }) => f.factor === 'flight_category');
     assert.equal(category.points, -10);
     assert.match(category.detail, /ceiling is unknown/);
+  });
+
+  test("the README's example runs as written, on any day", { skip: existsSync('/usr/bin/curl') ? false : 'needs curl' }, async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!).find((block) => block.includes('/v3/intelligence/landing'));
+    assert.ok(example, 'README.md has a landing example');
+    assert.doesNotMatch(example, /\d{4}-\d{2}-\d{2}T/, 'no fixed date: it would lie in the past one day');
+    // Run where the first start keeps its key, against the test server instead of the default port.
+    const folder = mkdtempSync(path.join(tmpdir(), 'lamis-readme-'));
+    try {
+      mkdirSync(path.join(folder, 'data'));
+      writeFileSync(path.join(folder, 'data', 'api-key'), TEST_API_KEY);
+      const script = example.replaceAll('http://127.0.0.1:8080', server.url);
+      const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], { cwd: folder });
+      const bundle = JSON.parse(stdout);
+      assert.equal(bundle.destination?.icao, 'EGLL', stdout);
+      assert.equal(bundle.aircraft.designator, 'A320');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('query parameters and POST give the same answer as a GET body', async () => {
