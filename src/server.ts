@@ -23,6 +23,7 @@ import { installOpenApi } from './platform/http/openapi.ts';
 import { registerOpsRoutes } from './platform/http/ops.ts';
 import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
+import { AJV_SETTINGS } from './platform/http/validation.ts';
 import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { accounts } from './accounts/feature.ts';
@@ -70,7 +71,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutSec * 1000,
     return503OnClosing: true,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    ajv: AJV_SETTINGS,
     frameworkErrors: (error, request, reply) => sendProblem(reply, request, new ProblemError(Problems.badRequest, error.message)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -30,7 +30,7 @@ export const aviation: Feature = async ({ app, config, database, readiness, logg
 
   const weatherSource = sourceFor(config.awcBaseUrl !== undefined, config.aviationSimulators);
   const weather = new WeatherReports(database, {
-    provider: weatherSource === 'live' ? awcProvider(new AwcClient({ baseUrl: config.awcBaseUrl }))
+    provider: weatherSource === 'live' ? awcProvider(new AwcClient({ baseUrl: config.awcBaseUrl, logger: log }))
       : weatherSource === 'simulated' ? simulatorProvider(airportOf) : null,
   });
 
@@ -38,7 +38,7 @@ export const aviation: Feature = async ({ app, config, database, readiness, logg
   const notamSource = sourceFor(faaConfigured, config.aviationSimulators);
   const notams = new NotamStore(database, {
     providers: notamSource === 'live'
-      ? [new FaaNotamClient({ clientId: config.faaNotamClientId!, clientSecret: config.faaNotamClientSecret!, baseUrl: config.faaNotamBaseUrl })]
+      ? [new FaaNotamClient({ clientId: config.faaNotamClientId!, clientSecret: config.faaNotamClientSecret!, baseUrl: config.faaNotamBaseUrl, logger: log })]
       : notamSource === 'simulated'
         ? [simulatedNotamProvider((icao) => {
           const airport = airportOf(icao);

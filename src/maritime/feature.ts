@@ -89,7 +89,7 @@ export const maritime: Feature = async (context) => {
   log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi !== null, unlocode: ports.meta.unlocode !== null }, 'port index loaded');
   registerPortRoutes(app, { index: ports });
   // Tides, weather and arrival predictions at the ports; predictVesselArrival gives any caller a weather-aware ETA.
-  const weather = createWeatherSource(config);
+  const weather = createWeatherSource(config, log);
   const predictVesselArrival = (request: ArrivalRequest) => predictArrival(request, { weather, track: readTrack });
   registerTideRoutes(app, { ports, stations: loadTideStations });
   registerWeatherRoutes(app, { ports, weather, thresholds: new PortWeatherThresholdStore(database) });

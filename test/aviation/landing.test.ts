@@ -6,12 +6,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import { pino } from 'pino';
 import { chooseRunway } from '../../src/aviation/landing/index.ts';
 import { CONSERVATIVE_DEFAULTS, aircraftType } from '../../src/aviation/reference/aircraft-types.ts';
 import { loadAirports } from '../../src/aviation/reference/airports.ts';
 import { deriveWeather, parseMetar } from '../../src/aviation/weather/index.ts';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
+import { defaultConfig } from '../../src/config.ts';
+import { loggerOptions } from '../../src/server.ts';
 import { json } from '../support/http.ts';
 import { AUTH, startTestServer, TEST_API_KEY, type TestServer } from '../support/server.ts';
 
@@ -21,13 +26,22 @@ const fields = (overrides: Record<string, string> = {}) => ({
   destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: inAnHour(), registration: 'G-EUPT', ...overrides,
 });
 
+/** The server's log, one parsed line each. */
+const logLines: Record<string, unknown>[] = [];
+const logSink = new Writable({
+  write(chunk, _encoding, callback) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    callback();
+  },
+});
+
 /** fetch() refuses GET bodies, so requests go through node:http and come back as a Response. */
-function landing(method: 'GET' | 'POST', body: unknown, query = ''): Promise<Response> {
+function landing(method: 'GET' | 'POST', body: unknown, query = '', headers: Record<string, string> = {}): Promise<Response> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(`${server.url}/v3/intelligence/landing${query}`, {
       method,
-      headers: { ...AUTH, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) },
+      headers: { ...AUTH, ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) },
     }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,7 +53,7 @@ function landing(method: 'GET' | 'POST', body: unknown, query = ''): Promise<Res
 }
 
 before(async () => {
-  server = await startTestServer({ config: { aviationSimulators: 'on' } });
+  server = await startTestServer({ config: { aviationSimulators: 'on' }, logger: pino(loggerOptions(defaultConfig({ logLevel: 'info' })), logSink) });
 });
 after(() => server.close());
 
@@ -144,6 +158,20 @@ describe('the bundle', () => {
     assert.equal(bundle.aircraft.profile_source, 'fleet');
     assert.equal(bundle.aircraft.crosswind_limit_kt, 20);
     assert.equal(bundle.aircraft.designator, 'A320');
+  });
+
+  test('request_id is the request\'s one id: the Request-Id header, the log line, and a caller\'s own X-Request-Id', async () => {
+    for (const [response, expected] of [
+      [await landing('POST', fields()), null],
+      [await landing('GET', undefined, `?${new URLSearchParams(fields())}`, { 'x-request-id': 'dispatch-42.a:b' }), 'dispatch-42.a:b'],
+    ] as const) {
+      assert.equal(response.status, 200);
+      const id = response.headers.get('request-id');
+      assert.ok(id);
+      if (expected !== null) assert.equal(id, expected);
+      assert.equal((await json(response)).request_id, id);
+      await waitFor(() => logLines.some((line) => line.request_id === id && line.msg === 'request'), 'the request\'s log line');
+    }
   });
 
   test('an aircraft type brings its own limits', async () => {

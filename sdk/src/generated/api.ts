@@ -2233,6 +2233,9 @@ export interface GetIntelligenceLandingQuery {
   aircraft_type?: string;
 }
 export interface GetIntelligenceLandingResponse {
+  /**
+   * The id of this request, as in the `Request-Id` header (a caller's own `X-Request-Id` when it sent a sane one)
+   */
   request_id: string;
   destination: {
     icao: string;
@@ -2366,6 +2369,9 @@ export interface PostIntelligenceLandingBody {
   aircraft_type?: string;
 }
 export interface PostIntelligenceLandingResponse {
+  /**
+   * The id of this request, as in the `Request-Id` header (a caller's own `X-Request-Id` when it sent a sane one)
+   */
   request_id: string;
   destination: {
     icao: string;

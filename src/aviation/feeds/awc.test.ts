@@ -4,6 +4,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
+import { answerEndlessly, type EndlessAnswer } from '../../../test/support/endless-upstream.ts';
+import { waitFor } from '../../maritime/feeds/testing.ts';
 import { AwcClient } from './awc.ts';
 import type { AwcClientOptions } from './awc.ts';
 
@@ -235,6 +237,21 @@ describe('AwcClient', () => {
     const result = await client(url, { timeoutMs: 200 }).fetchMetars(['KSFO']);
     assert.equal(!result.ok && result.error.kind, 'network');
     assert.match(!result.ok ? result.error.message : '', /no complete answer from 127\.0\.0\.1:\d+ within 200 ms/);
+  });
+
+  test('an answer over the size limit is cut off: a failed fetch that backs off, and a log line', async () => {
+    const answers: EndlessAnswer[] = [];
+    const { url } = await upstream((_request, response) => answerEndlessly(response, answers));
+    const logged: unknown[][] = [];
+    const awc = client(url, { maxAnswerBytes: 64 * 1024, logger: { warn: (...line: unknown[]) => logged.push(line) } });
+    const result = await awc.fetchMetars(['KSFO']);
+    assert.equal(!result.ok && result.error.kind, 'too_large');
+    assert.match(!result.ok ? result.error.message : '', /answer from 127\.0\.0\.1:\d+ is over the limit of 64 KiB/);
+    assert.ok(awc.backoff(), 'no call again at once');
+    await waitFor(() => answers.length === 1, 'the upstream to see the connection close');
+    assert.equal(answers[0]!.complete, false, 'the client hung up');
+    assert.ok(answers[0]!.sent < 64 * 1024 * 1024);
+    assert.match(JSON.stringify(logged), /over its size limit/);
   });
 
   test('a refused connection is a network error', async () => {

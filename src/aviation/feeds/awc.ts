@@ -4,11 +4,12 @@
 // Politeness, as the service asks: requests go one at a time with a minimum gap between them,
 // many stations share one request (`ids=A,B,C`), and after a 429, a server error or a network
 // failure the client calls nothing until the retry time (Retry-After when given, else doubling
-// from 10 s), answering the same error at once meanwhile. It never throws:
-// every failure comes back as a typed error, and entries it cannot use are listed, not dropped.
+// from 10 s), answering the same error at once meanwhile. An answer larger than any the API gives
+// is cut off (`too_large`) and backs off the same way. It never throws: every failure comes back as
+// a typed error, and entries it cannot use are listed, not dropped.
 import packageJson from '../../../package.json' with { type: 'json' };
 import { parseMetar, parseTaf } from '../weather/index.ts';
-import { answerMessage, excerpt, requestFailure, retryAfterMs } from '../../platform/http/outbound.ts';
+import { answerMessage, excerpt, readAnswer, requestFailure, retryAfterMs, type OutboundAnswer, type OutboundLogger } from '../../platform/http/outbound.ts';
 
 export const AWC_DEFAULT_BASE_URL = 'https://aviationweather.gov';
 
@@ -18,6 +19,10 @@ export interface AwcClientOptions {
   userAgent?: string;
   /** Whole request, body included (default 10 s). */
   timeoutMs?: number;
+  /** Largest answer read (default 4 MiB; a full answer, 400 reports in JSON, is well under 1 MiB). */
+  maxAnswerBytes?: number;
+  /** Where an answer cut off at that size is reported. */
+  logger?: OutboundLogger;
   /** Stations per request (default 50): the API caps a response at 400 entries. */
   maxIdsPerRequest?: number;
   /** Gap between the end of one request and the start of the next (default 1 s, well under 100/min). */
@@ -45,7 +50,7 @@ export interface RejectedEntry {
   reason: string;
 }
 
-export type AwcErrorKind = 'rate_limited' | 'upstream' | 'network' | 'bad_response';
+export type AwcErrorKind = 'rate_limited' | 'upstream' | 'network' | 'bad_response' | 'too_large';
 
 export interface AwcError {
   kind: AwcErrorKind;
@@ -69,6 +74,7 @@ export interface AwcBackoff {
 type Product = 'metar' | 'taf';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 const DEFAULT_MAX_IDS = 50;
 const DEFAULT_MIN_INTERVAL_MS = 1_000;
 const DEFAULT_METAR_HOURS = 2;
@@ -83,6 +89,8 @@ export class AwcClient {
   readonly baseUrl: string;
   readonly #userAgent: string;
   readonly #timeoutMs: number;
+  readonly #maxAnswerBytes: number;
+  readonly #logger: OutboundLogger | undefined;
   readonly #maxIds: number;
   readonly #minIntervalMs: number;
   readonly #format: 'json' | 'raw';
@@ -102,6 +110,8 @@ export class AwcClient {
     this.#userAgent =
       options.userAgent ?? `LAMIS/${packageJson.version} (Landing and Maritime Intelligence Service)`;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    this.#logger = options.logger;
     this.#maxIds = Math.max(1, Math.floor(options.maxIdsPerRequest ?? DEFAULT_MAX_IDS));
     this.#minIntervalMs = Math.max(0, options.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS);
     this.#format = options.format ?? 'json';
@@ -162,22 +172,24 @@ export class AwcClient {
     url.searchParams.set('format', this.#format);
     if (product === 'metar') url.searchParams.set('hours', String(this.#metarHours));
 
-    let status: number;
-    let body: string;
-    let retryAfter: string | null;
+    let answer: OutboundAnswer;
     try {
-      const response = await this.#fetch(url, {
+      answer = await readAnswer(url, {
         headers: { 'user-agent': this.#userAgent, accept: this.#format === 'json' ? 'application/json' : 'text/plain' },
-        signal: AbortSignal.timeout(this.#timeoutMs),
+        timeoutMs: this.#timeoutMs,
+        maxBytes: this.#maxAnswerBytes,
+        logger: this.#logger,
+        fetch: this.#fetch,
       });
-      status = response.status;
-      retryAfter = response.headers.get('retry-after');
-      body = await response.text();
     } catch (error) {
-      return this.#failed({ kind: 'network', message: requestFailure(error, url, this.#timeoutMs).message });
+      const failure = requestFailure(error, url, this.#timeoutMs);
+      return this.#failed({ kind: failure.reason === 'too_large' ? 'too_large' : 'network', message: failure.message });
     } finally {
       this.#lastRequestEndedAt = this.#clock();
     }
+    const { status } = answer;
+    const retryAfter = answer.headers.get('retry-after');
+    const body = answer.text();
 
     if (status === 429) {
       const waitMs = retryAfterMs(retryAfter, this.#clock()) ?? DEFAULT_RATE_LIMIT_WAIT_MS;

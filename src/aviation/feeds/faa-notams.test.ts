@@ -4,6 +4,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import { answerEndlessly, type EndlessAnswer } from '../../../test/support/endless-upstream.ts';
+import { waitFor } from '../../maritime/feeds/testing.ts';
 import { FaaNotamClient } from './faa-notams.ts';
 import type { FaaNotamClientOptions } from './faa-notams.ts';
 
@@ -315,6 +317,26 @@ describe('FAA NOTAM API client', () => {
     assert.equal(failed.error.code, 'server_error');
     assert.deepEqual(failed.last_good, good.set);
     assert.deepEqual(faa.lastGood('kjfk'), good.set);
+  });
+
+  test('an answer over the size limit is cut off: a failed fetch, the last good set kept, a log line', async () => {
+    const logged: unknown[][] = [];
+    const faa = client({ maxAnswerBytes: 64 * 1024, logger: { warn: (...line: unknown[]) => logged.push(line) } });
+    const good = await faa.fetchNotams('KJFK');
+    assert.ok(good.ok);
+    now += 600_000;
+    const answers: EndlessAnswer[] = [];
+    handler = (_request, response) => answerEndlessly(response, answers);
+    const failed = await faa.fetchNotams('KJFK');
+    assert.ok(!failed.ok);
+    assert.equal(failed.error.code, 'too_large');
+    assert.match(failed.error.message, /^too_large: the answer from 127\.0\.0\.1:\d+ is over the limit of 64 KiB/);
+    assert.ok(failed.error.retry_at, 'no call again at once');
+    assert.deepEqual(failed.last_good, good.set);
+    await waitFor(() => answers.length === 1, 'the upstream to see the connection close');
+    assert.equal(answers[0]!.complete, false, 'the client hung up');
+    assert.ok(answers[0]!.sent < 64 * 1024 * 1024);
+    assert.match(JSON.stringify(logged), /over its size limit/);
   });
 
   test('other statuses are HTTP errors', async () => {

@@ -10,13 +10,13 @@
 // domestic text. NOTAMs neither text makes readable are listed with the reasons, not dropped
 // silently.
 //
-// Never throws. After a 429, a server error, a network failure or an unusable body the client
-// calls nothing until the retry time; meanwhile, and on any failure, the last good set of the
-// aerodrome comes back beside the error.
+// Never throws. After a 429, a server error, a network failure or an unusable body (one larger than
+// its limit included) the client calls nothing until the retry time; meanwhile, and on any failure,
+// the last good set of the aerodrome comes back beside the error.
 import { parseNotam } from '../notams/index.ts';
 import type { Notam, NotamType } from '../notams/index.ts';
 import type { NotamProvider, ProviderResult } from '../notams/store.ts';
-import { answerMessage, excerpt, requestFailure, retryAfterMs } from '../../platform/http/outbound.ts';
+import { answerMessage, excerpt, readAnswer, requestFailure, retryAfterMs, type OutboundAnswer, type OutboundLogger } from '../../platform/http/outbound.ts';
 
 export const FAA_NOTAM_DEFAULT_BASE_URL = 'https://external-api.faa.gov/notamapi/v1';
 
@@ -31,6 +31,10 @@ export interface FaaNotamClientOptions {
   maxPages?: number;
   /** Per request, body included (default 15 s). */
   timeoutMs?: number;
+  /** Largest page read (default 16 MiB; a page of 1,000 NOTAMs in GeoJSON is a few MiB). */
+  maxAnswerBytes?: number;
+  /** Where a page cut off at that size is reported. */
+  logger?: OutboundLogger;
   clock?: () => number;
 }
 
@@ -65,6 +69,8 @@ export type FaaNotamErrorCode =
   | 'bad_response'
   | 'timeout'
   | 'network'
+  /** The answer passed its size limit and was cut off. */
+  | 'too_large'
   /** Not called: a back-off from an earlier failure is running. */
   | 'backing_off';
 
@@ -84,6 +90,7 @@ export type FaaNotamResult =
 const DEFAULT_PAGE_SIZE = 1000;
 const DEFAULT_MAX_PAGES = 10;
 const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** 429 without a usable Retry-After: a minute. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
 /** Server errors, timeouts, network failures, unusable bodies: 30 s, doubling per failure in a row, at most 15 min. */
@@ -105,6 +112,8 @@ export class FaaNotamClient implements NotamProvider {
   readonly #pageSize: number;
   readonly #maxPages: number;
   readonly #timeoutMs: number;
+  readonly #maxAnswerBytes: number;
+  readonly #logger: OutboundLogger | undefined;
   readonly #clock: () => number;
   readonly #lastGood = new Map<string, FaaNotamSet>();
   #backoff: { until: number; cause: FaaNotamError } | null = null;
@@ -118,6 +127,8 @@ export class FaaNotamClient implements NotamProvider {
     this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE));
     this.#maxPages = Math.max(1, Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES));
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    this.#logger = options.logger;
     this.#clock = options.clock ?? Date.now;
   }
 
@@ -201,21 +212,21 @@ export class FaaNotamClient implements NotamProvider {
     url.searchParams.set('pageSize', String(this.#pageSize));
     url.searchParams.set('pageNum', String(pageNum));
 
-    let status: number;
-    let retryAfter: string | null;
-    let body: string;
+    let read: OutboundAnswer;
     try {
-      const response = await fetch(url, {
+      read = await readAnswer(url, {
         headers: { client_id: this.#clientId, client_secret: this.#clientSecret, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.#timeoutMs),
+        timeoutMs: this.#timeoutMs,
+        maxBytes: this.#maxAnswerBytes,
+        logger: this.#logger,
       });
-      status = response.status;
-      retryAfter = response.headers.get('retry-after');
-      body = await response.text();
     } catch (failure) {
-      const { timedOut, message } = requestFailure(failure, url, this.#timeoutMs);
-      return { ok: false, error: error(timedOut ? 'timeout' : 'network', message) };
+      const { reason, message } = requestFailure(failure, url, this.#timeoutMs);
+      return { ok: false, error: error(reason, message) };
     }
+    const { status } = read;
+    const retryAfter = read.headers.get('retry-after');
+    const body = read.text();
 
     const answer = answerMessage(`HTTP ${status}`, url, body);
     if (status === 401 || status === 403) {

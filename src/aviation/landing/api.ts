@@ -49,7 +49,7 @@ type LandingFields = Static<typeof LandingFields>;
 const Anything = Type.Unknown();
 
 const LandingResponse = Type.Object({
-  request_id: Type.String(),
+  request_id: Type.String({ description: 'The id of this request, as in the `Request-Id` header (a caller\'s own `X-Request-Id` when it sent a sane one)' }),
   destination: Type.Object({
     icao: Type.String(),
     name: Type.String(),
@@ -179,13 +179,13 @@ export function registerLandingRoutes(app: App, services: AviationServices): voi
       if (fields[field] === undefined) throw invalid(location, field, 'is required');
     }
     const nowMs = Date.now();
-    return landingBundle(services, await toRequest(services, request.principal!, fields as LandingFields, location, nowMs), nowMs);
+    return landingBundle(services, await toRequest(services, request.principal!, fields as LandingFields, location, nowMs), request.id, nowMs);
   });
 
   app.post('/v3/intelligence/landing', {
     schema: { ...schema, summary: 'Landing intelligence (the same as GET, with the fields as a JSON body)', description, body: LandingFields },
   }, async (request) => {
     const nowMs = Date.now();
-    return landingBundle(services, await toRequest(services, request.principal!, request.body, 'body', nowMs), nowMs);
+    return landingBundle(services, await toRequest(services, request.principal!, request.body, 'body', nowMs), request.id, nowMs);
   });
 }

@@ -1,6 +1,5 @@
 // The landing bundle: every input fetched for one airport and ETA, then the rules applied in order
 // (runway, approach, status, slots, score), with where each input came from and how old it is.
-import { randomUUID } from 'node:crypto';
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import type { Airport } from '../reference/airports.ts';
 import { AIRPORT_DATA_ATTRIBUTION } from '../reference/airports.ts';
@@ -45,7 +44,8 @@ function secondsSince(iso: string | null, nowMs: number): number | null {
   return iso === null ? null : Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
 }
 
-export async function landingBundle(services: AviationServices, request: LandingRequest, nowMs = Date.now()) {
+/** `requestId` is the HTTP request's id (its `Request-Id`), so the body, the header and the log name one request alike. */
+export async function landingBundle(services: AviationServices, request: LandingRequest, requestId: string, nowMs = Date.now()) {
   const { airport, etaMs, profile } = request;
   const [metarReport, tafReport, notamSet] = await Promise.all([
     services.weather.latest(airport.icao, 'metar'),
@@ -77,7 +77,7 @@ export async function landingBundle(services: AviationServices, request: Landing
   const known = Object.values(ages).filter((age): age is number => age !== null);
 
   return {
-    request_id: randomUUID(),
+    request_id: requestId,
     destination: { icao: airport.icao, name: airport.name, status: status.status as AirportStatus, status_reasons: status.reasons },
     weather: {
       metar: metarReport?.raw ?? null,

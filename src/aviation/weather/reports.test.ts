@@ -252,7 +252,7 @@ for (const backend of STORAGE_BACKENDS) {
     test('with the simulator, a refresh writes the current simulated report', async () => {
       now = T0;
       const airports = new Map([['LSZH', { icao: 'LSZH', lat: 47.4647, lon: 8.5492, elevation_ft: 1416 }]]);
-      const reports = store({ provider: simulatorProvider((icao) => airports.get(icao), 7) });
+      const reports = store({ provider: simulatorProvider((icao) => airports.get(icao), 7), dueWaitMs: 60_000 });
       const metar = await reports.latest('LSZH', 'metar');
       assert.deepEqual([metar?.source, metar?.observed_at, metar?.freshness], ['simulated', '2026-03-14T10:50:00.000Z', 'live']);
       assert.equal(parseMetar(metar?.raw, { now: new Date(now) }).ok, true);
@@ -262,9 +262,51 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal(await reports.latest('XXXX', 'metar'), null);
 
       now = T0 + 60 * MINUTE;
-      assert.equal((await reports.latest('LSZH', 'metar'))?.observed_at, '2026-03-14T10:50:00.000Z');
-      await reports.idle();
       assert.equal((await reports.latest('LSZH', 'metar'))?.observed_at, '2026-03-14T11:50:00.000Z');
+    });
+
+    test('the first request once the next report is due gets that report, not the previous one marked stale', async () => {
+      // The simulator observes at :50; the store was last asked at 11:48, less than 300 s before.
+      const airports = new Map([['LOWW', { icao: 'LOWW', lat: 48.1103, lon: 16.5697, elevation_ft: 600 }]]);
+      const simulated = store({ provider: simulatorProvider((icao) => airports.get(icao), 7), dueWaitMs: 60_000 });
+      now = Date.parse('2026-03-14T11:48:00Z');
+      assert.equal((await simulated.latest('LOWW', 'metar'))?.observed_at, '2026-03-14T10:50:00.000Z');
+      now = Date.parse('2026-03-14T11:50:01Z');
+      const first = await simulated.latest('LOWW', 'metar');
+      assert.deepEqual([first?.observed_at, first?.freshness], ['2026-03-14T11:50:00.000Z', 'live']);
+      // TAFs: the next one is issued at 11:20 for 12 UTC.
+      now = Date.parse('2026-03-14T11:15:00Z');
+      assert.equal((await simulated.latest('LOWW', 'taf'))?.observed_at, '2026-03-14T05:20:00.000Z');
+      now = Date.parse('2026-03-14T11:20:30Z');
+      assert.equal((await simulated.latest('LOWW', 'taf'))?.observed_at, '2026-03-14T11:20:00.000Z');
+
+      // The live source: its report of 10:51 held, the one of 11:51 published since.
+      const reports = live({ dueWaitMs: 60_000 });
+      now = T0;
+      upstream.setMetar('KJFK', 'METAR KJFK 141051Z 31012KT 10SM FEW250 06/M08 A3012', '2026-03-14T10:51:00Z');
+      assert.equal((await reports.latest('KJFK', 'metar'))?.observed_at, '2026-03-14T10:51:00.000Z');
+      upstream.setMetar('KJFK', 'METAR KJFK 141151Z 31014KT 10SM FEW250 07/M08 A3011', '2026-03-14T11:51:00Z');
+      now = Date.parse('2026-03-14T11:52:00Z');
+      const current = await reports.latest('KJFK', 'metar');
+      assert.deepEqual([current?.observed_at, current?.freshness], ['2026-03-14T11:51:00.000Z', 'live']);
+    });
+
+    test('a request waits for an overdue report only so long: a source that does not answer gets the report held', async () => {
+      now = T0;
+      const reports = live({ dueWaitMs: 20 });
+      upstream.setMetar('EDDH', 'METAR EDDH 141050Z 27010KT 9999 FEW030 08/02 Q1020', '2026-03-14T10:50:00Z');
+      assert.equal((await reports.latest('EDDH', 'metar'))?.observed_at, '2026-03-14T10:50:00.000Z');
+      upstream.setMetar('EDDH', 'METAR EDDH 141150Z 27011KT 9999 FEW030 09/02 Q1020', '2026-03-14T11:50:00Z');
+      now = Date.parse('2026-03-14T11:51:00Z');
+      upstream.state.holding = true;
+      const held = upstream.nextHeld();
+      // Answered while the source still holds its answer back.
+      const waited = await reports.latest('EDDH', 'metar');
+      assert.deepEqual([waited?.observed_at, waited?.freshness], ['2026-03-14T10:50:00.000Z', 'stale']);
+      await held;
+      upstream.release();
+      await reports.idle();
+      assert.equal((await reports.latest('EDDH', 'metar'))?.observed_at, '2026-03-14T11:50:00.000Z');
     });
 
     test('a correction replaces the report held for the same time; reports long superseded are deleted', async () => {

@@ -9,6 +9,11 @@
 // come while it runs share it, so each airport costs one upstream call however many ask. Only an
 // airport with nothing held at all waits for its first fetch. When the source fails, the last good
 // report stays and is served, marked stale, and the source is left alone until its retry time.
+//
+// Reports come on a schedule: routine METARs hourly (the simulator's at :50), TAFs every six hours.
+// Once the next one is due (an hour after the METAR held, six after the TAF), the held report is
+// the previous one: the first request from then on refreshes however recently the source was asked,
+// and waits for that refresh, a few seconds at most, so it is answered with the current report.
 import type { Database } from '../../platform/db/database.ts';
 import type { AwcClient } from '../feeds/awc.ts';
 import { simulateMetar, simulateTaf } from '../feeds/weather-simulator.ts';
@@ -90,12 +95,17 @@ export function simulatorProvider(airportOf: (icao: string) => SimulatorAirport 
   };
 }
 
+/** How long after a report its successor is due: the routine interval of each kind. */
+const NEXT_REPORT_AFTER_MS: Readonly<Record<ReportKind, number>> = { metar: 3600 * 1000, taf: 6 * 3600 * 1000 };
+
 export interface WeatherReportsOptions {
   /** Where refreshes come from; null (the default): operator reports only. */
   provider?: WeatherProvider | null;
   clock?: () => number;
   /** Older than this (default 300 s), a request triggers a refresh. */
   staleAfterMs?: number;
+  /** Longest a request waits for the refresh of a report whose successor is due (default 3 s). */
+  dueWaitMs?: number;
   /** Younger than this (default 60 s) counts as live. */
   liveWithinMs?: number;
   /** After a failed refresh, wait this long (default 60 s) unless the provider says how long. */
@@ -132,6 +142,7 @@ export class WeatherReports {
   readonly #provider: WeatherProvider | null;
   readonly #clock: () => number;
   readonly #staleAfterMs: number;
+  readonly #dueWaitMs: number;
   readonly #liveWithinMs: number;
   readonly #retryAfterFailureMs: number;
   readonly #retentionMs: number;
@@ -148,6 +159,7 @@ export class WeatherReports {
     this.#provider = options.provider ?? null;
     this.#clock = options.clock ?? Date.now;
     this.#staleAfterMs = options.staleAfterMs ?? 300 * SECOND_MS;
+    this.#dueWaitMs = options.dueWaitMs ?? 3 * SECOND_MS;
     this.#liveWithinMs = options.liveWithinMs ?? 60 * SECOND_MS;
     this.#retryAfterFailureMs = options.retryAfterFailureMs ?? 60 * SECOND_MS;
     this.#retentionMs = options.retentionMs ?? 48 * 3600 * SECOND_MS;
@@ -156,7 +168,8 @@ export class WeatherReports {
 
   /**
    * The newest report for the airport, or null when there is none. Stale data is returned at once
-   * and refreshed in the background; with nothing held, the first fetch is awaited.
+   * and refreshed in the background; with nothing held, the first fetch is awaited, and with a
+   * report whose successor is due, its refresh for `dueWaitMs` at most.
    */
   async latest(icao: string, kind: ReportKind): Promise<StoredReport | null> {
     const station = icao.trim().toUpperCase();
@@ -166,6 +179,8 @@ export class WeatherReports {
       const refresh = this.refresh([station], kind);
       if (row === undefined) {
         await refresh;
+        row = await this.#newest(station, kind);
+      } else if (this.#clock() >= nextDue(row) && (await settlesWithin(refresh, this.#dueWaitMs))) {
         row = await this.#newest(station, kind);
       }
     }
@@ -290,7 +305,10 @@ export class WeatherReports {
     const key = keyOf(icao, kind);
     const now = this.#clock();
     if (now < (this.#retryAt.get(key) ?? -Infinity)) return false;
-    return now - this.#confirmedAt(key, row) > this.#staleAfterMs;
+    const confirmed = this.#confirmedAt(key, row);
+    // Asked before the next report was due, the source may hold it by now.
+    const successorDue = row !== undefined && confirmed < nextDue(row) && now >= nextDue(row);
+    return successorDue || now - confirmed > this.#staleAfterMs;
   }
 
   #confirmedAt(key: string, row: WeatherReportsTable | undefined): number {
@@ -355,6 +373,24 @@ export class WeatherReports {
 
 function keyOf(icao: string, kind: ReportKind): string {
   return `${kind}:${icao}`;
+}
+
+/** When the report after this one is due from its source (ms). */
+function nextDue(row: WeatherReportsTable): number {
+  return Date.parse(row.observed_at) + NEXT_REPORT_AFTER_MS[row.kind];
+}
+
+/** Whether the promise settles within `ms`; it goes on either way. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 type DecodedReport = { ok: true; station: string; time: string } | { ok: false; error: WeatherError };

@@ -145,6 +145,30 @@ test('aisstream: reconnects with backoff after the server closes, and subscribes
   }
 });
 
+test('aisstream: a frame over the size limit drops the connection unread (1009) and is reported', async () => {
+  let closedWith: number | null = null;
+  const server = await loopback((socket, _subscription, index) => {
+    socket.once('close', (code) => {
+      if (index === 0) closedWith = code;
+    });
+    // Past the limit by one byte: the client closes before reading it.
+    if (index === 0) socket.send('x'.repeat(4097));
+    else socket.send(envelope('PositionReport', POSITION));
+  });
+  const log: string[] = [];
+  const feed = new AisstreamFeed(spec(server.port), { apiKey: KEY, backoff: FAST, maxFrameBytes: 4096, onLog: (_level, message) => log.push(message) });
+  const sink = recordingSink();
+  await feed.start(sink);
+  try {
+    await waitFor(() => sink.messages_.length === 1, 'a message after reconnecting');
+    assert.equal(closedWith, 1009);
+    assert.ok(log.some((line) => /reconnecting: WS_ERR_UNSUPPORTED_MESSAGE_LENGTH: Max payload size exceeded/.test(line)), log.join('\n'));
+  } finally {
+    await feed.stop();
+    await server.close();
+  }
+});
+
 test('aisstream: an error from the service fails the feed with its message, then retries slowly until it works', async () => {
   let accept = false;
   const server = await loopback((socket) => {

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config.ts';
+import { startEndlessUpstream } from '../../../test/support/endless-upstream.ts';
+import { waitFor } from '../feeds/testing.ts';
 import { testConfig } from '../../../test/support/server.ts';
 import { UsageError } from '../../platform/command.ts';
 import { dataCommand, importCommand } from './commands.ts';
@@ -171,6 +173,23 @@ describe('lamis data sync', () => {
     }
   });
 
+  test('a download over its size limit is cut off, named, and changes nothing', async () => {
+    const endless = await startEndlessUpstream({ contentType: 'text/csv' });
+    const config = testConfig();
+    try {
+      const result = await run('dataCommand', config, ['sync'], { ...urls(), 'wpi-url': `${endless.url}/UpdatedPub150.csv`, 'max-mb': '1' });
+      assert.equal(result.code, 1);
+      assert.match(result.stdout, /^UN\/LOCODE: 2 ports/);
+      assert.match(result.stderr, /^lamis data sync: the World Port Index download from http:\/\/127\.0\.0\.1:\d+\/UpdatedPub150\.csv is over the limit of 1 MiB \(--max-mb\); nothing was changed for it\.$/m);
+      assert.equal(existsSync(importFile(config.dataDir, 'wpi')), false);
+      await waitFor(() => endless.answers.length === 1, 'the upstream to see the connection close');
+      assert.ok(!endless.answers[0]!.complete && endless.answers[0]!.sent < endless.ceilingBytes, JSON.stringify(endless.answers));
+    } finally {
+      config.cleanup();
+      await endless.close();
+    }
+  });
+
   test('usage errors name what is wrong', async () => {
     const config = testConfig();
     try {
@@ -181,6 +200,7 @@ describe('lamis data sync', () => {
       await usage(['sync', 'now'], {});
       await usage(['sync'], { timeout: '0' });
       await usage(['sync'], { 'wpi-url': 'ftp://example.org/wpi.csv' });
+      await usage(['sync'], { ...urls(), 'max-mb': '0' });
     } finally {
       config.cleanup();
     }

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError, type Command } from '../../platform/command.ts';
+import { AnswerTooLargeError, readAnswer, type OutboundAnswer } from '../../platform/http/outbound.ts';
 import type { RejectedRow, UnlocodeEntry, WpiEntry } from './model.ts';
 import { saveImport, type EntryOf, type ImportedSource } from './store.ts';
 import { parseUnlocodeCsv, type UnlocodeCounts } from './unlocode.ts';
@@ -16,6 +17,8 @@ export const WPI_URL = 'https://msi.nga.mil/api/publications/download?type=view&
 /** UNECE's CSV release of UN/LOCODE; the file name carries the release (242 = 2024-2). */
 export const UNLOCODE_URL = 'https://service.unece.org/trade/locode/loc242csv.zip';
 const DEFAULT_TIMEOUT_SEC = 120;
+/** Largest download accepted: the WPI CSV is about 3.5 MB and the UN/LOCODE ZIP about 3 MB. */
+const DEFAULT_MAX_MB = 32;
 /** Rejected rows printed before "... and N more" (`--json` gives them all). */
 const SHOWN_REJECTIONS = 20;
 
@@ -160,6 +163,7 @@ export const dataCommand: Command = {
     'wpi-url': { type: 'string', description: `Where to download the World Port Index CSV (default ${WPI_URL})` },
     'unlocode-url': { type: 'string', description: `Where to download the UN/LOCODE release ZIP or a CSV (default ${UNLOCODE_URL})` },
     timeout: { type: 'string', description: `Seconds to wait for each download (default ${DEFAULT_TIMEOUT_SEC})` },
+    'max-mb': { type: 'string', description: `Largest download accepted, in MiB (default ${DEFAULT_MAX_MB}); a larger one is cut off and changes nothing` },
     json: { type: 'boolean', description: 'Print the reports as JSON, every rejected row included' },
   },
   async run({ config, positionals, values }) {
@@ -170,6 +174,11 @@ export const dataCommand: Command = {
     if (typeof values.timeout === 'boolean' || !(Number.isFinite(timeoutSec) && timeoutSec > 0)) {
       throw new UsageError(`--timeout must be a number of seconds above 0 (got "${values.timeout}")`);
     }
+    const maxMb = values['max-mb'] === undefined ? DEFAULT_MAX_MB : Number(values['max-mb']);
+    if (typeof values['max-mb'] === 'boolean' || !(Number.isFinite(maxMb) && maxMb > 0)) {
+      throw new UsageError(`--max-mb must be a number of MiB above 0 (got "${values['max-mb']}")`);
+    }
+    const limits = { timeoutSec, maxBytes: Math.floor(maxMb * 1024 * 1024) };
     const wpiUrl = urlOption(values['wpi-url'], WPI_URL, 'wpi-url');
     const unlocodeUrl = urlOption(values['unlocode-url'], UNLOCODE_URL, 'unlocode-url');
 
@@ -185,11 +194,11 @@ export const dataCommand: Command = {
       }
     };
     await attempt(async () => {
-      const bytes = await download(LABEL.wpi, wpiUrl, timeoutSec);
+      const bytes = await download(LABEL.wpi, wpiUrl, limits);
       return save(config.dataDir, 'wpi', wpiUrl.href, wpiFrom(fileName(wpiUrl), bytes));
     });
     await attempt(async () => {
-      const bytes = await download(LABEL.unlocode, unlocodeUrl, timeoutSec);
+      const bytes = await download(LABEL.unlocode, unlocodeUrl, limits);
       return save(config.dataDir, 'unlocode', unlocodeUrl.href, unlocodeFrom([{ name: fileName(unlocodeUrl), bytes }]));
     });
     if (reports.length > 0) print(reports, values.json);
@@ -215,22 +224,20 @@ function fileName(url: URL): string {
   return path.posix.basename(key ?? url.pathname) || url.host;
 }
 
-async function download(what: string, url: URL, timeoutSec: number): Promise<Uint8Array> {
-  let response: Response;
+async function download(what: string, url: URL, limits: { timeoutSec: number; maxBytes: number }): Promise<Uint8Array> {
+  let answer: OutboundAnswer;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutSec * 1000) });
+    answer = await readAnswer(url, { timeoutMs: limits.timeoutSec * 1000, maxBytes: limits.maxBytes });
   } catch (error) {
-    throw new ImportError(`cannot download the ${what} from ${url.href}: ${networkReason(error, timeoutSec)}. Is this machine online? Nothing was changed for it.`);
+    if (error instanceof AnswerTooLargeError) {
+      throw new ImportError(`the ${what} download from ${url.href} is over the limit of ${limits.maxBytes / (1024 * 1024)} MiB (--max-mb); nothing was changed for it.`);
+    }
+    throw new ImportError(`cannot download the ${what} from ${url.href}: ${networkReason(error, limits.timeoutSec)}. Is this machine online? Nothing was changed for it.`);
   }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new ImportError(`the ${what} download at ${url.href} answered HTTP ${response.status} ${response.statusText}; nothing was changed for it.`);
+  if (!answer.ok) {
+    throw new ImportError(`the ${what} download at ${url.href} answered HTTP ${answer.status} ${answer.statusText}; nothing was changed for it.`);
   }
-  try {
-    return new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    throw new ImportError(`the ${what} download from ${url.href} broke off: ${networkReason(error, timeoutSec)}; nothing was changed for it.`);
-  }
+  return new Uint8Array(answer.body);
 }
 
 /** fetch reports "fetch failed" and keeps the reason (ENOTFOUND, ECONNREFUSED) in `cause`. */

@@ -22,7 +22,7 @@ export const weatherUnavailable = problemType({
   title: 'The weather source did not answer',
   description:
     'The configured live weather source (Open-Meteo) failed: no answer in time, a network error, an error answer, an unreadable ' +
-    'answer, or it asked LAMIS to slow down. `failure` says which; retry after `Retry-After` seconds when given.',
+    'answer, an answer over its size limit, or it asked LAMIS to slow down. `failure` says which; retry after `Retry-After` seconds when given.',
 });
 
 /** Limits a caller may set, with their units. */

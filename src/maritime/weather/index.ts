@@ -1,5 +1,6 @@
 // Public surface of the weather module: the configured source, port weather limits and holds.
 import type { Config } from '../../config.ts';
+import type { OutboundLogger } from '../../platform/http/outbound.ts';
 import type { WeatherSource } from './model.ts';
 import { OPEN_METEO_HORIZON_HOURS, OpenMeteoWeather } from './open-meteo.ts';
 import { createSimulatedWeather } from './simulated.ts';
@@ -19,13 +20,14 @@ export { INSTANCE_OWNER, PortWeatherThresholdStore } from './thresholds.ts';
 export type { EffectiveThresholds, PortThresholds, ThresholdLayer, ThresholdOverrides } from './thresholds.ts';
 
 /** The weather source the configuration asks for: the simulation unless `MARITIME_WEATHER=open-meteo`. */
-export function createWeatherSource(config: Config): WeatherSource {
+export function createWeatherSource(config: Config, logger: OutboundLogger): WeatherSource {
   if (config.maritimeWeather === 'open-meteo') {
     return new OpenMeteoWeather({
       forecastBaseUrl: config.openMeteoForecastUrl,
       marineBaseUrl: config.openMeteoMarineUrl,
       apiKey: config.openMeteoApiKey,
       timeoutMs: config.openMeteoTimeoutMs,
+      logger,
     });
   }
   // The same horizon as the live source, so the routes take the same periods either way.

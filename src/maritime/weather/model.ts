@@ -44,7 +44,7 @@ export interface WeatherSource {
   hourly(requests: readonly WeatherRequest[]): Promise<PointWeather[]>;
 }
 
-export type WeatherFailure = 'timeout' | 'network' | 'upstream' | 'rate_limited' | 'bad_response';
+export type WeatherFailure = 'timeout' | 'network' | 'upstream' | 'rate_limited' | 'bad_response' | 'too_large';
 
 export class WeatherUnavailableError extends Error {
   readonly failure: WeatherFailure;

@@ -2,6 +2,8 @@
 // for, what it reads, how it batches, caches and spaces its requests, and how each failure reads.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { startEndlessUpstream } from '../../../test/support/endless-upstream.ts';
+import { waitFor } from '../feeds/testing.ts';
 import { HOUR_MS, WeatherUnavailableError } from './model.ts';
 import { OpenMeteoWeather, type OpenMeteoOptions } from './open-meteo.ts';
 import { replayValues, startOpenMeteoReplay, type OpenMeteoReplay } from './testing.ts';
@@ -176,6 +178,22 @@ describe('Open-Meteo adapter', () => {
     const closed = await refusal(new OpenMeteoWeather({ forecastBaseUrl: 'http://127.0.0.1:1', marineBaseUrl: 'http://127.0.0.1:1', timeoutMs: 500, minIntervalMs: 0 })
       .hourly([{ ...NORTH_SEA, from: FROM, to: TO }]));
     assert.equal(closed.failure, 'network');
+  });
+
+  it('cuts off an answer over its size limit: a failed request, and a log line', async () => {
+    const endless = await startEndlessUpstream();
+    try {
+      const logged: unknown[][] = [];
+      const weather = client({ forecastBaseUrl: endless.url, marineBaseUrl: endless.url, maxAnswerBytes: 64 * 1024, logger: { warn: (...line: unknown[]) => logged.push(line) } });
+      const tooLarge = await refusal(weather.hourly([{ ...NORTH_SEA, from: FROM, to: TO }]));
+      assert.equal(tooLarge.failure, 'too_large');
+      assert.match(tooLarge.message, /the answer from 127\.0\.0\.1:\d+ is over the limit of 64 KiB/);
+      await waitFor(() => endless.answers.length === 2, 'the upstream to see both connections close');
+      assert.ok(endless.answers.every((answer) => !answer.complete && answer.sent < endless.ceilingBytes), JSON.stringify(endless.answers));
+      assert.match(JSON.stringify(logged), /over its size limit/);
+    } finally {
+      await endless.close();
+    }
   });
 
   it('sends the API key of the commercial service', async () => {

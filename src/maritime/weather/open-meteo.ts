@@ -16,9 +16,11 @@
 // rounded to 0.01° (about 1 km, finer than any of their grids); after 429 nothing is sent until its
 // Retry-After (60 s when absent); after a failure nothing is sent for 10 s, doubling to 5 minutes
 // while failures go on. Requests that find the source paused fail at once with the time to wait.
+// An answer past its size limit (4 MiB; 50 points over a week are a few hundred KiB) is cut off
+// and fails as `too_large`.
 // With an API key (commercial use) requests carry `apikey` and should go to the customer hosts.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answerMessage, requestFailure, retryAfterMs } from '../../platform/http/outbound.ts';
+import { answerMessage, readAnswer, requestFailure, retryAfterMs, type OutboundAnswer, type OutboundLogger } from '../../platform/http/outbound.ts';
 import { HOUR_MS, hoursOf, WeatherUnavailableError, type PointWeather, type WeatherHour, type WeatherRequest, type WeatherSource } from './model.ts';
 
 export const OPEN_METEO_FORECAST_URL = 'https://api.open-meteo.com';
@@ -30,6 +32,7 @@ export const OPEN_METEO_ATTRIBUTION =
 export const OPEN_METEO_HORIZON_HOURS = 7 * 24;
 const MAX_POINTS_PER_REQUEST = 50;
 const MIN_INTERVAL_MS = 1000;
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 const CACHE_TTL_MS = 30 * 60_000;
 const CACHE_MAX_ENTRIES = 5_000;
 const RATE_LIMIT_PAUSE_MS = 60_000;
@@ -67,6 +70,10 @@ export interface OpenMeteoOptions {
   /** For Open-Meteo's commercial service; sent as `apikey`. */
   apiKey?: string;
   timeoutMs: number;
+  /** Largest answer read (default 4 MiB). */
+  maxAnswerBytes?: number;
+  /** Where an answer cut off at that size is reported. */
+  logger?: OutboundLogger;
   /** Least time between the starts of two requests; tests shorten it. */
   minIntervalMs?: number;
   now?: () => number;
@@ -186,18 +193,19 @@ export class OpenMeteoWeather implements WeatherSource {
     this.#refuseWhilePaused();
 
     const name = API_NAMES[api];
-    let response: Response;
-    let body: string;
+    let response: OutboundAnswer;
     try {
-      response = await fetch(url, {
+      response = await readAnswer(url, {
         headers: { accept: 'application/json', 'user-agent': 'LAMIS maritime weather' },
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        timeoutMs: this.#options.timeoutMs,
+        maxBytes: this.#options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+        logger: this.#options.logger,
       });
-      body = await response.text();
     } catch (error) {
       const failed = requestFailure(error, url, this.#options.timeoutMs);
-      throw this.#failed(failed.timedOut ? 'timeout' : 'network', `${name}: ${failed.message}`);
+      throw this.#failed(failed.reason, `${name}: ${failed.message}`);
     }
+    const body = response.text();
     if (response.status === 429) {
       const pause = retryAfterMs(response.headers.get('retry-after'), this.#now()) ?? RATE_LIMIT_PAUSE_MS;
       this.#pauseFor(pause, 'rate_limited', `${name} asks LAMIS to slow down (429)`);

@@ -1,0 +1,64 @@
+// How requests are validated: ajv, coercing types (query strings, path parameters and headers
+// arrive as text), plus one rule ajv lacks: numbers are finite.
+//
+// Coercing text to a number, ajv reads "Infinity", "-Infinity" and "1e309" (which overflows) as
+// ±Infinity and then skips the range keywords for it (`minimum` and `maximum` apply to finite
+// numbers only), so `limit=Infinity` passed `maximum: 100`. Every validator the server compiles
+// therefore also refuses, by its path, any number in what it validated that is not finite. JSON
+// bodies reach the same rule (`1e309` parses as Infinity), as does every route added later.
+import type { FastifyServerOptions } from 'fastify';
+
+type AjvSettings = NonNullable<FastifyServerOptions['ajv']>;
+// fastify's own types name the ajv instance its plugins get; ajv is not a dependency of its own here.
+type AjvPlugin = Extract<NonNullable<AjvSettings['plugins']>[number], (...args: never[]) => unknown>;
+type Ajv = Parameters<AjvPlugin>[0];
+type Validate = ReturnType<Ajv['compile']>;
+type ValidationError = NonNullable<Validate['errors']>[number];
+
+/** Where `value` holds a number that is not finite, as ajv reports a failed keyword. */
+function nonFinite(value: unknown, path: string, found: ValidationError[]): void {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) found.push({ instancePath: path, schemaPath: '#', keyword: 'finite', params: {}, message: 'must be a finite number' });
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  // Parsed JSON, query strings (whose objects have a bare prototype of their own), parameters and
+  // headers: a Buffer or a stream is no tree of numbers.
+  const prototype = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== null && prototype !== Object.prototype && Object.getPrototypeOf(prototype) !== null) return;
+  for (const [key, item] of Object.entries(value)) nonFinite(item, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, found);
+}
+
+/** The validator, also failing on numbers that are not finite; fastify reads `errors` after each call. */
+function finite(validate: Validate): Validate {
+  const checked = Object.assign((data: unknown, context?: { parentData: Record<string, unknown>; parentDataProperty: string }) => {
+    const valid = validate(data, context as never);
+    // Coercion may have replaced the value itself; fastify passes its holder to receive the result.
+    const value = context === undefined ? data : context.parentData[context.parentDataProperty];
+    const errors = [...(validate.errors ?? [])];
+    const found: ValidationError[] = [];
+    nonFinite(value, '', found);
+    // ajv names a JSON body's infinite number itself where the schema wants a number.
+    errors.push(...found.filter((error) => !errors.some((other) => other.instancePath === error.instancePath)));
+    checked.errors = errors.length > 0 ? errors : null;
+    return valid && errors.length === 0;
+  }, validate);
+  return checked as Validate;
+}
+
+function finiteNumbers(ajv: Ajv): Ajv {
+  const compile = ajv.compile.bind(ajv);
+  const getSchema = ajv.getSchema.bind(ajv);
+  ajv.compile = ((...args: Parameters<Ajv['compile']>) => finite(compile(...args))) as Ajv['compile'];
+  // fastify takes a schema with an `$id` it has compiled before from here.
+  ajv.getSchema = ((...args: Parameters<Ajv['getSchema']>) => {
+    const validate = getSchema(...args);
+    return validate && finite(validate);
+  }) as Ajv['getSchema'];
+  return ajv;
+}
+
+export const AJV_SETTINGS: AjvSettings = {
+  customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false },
+  plugins: [finiteNumbers],
+};
