@@ -46,3 +46,12 @@ test('every setting has a distinct variable and flag', () => {
   assert.equal(new Set(SETTINGS.map((s) => s.env)).size, SETTINGS.length);
   assert.equal(new Set(SETTINGS.map((s) => s.flag)).size, SETTINGS.length);
 });
+
+test('the slot fair share is a fraction from 0 to 1', () => {
+  assert.equal(loadConfig({}).slotFairShare, 0.5);
+  assert.equal(loadConfig({ LAMIS_SLOT_FAIR_SHARE: '0.25' }).slotFairShare, 0.25);
+  assert.equal(loadConfig({ LAMIS_SLOT_FAIR_SHARE: '1' }).slotFairShare, 1);
+  for (const bad of ['1.5', '-0.1', 'half', '']) {
+    assert.throws(() => loadConfig({ LAMIS_SLOT_FAIR_SHARE: bad }), /LAMIS_SLOT_FAIR_SHARE: must be a fraction from 0 to 1/, bad);
+  }
+});

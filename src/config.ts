@@ -40,6 +40,7 @@ export interface Config {
   faaNotamBaseUrl: string;
   faaNotamClientId: string | undefined;
   faaNotamClientSecret: string | undefined;
+  slotFairShare: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   smtpTimeoutMs: number;
@@ -122,6 +123,12 @@ const requiredBaseUrl: Parse<string> = (raw) => {
 const maritimeWeather: Parse<MaritimeWeatherSource> = (raw) => {
   const lower = raw.trim().toLowerCase();
   return lower === 'simulated' || lower === 'open-meteo' ? { value: lower } : { error: 'must be simulated or open-meteo' };
+};
+
+/** A fraction from 0 to 1, as a decimal number (also for the operator commands that take one). */
+export const fraction: Parse<number> = (raw) => {
+  const value = Number(raw);
+  return /^\s*[\d.]+\s*$/.test(raw) && value >= 0 && value <= 1 ? { value } : { error: 'must be a fraction from 0 to 1 (e.g. 0.5)' };
 };
 
 const text: Parse<string> = (raw) => (raw.trim() === '' ? { error: 'must not be empty' } : { value: raw.trim() });
@@ -253,6 +260,8 @@ export const SETTINGS = [
     defaultValue: undefined, parse: optionalText, description: 'FAA NOTAM API `client_id`' }),
   setting({ key: 'faaNotamClientSecret', env: 'FAA_NOTAM_CLIENT_SECRET', flag: 'faa-notam-client-secret', shown: '(unset)',
     defaultValue: undefined, parse: optionalText, description: 'FAA NOTAM API `client_secret`' }),
+  setting({ key: 'slotFairShare', env: 'LAMIS_SLOT_FAIR_SHARE', flag: 'slot-fair-share', shown: '0.5', defaultValue: 0.5, parse: fraction,
+    description: 'The most of an airport hour\'s arrival slots one organisation may hold, as a fraction of its capacity (rounded down, at least one); `lamis org set-slot-share` grants an organisation another' }),
   setting({ key: 'smtpUrl', env: 'SMTP_URL', flag: 'smtp-url', shown: '(unset: local outbox)', defaultValue: undefined,
     parse: url(['smtp:', 'smtps:']),
     description: 'SMTP server for outgoing mail (`smtp://user:password@host:587`, `smtps://...`); when unset, mail stays in the local outbox (`lamis mail list`)' }),

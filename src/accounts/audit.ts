@@ -23,7 +23,9 @@ export type AuditAction =
   | 'member.role_changed'
   | 'member.removed'
   | 'identity.result'
-  | 'password.reset';
+  | 'password.reset'
+  | 'ais_upload.changed'
+  | 'slot_share.changed';
 
 export interface AuditEvent {
   orgId: string;

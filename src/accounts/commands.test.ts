@@ -14,6 +14,7 @@ import { migrate } from '../platform/db/migrate.ts';
 import { listAudit } from './audit.ts';
 import { keysCommand, orgCommand, usageCommand } from './commands.ts';
 import { KeyStore } from './keys.ts';
+import { OrganisationGrants } from './grants.ts';
 import { accountsMigration } from './migration.ts';
 import { Organisations } from './organisations.ts';
 import { UsageMeter } from './usage.ts';
@@ -132,6 +133,42 @@ for (const backend of BACKENDS) {
       assert.match(missing.stderr, /^lamis org: no organisation "org_nosuchorg00000"/);
     });
 
+    test('org set-ais-upload shares an organisation\'s AIS uploads and stops it, audited as the operator\'s', async () => {
+      const id = await newOrg();
+      assert.deepEqual(
+        printed(await run(config, 'orgCommand', ['set-ais-upload', id, 'shared'], { json: true })),
+        { id, name: 'Pilot Boats', ais_upload: 'shared', previous: 'off', changed: true },
+      );
+      assert.equal((await new OrganisationGrants(server).of(id)).ais_upload, 'shared', 'a running server sees it at once');
+      assert.equal(printed(await run(config, 'orgCommand', ['set-ais-upload', id, 'shared'], { json: true })).changed, false);
+      const text = await run(config, 'orgCommand', ['set-ais-upload', id, 'off']);
+      assert.equal(text.stdout, `${id} "Pilot Boats": AIS uploads off (were shared); its keys may not upload.\n`);
+      assert.equal((await new OrganisationGrants(server).of(id)).ais_upload, 'off');
+      const audit = await listAudit(server, id);
+      assert.deepEqual(audit.data.filter((e) => e.action === 'ais_upload.changed').map((e) => [e.actor, e.target, e.detail]), [
+        ['operator', id, { from: 'shared', to: 'off' }],
+        ['operator', id, { from: 'off', to: 'shared' }],
+      ]);
+      const missing = await run(config, 'orgCommand', ['set-ais-upload', 'org_nosuchorg00000', 'shared']);
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /^lamis org: no organisation "org_nosuchorg00000"/);
+    });
+
+    test('org set-slot-share grants an organisation another share of each airport hour, audited', async () => {
+      const id = await newOrg();
+      assert.equal((await new OrganisationGrants(server).of(id)).slot_share, null, 'the instance\'s share until an operator grants another');
+      assert.deepEqual(
+        printed(await run(config, 'orgCommand', ['set-slot-share', id, '0.8'], { json: true })),
+        { id, name: 'Pilot Boats', slot_share: 0.8, previous: null, changed: true },
+      );
+      assert.equal((await new OrganisationGrants(server).of(id)).slot_share, 0.8);
+      const text = await run(config, 'orgCommand', ['set-slot-share', id, 'default']);
+      assert.equal(text.stdout, `${id} "Pilot Boats": slot share back to the instance's (LAMIS_SLOT_FAIR_SHARE; was 0.8).\n`);
+      assert.equal((await new OrganisationGrants(server).of(id)).slot_share, null);
+      const audit = await listAudit(server, id);
+      assert.deepEqual(audit.data.filter((e) => e.action === 'slot_share.changed').map((e) => e.detail), [{ from: 0.8, to: null }, { from: null, to: 0.8 }]);
+    });
+
     test('keys create prints the secret once, and a running server accepts it at once', async () => {
       const org = await newOrg();
       const created = printed(await run(config, 'keysCommand', ['create'], { org, env: 'production', name: 'ais feed', json: true }));
@@ -231,12 +268,17 @@ describe('operator command arguments', () => {
 
   test('wrong arguments are usage errors, raised before storage is opened', async () => {
     const cases: [typeof orgCommand, string[], Record<string, string>, RegExp][] = [
-      [orgCommand, [], {}, /give a subcommand: create or set-plan/],
+      [orgCommand, [], {}, /give a subcommand: create, set-plan, set-ais-upload or set-slot-share/],
       [orgCommand, ['delete'], {}, /unknown subcommand "delete"/],
       [orgCommand, ['create'], { plan: 'pro' }, /--name is required/],
       [orgCommand, ['create'], { name: 'x', plan: 'gold' }, /--plan must be one of starter\|pro\|enterprise/],
       [orgCommand, ['set-plan', 'org_x'], {}, /set-plan takes the organisation id and the plan/],
       [orgCommand, ['set-plan', 'org_x', 'free'], {}, /the plan must be one of/],
+      [orgCommand, ['set-ais-upload', 'org_x'], {}, /set-ais-upload takes the organisation id and shared or off/],
+      [orgCommand, ['set-ais-upload', 'org_x', 'on'], {}, /AIS uploads are shared or off \(got "on"\)/],
+      [orgCommand, ['set-slot-share', 'org_x'], {}, /set-slot-share takes the organisation id and a share/],
+      [orgCommand, ['set-slot-share', 'org_x', '1.5'], {}, /the share is a fraction from 0 to 1, or default \(got "1.5"\)/],
+      [orgCommand, ['set-slot-share', 'org_x', 'half'], {}, /the share is a fraction from 0 to 1/],
       [keysCommand, ['rotate'], {}, /unknown subcommand "rotate"/],
       [keysCommand, ['create'], { env: 'development', name: 'x' }, /--org is required/],
       [keysCommand, ['create'], { org: 'org_x', env: 'staging', name: 'x' }, /--env must be development or production/],

@@ -1,6 +1,7 @@
 // Operator commands on the storage the server uses (LAMIS_DATA_DIR or DATABASE_URL):
 //
 //   lamis org create --name NAME --plan PLAN      lamis org set-plan ORG PLAN
+//   lamis org set-ais-upload ORG shared|off       lamis org set-slot-share ORG FRACTION|default
 //   lamis keys create --org ORG --env ENV --name NAME [--expires TIME]
 //   lamis keys revoke KEY_ID                      lamis keys list --org ORG
 //   lamis usage --org ORG [--days N]
@@ -9,7 +10,7 @@
 // without the identity check. A key created here works at once against a running server (servers
 // do not cache unknown keys); a revocation within the server's key cache time (10 s). With `--json`
 // each prints one JSON object. Storage is migrated first, as `lamis migrate` would.
-import type { Config } from '../config.ts';
+import { fraction, type Config } from '../config.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { UsageError, type Command } from '../platform/command.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
@@ -17,6 +18,7 @@ import { migrate } from '../platform/db/migrate.ts';
 import { PLANS } from '../platform/ratelimit/plans.ts';
 import { KeyStore, type ApiKey } from './keys.ts';
 import type { Environment } from './migration.ts';
+import { isAisUpload, OrganisationGrants } from './grants.ts';
 import { isPlanName, Organisations } from './organisations.ts';
 import { DEFAULT_USAGE_DAYS, listUsage, MAX_USAGE_DAYS, utcDay } from './usage.ts';
 
@@ -59,10 +61,23 @@ function fail(command: string, message: string): number {
   return 1;
 }
 
+/** A fraction from 0 to 1, or `default` (null); undefined for anything else. */
+function slotShare(text: string): number | null | undefined {
+  if (text === 'default') return null;
+  const parsed = fraction(text);
+  return 'error' in parsed ? undefined : parsed.value;
+}
+
+const shareText = (share: number | null) => (share === null ? 'the instance\'s share' : String(share));
+
+const ORG_SUBCOMMANDS = 'create, set-plan, set-ais-upload or set-slot-share';
+
 export const orgCommand: Command = {
   name: 'org',
-  summary: 'Organisations: `create` one on a plan, `set-plan` to change its plan (audited as an operator action).',
-  args: `create --name NAME --plan ${PLAN_NAMES} | set-plan ORG ${PLAN_NAMES}`,
+  summary:
+    'Organisations: `create` one on a plan, `set-plan` to change its plan, `set-ais-upload` to let its keys upload AIS that every ' +
+    'organisation sees, `set-slot-share` to grant it another share of each airport hour\'s arrival slots (each audited as an operator action).',
+  args: `create --name NAME --plan ${PLAN_NAMES} | set-plan ORG ${PLAN_NAMES} | set-ais-upload ORG shared|off | set-slot-share ORG FRACTION|default`,
   usesSettings: true,
   options: {
     name: { type: 'string', description: 'create: the organisation name' },
@@ -97,7 +112,44 @@ export const orgCommand: Command = {
       }
       return 0;
     }
-    throw new UsageError(action === undefined ? 'give a subcommand: create or set-plan' : `unknown subcommand "${action}": use create or set-plan`);
+    if (action === 'set-ais-upload') {
+      if (rest.length !== 2) throw new UsageError('set-ais-upload takes the organisation id and shared or off');
+      const [id, value] = rest as [string, string];
+      if (!isAisUpload(value)) throw new UsageError(`AIS uploads are shared or off (got "${value}")`);
+      const result = await withStorage(config, (database) => new OrganisationGrants(database).setAisUpload(id, value, 'operator'));
+      if (result.status === 'not_found') return fail('org', `no organisation "${id}"`);
+      const { organisation, previous } = result;
+      if (values.json) {
+        console.log(JSON.stringify({ id, name: organisation.name, ais_upload: value, previous, changed: result.status === 'changed' }));
+      } else if (result.status === 'unchanged') {
+        console.log(`${id} "${organisation.name}": AIS uploads are already ${value}.`);
+      } else {
+        console.log(value === 'shared'
+          ? `${id} "${organisation.name}": AIS uploads shared (were off); what its production keys upload, every organisation sees.`
+          : `${id} "${organisation.name}": AIS uploads off (were shared); its keys may not upload.`);
+      }
+      return 0;
+    }
+    if (action === 'set-slot-share') {
+      if (rest.length !== 2) throw new UsageError('set-slot-share takes the organisation id and a share (a fraction from 0 to 1, or default)');
+      const [id, text] = rest as [string, string];
+      const share = slotShare(text);
+      if (share === undefined) throw new UsageError(`the share is a fraction from 0 to 1, or default (got "${text}")`);
+      const result = await withStorage(config, (database) => new OrganisationGrants(database).setSlotShare(id, share, 'operator'));
+      if (result.status === 'not_found') return fail('org', `no organisation "${id}"`);
+      const { organisation, previous } = result;
+      if (values.json) {
+        console.log(JSON.stringify({ id, name: organisation.name, slot_share: share, previous, changed: result.status === 'changed' }));
+      } else if (result.status === 'unchanged') {
+        console.log(`${id} "${organisation.name}": slot share is already ${shareText(share)}.`);
+      } else {
+        console.log(share === null
+          ? `${id} "${organisation.name}": slot share back to the instance's (LAMIS_SLOT_FAIR_SHARE; was ${shareText(previous)}).`
+          : `${id} "${organisation.name}": may hold ${share} of each airport hour's arrival slots (was ${shareText(previous)}).`);
+      }
+      return 0;
+    }
+    throw new UsageError(action === undefined ? `give a subcommand: ${ORG_SUBCOMMANDS}` : `unknown subcommand "${action}": use ${ORG_SUBCOMMANDS}`);
   },
 };
 

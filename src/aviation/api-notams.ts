@@ -1,9 +1,10 @@
 // NOTAMs over REST: those in force at an airport for an instant or a window, and NOTAMs pushed as
-// raw ICAO or FAA domestic text.
+// raw ICAO or FAA domestic text by operators of the instance (every organisation is briefed on them).
 import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
+import { operatorsOnly } from '../platform/http/operators.ts';
 import { DateTime, instant, invalidField as invalid, nullable, textBodyRoutes } from '../platform/http/schema.ts';
 import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import type { StoredNotam } from './notams/store.ts';
@@ -148,9 +149,11 @@ export function registerNotamRoutes(app: App, services: AviationServices): void 
 
   textBodyRoutes(app, { types: ['text/plain'] }, (scope) => {
     scope.post('/v3/aviation/notams', {
+      preValidation: operatorsOnly('Only an operator of this instance may push a NOTAM: every organisation is briefed on it.'),
       schema: {
-        summary: 'Push a NOTAM from your own source',
+        summary: 'Push a NOTAM (operators)',
         description:
+          'For operators of this instance only (403 `forbidden` for organisation keys): every organisation is briefed on the NOTAMs in force. ' +
           'Body: one NOTAM as `text/plain`, ICAO format (`A1234/24 NOTAMN`, Q) and items A)-G)) or FAA domestic (`!JFK 01/123 ...`). ' +
           'It is filed under each item A) location with source `operator`. A NOTAMR or NOTAMC ends the NOTAM it names when it comes into force. ' +
           '201 when stored, 200 when the identical NOTAM was already on file, 422 `invalid_notam` with the `reason` otherwise.',

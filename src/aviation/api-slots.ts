@@ -1,9 +1,11 @@
 // Arrival slots over REST: availability per UTC hour, bookings (with an Idempotency-Key) and
 // cancellations, and the admin's capacity override. Capacity is derived from the runways and the
-// NOTAMs in force in each hour (deriveCapacity), unless an admin has set it.
+// NOTAMs in force in each hour (deriveCapacity), unless an admin has set it. An organisation books
+// at most its fair share of an hour; operator keys have no share.
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../platform/http/app.ts';
+import { operatorsOnly } from '../platform/http/operators.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
 import { DateTime, instant, invalidField as invalid, nullable } from '../platform/http/schema.ts';
@@ -26,6 +28,17 @@ export const slotFull = problemType({
   description: 'Every arrival slot of that UTC hour at the airport is booked; `slot` gives the hour\'s capacity. Try another hour.',
 });
 
+export const slotFairShareExceeded = problemType({
+  code: 'slot_fair_share_exceeded',
+  status: 409,
+  title: 'Your organisation holds its fair share of the hour',
+  description:
+    'An organisation may hold at most its fair share of the arrival slots of an airport hour, so that no one organisation can book them all: ' +
+    'half of the hour\'s capacity unless the instance sets another share (`LAMIS_SLOT_FAIR_SHARE`) or an operator granted the organisation another, ' +
+    'rounded down and at least one. `fair_share` is how many it may hold, `held` how many it holds, `capacity` the hour\'s capacity and `share` the fraction. ' +
+    'Cancel one of its bookings, choose another hour, or ask an operator of the instance.',
+});
+
 export const idempotencyKeyReused = problemType({
   code: 'idempotency_key_reused',
   status: 422,
@@ -38,13 +51,6 @@ export const bookingNotFound = problemType({
   status: 404,
   title: 'No such booking',
   description: 'No booking with this id was made by your organisation (or API key).',
-});
-
-export const forbidden = problemType({
-  code: 'forbidden',
-  status: 403,
-  title: 'Not allowed for this API key',
-  description: 'The route is for operators of this LAMIS instance (keys from its configuration).',
 });
 
 const SlotSchema = Type.Object({
@@ -106,6 +112,11 @@ function bookingView(booking: SlotBooking, availability: SlotAvailability) {
 function ownerOf(request: FastifyRequest): string {
   const principal = request.principal!;
   return principal.organisation_id ?? principal.key_id;
+}
+
+/** "half", or the share in per cent. */
+function shareText(share: number): string {
+  return share === 0.5 ? 'half' : `${Math.round(share * 1000) / 10} %`;
 }
 
 /** In force at some moment of [fromMs, toMs), up to its real end: before item C) when a NOTAMR or NOTAMC ended it. */
@@ -176,7 +187,8 @@ export function registerSlotRoutes(app: App, services: AviationServices): void {
       description:
         'Books one place in the UTC hour of `eta_utc`. `Idempotency-Key` is required: the same key returns the booking it first made (200), ' +
         'a key already used for another airport, hour or registration is refused (422 `idempotency_key_reused`). ' +
-        '201 with the booking; 409 `slot_full` when the hour has no place left.',
+        '201 with the booking; 409 `slot_full` when the hour has no place left, 409 `slot_fair_share_exceeded` when your organisation ' +
+        'already holds its fair share of the hour (half of its capacity unless the instance or an operator says otherwise; operator keys have none).',
       tags: [TAG],
       params: IcaoParams,
       headers: Type.Object({
@@ -194,13 +206,16 @@ export function registerSlotRoutes(app: App, services: AviationServices): void {
     const start = Math.floor(eta / MS_PER_HOUR) * MS_PER_HOUR;
     if (start + MS_PER_HOUR <= Date.now()) throw invalid('/body/eta_utc', 'is in an hour that is already over');
     const derived = (await capacities(airport, start, 1))[0]!.derived;
+    const orgId = ownerOf(request);
+    const fairShare = request.principal!.admin ? null : await services.slotShareOf(orgId);
     const result = await slots.book({
       icao: airport.icao,
       etaMs: eta,
-      orgId: ownerOf(request),
+      orgId,
       registration: request.body.registration,
       idempotencyKey: request.headers['idempotency-key'],
       derivedCapacity: derived.arrivals_per_hour,
+      fairShare,
     });
     switch (result.status) {
       case 'created':
@@ -219,6 +234,14 @@ export function registerSlotRoutes(app: App, services: AviationServices): void {
         throw new ProblemError(slotFull,
           `All ${result.availability.capacity} arrival slots at ${airport.icao} for the hour from ${result.availability.hour} are booked.`,
           { extra: { slot: slotView(result.availability) } });
+      case 'over_share': {
+        const { availability, held, allowed } = result;
+        throw new ProblemError(slotFairShareExceeded,
+          `Your organisation holds ${held} of the ${availability.capacity} arrival slots at ${airport.icao} for the hour from ${availability.hour}; ` +
+          `an organisation may hold at most ${shareText(fairShare!)} (${allowed}), so that others can book too. ` +
+          'Cancel one of your bookings, choose another hour, or ask an operator of this instance for a larger share.',
+          { extra: { fair_share: allowed, held, capacity: availability.capacity, share: fairShare } });
+      }
     }
   });
 
@@ -238,10 +261,7 @@ export function registerSlotRoutes(app: App, services: AviationServices): void {
   });
 
   app.put('/v3/aviation/airports/:icao/slots/capacity', {
-    // Refused before the body is even validated: it is not the caller's to change.
-    preValidation: async (request) => {
-      if (!request.principal?.admin) throw new ProblemError(forbidden, 'Only an operator of this instance may set slot capacity.');
-    },
+    preValidation: operatorsOnly('Only an operator of this instance may set slot capacity.'),
     schema: {
       summary: 'Set or remove the hourly arrival capacity of an airport (admin)',
       description:

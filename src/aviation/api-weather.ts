@@ -1,9 +1,11 @@
 // METAR and TAF per airport: the latest report from any source, decoded and with what it means
-// (flight category, conditions, wind shear risk, runway wind), and reports pushed by operators.
+// (flight category, conditions, wind shear risk, runway wind), and reports pushed by operators of
+// the instance. Every organisation is briefed on the same reports, so only operators push them.
 import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
+import { operatorsOnly } from '../platform/http/operators.ts';
 import { nullable, textBodyRoutes } from '../platform/http/schema.ts';
 import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import { MetarDerivedSchema, MetarSchema, TafDerivedSchema, TafSchema, WeatherErrorSchema } from './api-weather-schemas.ts';
@@ -198,9 +200,11 @@ export function registerWeatherRoutes(app: App, services: AviationServices): voi
     const push = (kind: ReportKind, schema: typeof MetarReportSchema | typeof TafReportSchema) => {
       const name = KIND_NAMES[kind];
       scope.post(`/v3/aviation/airports/:icao/${kind}`, {
+        preValidation: operatorsOnly(`Only an operator of this instance may push a ${name}: every organisation is briefed on it.`),
         schema: {
-          summary: `Push a ${name} from your own source`,
+          summary: `Push a ${name} (operators)`,
           description:
+            `For operators of this instance only (403 \`forbidden\` for organisation keys): the newest ${name} is what every organisation is briefed on. ` +
             `Body: one raw ${name} as \`text/plain\`. It must decode strictly, be for this airport and not be dated more than 10 minutes ahead; ` +
             `it is stored with source \`operator\` and served when it is the newest. 201 with the report as stored; ` +
             '422 `invalid_report` with the `reason` otherwise.',

@@ -1,6 +1,7 @@
 // The aviation feature: airports and runways in memory, METAR/TAF and NOTAMs from their live
 // sources or simulators (plus what operators push), slots, and the landing bundle over REST.
 import path from 'node:path';
+import { OrganisationGrants } from '../accounts/grants.ts';
 import { openFleetStore } from '../fleet/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import { AwcClient } from './feeds/awc.ts';
@@ -47,6 +48,7 @@ export const aviation: Feature = async ({ app, config, database, readiness, logg
         : [],
   });
 
+  const grants = new OrganisationGrants(database);
   const services: AviationServices = {
     airports,
     weather,
@@ -54,6 +56,7 @@ export const aviation: Feature = async ({ app, config, database, readiness, logg
     slots: new SlotBook(database),
     fleet: openFleetStore(database, masterKey.key),
     sources: { weather: weatherSource, notams: notamSource },
+    slotShareOf: async (orgId) => (await grants.of(orgId)).slot_share ?? config.slotFairShare,
   };
   registerAviationRoutes(app, services);
   registerLandingRoutes(app, services);

@@ -1,5 +1,6 @@
 // What the aviation routes work with: the airport index (memory), the latest METAR/TAF per
-// airport, NOTAMs, and the slot book, each already connected to its live source or simulator.
+// airport, NOTAMs, and the slot book, each already connected to its live source or simulator, and
+// each organisation's share of the slots.
 import type { FleetStore } from '../fleet/index.ts';
 import type { NotamStore } from './notams/store.ts';
 import type { AirportIndex } from './reference/airports.ts';
@@ -17,4 +18,6 @@ export interface AviationServices {
   /** The callers' fleets: a registration found there brings its own landing profile. */
   fleet: FleetStore;
   sources: { weather: InputSource; notams: InputSource };
+  /** The fraction of an airport hour's arrival slots the organisation may hold: an operator's grant, else the instance's fair share. */
+  slotShareOf(orgId: string): Promise<number>;
 }

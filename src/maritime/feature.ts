@@ -1,6 +1,7 @@
 // The maritime feature: AIS feeds into live vessel state, recorded to storage, announced on the
 // bus, served over REST, and accounted for in /readyz and /metrics.
 import { Counter, Gauge } from 'prom-client';
+import { OrganisationGrants } from '../accounts/grants.ts';
 import type { Feature, FeatureContext } from '../platform/feature.ts';
 import type { HealthResult } from '../platform/health.ts';
 import { topic } from '../platform/bus/index.ts';
@@ -69,7 +70,8 @@ export const maritime: Feature = async (context) => {
     return repository.track(mmsi, from, to, limit);
   };
   registerVesselRoutes(app, { store, track: readTrack });
-  registerUploadRoute(app, ingest);
+  const grants = new OrganisationGrants(database);
+  registerUploadRoute(app, ingest, async (orgId) => (await grants.of(orgId)).ais_upload === 'shared');
   // Fed from the bus, so with Redis a change ingested on any instance reaches streams on all of them.
   const stream = await startAisStream({
     app,

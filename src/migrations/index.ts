@@ -10,7 +10,8 @@ import { fleetMigration } from '../fleet/migration.ts';
 import { usersMigration } from '../accounts/users-migration.ts';
 import { teamsMigration } from '../accounts/teams-migration.ts';
 import { passwordResetsMigration } from '../accounts/password-reset-migration.ts';
-import { portCallsMigration } from '../maritime/ports/migration.ts';
+import { berthOwnersMigration, portCallsMigration } from '../maritime/ports/migration.ts';
 import { portWeatherMigration } from '../maritime/weather/migration.ts';
+import { organisationGrantsMigration } from '../accounts/grants-migration.ts';
 
-export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration, usersMigration, teamsMigration, passwordResetsMigration, portCallsMigration, portWeatherMigration];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration, usersMigration, teamsMigration, passwordResetsMigration, portCallsMigration, portWeatherMigration, organisationGrantsMigration, berthOwnersMigration];

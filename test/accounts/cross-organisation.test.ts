@@ -3,7 +3,8 @@
 // member of organisation A calls it with an id that belongs to organisation B and gets 404, with
 // the same problem as for an id that does not exist, never 403: existence does not leak. Routes
 // whose ids are not an organisation's (airports, vessels, ports...) are listed as exempt with the
-// reason. Each call is then made as B, which must not answer 404, so the ids are real.
+// reason. Each call is then made as B, which must not answer 404, so the ids are real. Shared data
+// that organisations write (METAR, TAF, NOTAMs, AIS) is in shared-data.test.ts.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
@@ -26,6 +27,8 @@ interface Owned {
   /** A second vehicle, for the fleet routes under the organisation's path: each mount's DELETE removes one. */
   orgVehicle: string;
   booking: string;
+  /** A berth record of B's own. */
+  berth: string;
 }
 
 /** Path parameters that name something of an organisation, and the problem a foreign one gets. */
@@ -38,6 +41,7 @@ const OWNED_PARAMS: { route: RegExp; param: string; value: (b: Owned) => string;
   { route: /^\/v3\/fleet\/vehicles\/:id/, param: 'id', value: (b) => b.vehicle, code: 'vehicle_not_found' },
   { route: /^\/v3\/organisations\/:orgId\/fleet\/vehicles\/:id/, param: 'id', value: (b) => b.orgVehicle, code: 'vehicle_not_found' },
   { route: /^\/v3\/aviation\/airports\/:icao\/slots\/bookings\/:id$/, param: 'id', value: (b) => b.booking, code: 'booking_not_found' },
+  { route: /^\/v3\/maritime\/ports\/:id\/berths\/:berthId/, param: 'berthId', value: (b) => b.berth, code: 'berth_not_found' },
 ];
 
 /** Path parameters that name nothing of an organisation: the same for every caller. */
@@ -46,10 +50,6 @@ const EXEMPT_PARAMS: { route: RegExp; param: string; value: string; reason: stri
   { route: /^\/v3\/aviation\/aircraft-types\/:designator/, param: 'designator', value: 'A320', reason: 'an ICAO aircraft type designator: reference data' },
   { route: /^\/v3\/maritime\/vessels\/:mmsi/, param: 'mmsi', value: '235000000', reason: 'a vessel by MMSI: AIS broadcasts are public' },
   { route: /^\/v3\/maritime\/ports\/:id/, param: 'id', value: 'GBSOU', reason: 'a port of the port index: reference data' },
-  {
-    route: /^\/v3\/maritime\/ports\/:id\/berths\/:berthId/, param: 'berthId', value: 'berth',
-    reason: 'a berth record: shared port data every caller reads; a change by another organisation than its maker gets 403, which tells nothing a read does not',
-  },
   { route: /^\/problems\/:code$/, param: 'code', value: 'not_found', reason: 'a problem code: public documentation' },
 ];
 
@@ -72,6 +72,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /v3/organisations/:orgId/fleet/notification-settings': { thresholds: {} },
   'PATCH /v3/organisations/:orgId/fleet/vehicles/:id': { crosswind_limit_kt: 25 },
   'PUT /v3/organisations/:orgId/fleet/vehicles/:id/notification-settings': { thresholds: {} },
+  'PATCH /v3/maritime/ports/:id/berths/:berthId': { depth_m: 12 },
 };
 
 interface Call {
@@ -125,7 +126,7 @@ for (const backend of ACCOUNT_BACKENDS) {
         fetch(accounts.server.url + path, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
       // Something of every kind in B: a member, an open invitation, a key, a second session, a vehicle by key and one
-      // through the organisation's path, a slot booking.
+      // through the organisation's path, a slot booking, a berth record.
       const member = await newMember(accounts, b.owner, b.org, 'admin');
       const invitation = await json(await b.owner.browser.call('POST', `/v3/organisations/${b.org}/invitations`, { email: newEmail('invitee'), role: 'viewer' }));
       const secondSession = new Browser(accounts.server.url);
@@ -138,9 +139,11 @@ for (const backend of ACCOUNT_BACKENDS) {
       const booking = await apiKey(b.key.secret, '/v3/aviation/airports/EGLL/slots/bookings',
         { eta_utc: new Date(Date.now() + 3 * 3_600_000).toISOString(), registration: 'G-EUPT' }, { 'idempotency-key': 'cross-organisation' });
       assert.equal(booking.status, 201, await booking.clone().text());
+      const berth = await apiKey(b.key.secret, '/v3/maritime/ports/GBSOU/berths', { name: 'Bravo Quay' });
+      assert.equal(berth.status, 201, await berth.clone().text());
       const owned: Owned = {
         org: b.org, member: member.userId, invitation: invitation.id, key: b.key.id, session, vehicle: (await json(vehicle)).id,
-        orgVehicle: (await json(orgVehicle)).id, booking: (await json(booking)).id,
+        orgVehicle: (await json(orgVehicle)).id, booking: (await json(booking)).id, berth: (await json(berth)).id,
       };
 
       const document = await json(await fetch(`${accounts.server.url}/v3/openapi.json`));
@@ -202,6 +205,7 @@ for (const backend of ACCOUNT_BACKENDS) {
         'POST /v3/organisations/:orgId/keys/:keyId/rotate', 'GET /v3/organisations/:orgId/fleet/vehicles',
         'PATCH /v3/organisations/:orgId/fleet/vehicles/:id', 'DELETE /v3/organisations/:orgId/fleet/vehicles/:id',
         'PUT /v3/organisations/:orgId/fleet/vehicles/:id/notification-settings',
+        'GET /v3/maritime/ports/:id/berths/:berthId', 'PATCH /v3/maritime/ports/:id/berths/:berthId', 'DELETE /v3/maritime/ports/:id/berths/:berthId',
       ]) assert.ok(covered.has(route), route);
 
       const asA = { browser: a.owner.browser, secret: a.key.secret };

@@ -127,7 +127,7 @@ test('availability now: the vessel at berth, placed at its berth record, and who
   assert.deepEqual(body.capacity, { basis: 'berths', berths: 1, by_harbour_size: null, observed_peak: null });
   assert.deepEqual([body.at_berth, body.waiting, body.available], [1, 0, 0]);
   assert.deepEqual(body.vessels.map((v: { mmsi: number; state: string; berth_id: string }) => [v.mmsi, v.state, v.berth_id]), [[244_770_005, 'at_berth', berth.id]]);
-  assert.deepEqual(body.berths, [{ id: berth.id, name: 'Parkhaven 1', occupied_by: { mmsi: 244_770_005, name: 'NORDIC SPIRIT' } }]);
+  assert.deepEqual(body.berths, [{ id: berth.id, name: 'Parkhaven 1', organisation_id: null, occupied_by: { mmsi: 244_770_005, name: 'NORDIC SPIRIT' } }]);
   assert.deepEqual(body.expected_arrivals.map((a: { mmsi: number; eta_basis: string }) => [a.mmsi, a.eta_basis]), [
     [244_770_002, 'reported'], [244_770_003, 'course'], [244_770_001, 'reported'],
   ]);

@@ -1,6 +1,7 @@
-// Berth records over a real server: who may write them (operators, organisations' production keys
-// for their own records; development keys only read), validation against the port, names unique
-// per port, Idempotency-Key, pages, and the capacity estimate for ports without records.
+// Berth records over a real server: who sees them (every caller the shared ones, an organisation
+// its own) and who may write them (operators, organisations' production keys for their own records;
+// development keys only read), validation against the port, names unique within what one
+// organisation sees, Idempotency-Key, pages, and the capacity estimate for ports without records.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -23,10 +24,11 @@ async function lamis(...args: string[]): Promise<any> {
   return JSON.parse(stdout);
 }
 
-async function orgKey(name: string, env: 'production' | 'development'): Promise<{ secret: string; org: string }> {
-  const org = await lamis('org', 'create', '--name', name, '--plan', 'enterprise');
-  const key = await lamis('keys', 'create', '--org', org.id, '--env', env, '--name', 'berths');
-  return { secret: key.secret, org: org.id };
+/** A key of a new organisation, or, with `org`, one more key of that organisation. */
+async function orgKey(name: string, env: 'production' | 'development', org?: string): Promise<{ secret: string; org: string }> {
+  const id = org ?? (await lamis('org', 'create', '--name', name, '--plan', 'enterprise')).id;
+  const key = await lamis('keys', 'create', '--org', id, '--env', env, '--name', 'berths');
+  return { secret: key.secret, org: id };
 }
 
 let harbourOrg = '';
@@ -40,7 +42,7 @@ before(async () => {
   harbourOrg = harbour.org;
   keys.harbour = harbour.secret;
   keys.rival = (await orgKey('Rival Agents', 'production')).secret;
-  keys.development = (await orgKey('Harbour Agents Test', 'development')).secret;
+  keys.development = (await orgKey('Harbour Agents', 'development', harbourOrg)).secret;
 });
 after(() => server.close());
 
@@ -68,10 +70,12 @@ test('an operator and an organisation add berths; each record names who made it'
   assert.deepEqual(byOrg.body.cargo_types, ['container', 'liquid_bulk']);
 
   const read = await call('GET', `${BERTHS}/${byOrg.body.id}`, keys.development);
-  assert.deepEqual(read.body, byOrg.body, 'every key reads berth records');
+  assert.deepEqual(read.body, byOrg.body, 'every key of the organisation reads its records');
+  assert.equal((await call('GET', `${BERTHS}/${byOrg.body.id}`, keys.rival)).body.code, 'berth_not_found', 'another organisation does not see them');
+  assert.deepEqual((await call('GET', `${BERTHS}/${byOperator.body.id}`, keys.rival)).body, byOperator.body, 'every key reads the shared records');
 });
 
-test('who may change and delete: the maker and operators; development keys only read', async () => {
+test('who may change and delete: the maker and operators; development keys only read; other organisations find nothing', async () => {
   const made = await call('POST', BERTHS, keys.harbour, { name: 'Botlek 5', cargo_types: ['dry_bulk'] });
   const url = `${BERTHS}/${made.body.id}`;
   const own = await call('PATCH', url, keys.harbour, { depth_m: 14, lat: 51.89, lon: 4.3 });
@@ -80,8 +84,8 @@ test('who may change and delete: the maker and operators; development keys only 
   assert.ok(own.body.updated_at > made.body.updated_at || own.body.updated_at === made.body.updated_at);
 
   const rival = await call('PATCH', url, keys.rival, { depth_m: 2 });
-  assert.deepEqual([rival.status, rival.body.code, rival.body.reason], [403, 'berth_write_forbidden', 'other_organisation']);
-  assert.equal((await call('DELETE', url, keys.rival)).body.reason, 'other_organisation');
+  assert.deepEqual([rival.status, rival.body.code], [404, 'berth_not_found']);
+  assert.equal((await call('DELETE', url, keys.rival)).body.code, 'berth_not_found');
   const development = await call('POST', BERTHS, keys.development, { name: 'Test quay' });
   assert.deepEqual([development.status, development.body.reason], [403, 'development_key']);
   assert.equal((await call('PATCH', url, keys.development, { depth_m: 2 })).body.reason, 'development_key');
@@ -143,7 +147,7 @@ test('pages by name, with capacity from the records, or an estimate where there 
     capacity = page.capacity;
   } while (cursor !== null);
   assert.deepEqual(names, [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
-  assert.ok(names.includes('Maasvlakte 2') && names.includes('Europahaven 2'));
+  assert.ok(names.includes('Maasvlakte 2') && !names.includes('Europahaven 2'), 'the shared records, not another organisation\'s');
   assert.deepEqual(capacity, { basis: 'berths', berths: names.length, by_harbour_size: null, observed_peak: null });
 
   const none = (await call('GET', '/v3/maritime/ports/DEHAM/berths', keys.rival)).body;

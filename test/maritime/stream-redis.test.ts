@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { positionReport } from '../../src/maritime/vessels/fixtures.ts';
 import { redisUrl, skipRedis } from '../support/backends.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { TestStream, organisationKey, refusedUpgrade, sleep, upload } from './stream-support.ts';
+import { organisationKey } from '../support/organisations.ts';
+import { TestStream, refusedUpgrade, sleep, upload } from './stream-support.ts';
 
 describe('the AIS stream on two instances over Redis', { skip: skipRedis, timeout: 60_000 }, () => {
   let first: TestServer;

@@ -1,16 +1,11 @@
 // Helpers for the AIS stream tests: a WebSocket client that keeps every frame it receives, NMEA
-// uploads to move vessels, and organisation keys on a plan.
+// uploads to move vessels, and metrics.
 import assert from 'node:assert/strict';
 import WebSocket, { type ClientOptions } from 'ws';
-import type { Config } from '../../src/config.ts';
-import { KeyStore } from '../../src/accounts/keys.ts';
-import { Organisations } from '../../src/accounts/organisations.ts';
 import { encodeAisSentences } from '../../src/maritime/ais/index.ts';
 import type { AisRaw } from '../../src/maritime/ais/index.ts';
 import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { STREAM_PATH } from '../../src/maritime/stream/protocol.ts';
-import { openDatabase } from '../../src/platform/db/database.ts';
-import type { PlanName } from '../../src/platform/ratelimit/plans.ts';
 import { AUTH } from '../support/server.ts';
 
 export interface Frame {
@@ -126,20 +121,6 @@ export async function upload(serverUrl: string, messages: AisRaw[]): Promise<voi
   const result = (await response.json()) as { messages: number };
   assert.equal(response.status, 200, JSON.stringify(result));
   assert.equal(result.messages, messages.length, JSON.stringify(result));
-}
-
-/** A production key of a new organisation on the plan, made in the server's storage. */
-export async function organisationKey(config: Config, plan: PlanName): Promise<{ orgId: string; keyId: string; secret: string; headers: Record<string, string> }> {
-  const database = openDatabase(config);
-  try {
-    const org = await new Organisations(database).create({ name: `Stream test ${plan}`, plan, actor: 'operator' });
-    const created = await new KeyStore(database).createKey({ orgId: org.id, environment: 'production', name: 'stream', actor: 'operator' });
-    assert.equal(created.status, 'created');
-    if (created.status !== 'created') throw new Error('no key');
-    return { orgId: org.id, keyId: created.key.id, secret: created.secret, headers: { authorization: `Bearer ${created.secret}` } };
-  } finally {
-    await database.close();
-  }
 }
 
 /** A metric's value from /metrics (0 when absent). */

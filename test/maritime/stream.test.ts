@@ -14,7 +14,8 @@ import { imoFromPrefix } from '../../src/maritime/vessels/reference/index.ts';
 import { AuthMessageSchema, CLOSE_CODES, PositionFrame, SubscribeMessageSchema } from '../../src/maritime/stream/protocol.ts';
 import { json } from '../support/http.ts';
 import { AUTH, TEST_API_KEY, startTestServer, type TestServer } from '../support/server.ts';
-import { TestStream, metric, organisationKey, refusedUpgrade, sleep, upload } from './stream-support.ts';
+import { organisationKey } from '../support/organisations.ts';
+import { TestStream, metric, refusedUpgrade, sleep, upload } from './stream-support.ts';
 
 // Six vessels: a Dutch tanker in the North Sea, a British cargo ship in the Channel, a Panamanian
 // cargo ship off Singapore (no IMO number), two Fijian vessels either side of 180°, a US tug off New York.

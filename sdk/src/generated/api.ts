@@ -1042,9 +1042,9 @@ export interface GetAviationAirportsIcaoMetarResponse {
   } | null;
 }
 /**
- * Push a METAR from your own source
+ * Push a METAR (operators)
  *
- * Body: one raw METAR as `text/plain`. It must decode strictly, be for this airport and not be dated more than 10 minutes ahead; it is stored with source `operator` and served when it is the newest. 201 with the report as stored; 422 `invalid_report` with the `reason` otherwise.
+ * For operators of this instance only (403 `forbidden` for organisation keys): the newest METAR is what every organisation is briefed on. Body: one raw METAR as `text/plain`. It must decode strictly, be for this airport and not be dated more than 10 minutes ahead; it is stored with source `operator` and served when it is the newest. 201 with the report as stored; 422 `invalid_report` with the `reason` otherwise.
  */
 export interface PostAviationAirportsIcaoMetar {
   path: PostAviationAirportsIcaoMetarPath;
@@ -1666,9 +1666,9 @@ export interface GetAviationAirportsIcaoTafResponse {
   } | null;
 }
 /**
- * Push a TAF from your own source
+ * Push a TAF (operators)
  *
- * Body: one raw TAF as `text/plain`. It must decode strictly, be for this airport and not be dated more than 10 minutes ahead; it is stored with source `operator` and served when it is the newest. 201 with the report as stored; 422 `invalid_report` with the `reason` otherwise.
+ * For operators of this instance only (403 `forbidden` for organisation keys): the newest TAF is what every organisation is briefed on. Body: one raw TAF as `text/plain`. It must decode strictly, be for this airport and not be dated more than 10 minutes ahead; it is stored with source `operator` and served when it is the newest. 201 with the report as stored; 422 `invalid_report` with the `reason` otherwise.
  */
 export interface PostAviationAirportsIcaoTaf {
   path: PostAviationAirportsIcaoTafPath;
@@ -2109,7 +2109,7 @@ export interface GetAviationAirportsIcaoSlotsResponse {
 /**
  * Book an arrival slot
  *
- * Books one place in the UTC hour of `eta_utc`. `Idempotency-Key` is required: the same key returns the booking it first made (200), a key already used for another airport, hour or registration is refused (422 `idempotency_key_reused`). 201 with the booking; 409 `slot_full` when the hour has no place left.
+ * Books one place in the UTC hour of `eta_utc`. `Idempotency-Key` is required: the same key returns the booking it first made (200), a key already used for another airport, hour or registration is refused (422 `idempotency_key_reused`). 201 with the booking; 409 `slot_full` when the hour has no place left, 409 `slot_fair_share_exceeded` when your organisation already holds its fair share of the hour (half of its capacity unless the instance or an operator says otherwise; operator keys have none).
  */
 export interface PostAviationAirportsIcaoSlotsBookings {
   path: PostAviationAirportsIcaoSlotsBookingsPath;
@@ -3812,9 +3812,9 @@ export interface GetMaritimeVesselsMmsiEtaResponse {
   disclaimer: string;
 }
 /**
- * The berth records of a port, with its berth capacity
+ * The berth records of a port you see, with its berth capacity
  *
- * By name, cursor-paginated. `capacity` is the number of records, or, for a port without records, an estimate from its harbour size (never below the most vessels seen at berth at once in the last 30 days), marked `basis: estimate`. 400 for a malformed port id, 404 `port_not_found`.
+ * The shared records (made by operators) and your organisation's own, by name, cursor-paginated. `capacity` is the number of these records, or, where there are none, an estimate from the harbour size (never below the most vessels seen at berth at once in the last 30 days), marked `basis: estimate`. 400 for a malformed port id, 404 `port_not_found`.
  */
 export interface GetMaritimePortsIdBerths {
   path: GetMaritimePortsIdBerthsPath;
@@ -3874,7 +3874,7 @@ export interface GetMaritimePortsIdBerthsResponse {
    */
   capacity: {
     /**
-     * `berths`: the records; `estimate`: the port has none
+     * `berths`: the records you see (shared and your organisation's); `estimate`: you see none
      */
     basis: 'berths' | 'estimate';
     /**
@@ -3888,7 +3888,7 @@ export interface GetMaritimePortsIdBerthsResponse {
 /**
  * Add a berth record to a port
  *
- * For operators of the instance and organisations' production keys (403 `berth_write_forbidden` otherwise); the record names the organisation. A position must lie within the port's approach area (400). 409 `berth_name_taken` when the port has a berth of that name. With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.
+ * An operator's record is shared: every caller sees it. An organisation's production key adds a record of its own, which names the organisation and which that organisation alone sees (listed, counted in the capacity and in availability). Development keys get 403 `berth_write_forbidden`. A position must lie within the port's approach area (400). 409 `berth_name_taken` when a berth you see has that name. With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.
  */
 export interface PostMaritimePortsIdBerths {
   path: PostMaritimePortsIdBerthsPath;
@@ -3947,7 +3947,7 @@ export interface PostMaritimePortsIdBerthsBody {
 /**
  * One berth record
  *
- * 404 `port_not_found` or `berth_not_found`.
+ * A shared record or one of your organisation's; another organisation's answers 404 `berth_not_found`, as one that does not exist. 404 `port_not_found`.
  */
 export interface GetMaritimePortsIdBerthsBerthId {
   path: GetMaritimePortsIdBerthsBerthIdPath;
@@ -3993,7 +3993,7 @@ export interface GetMaritimePortsIdBerthsBerthIdResponse {
 /**
  * Change a berth record
  *
- * Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden`). 404 `berth_not_found`; 409 `berth_name_taken`; 400 for a position outside the approach area.
+ * Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). 404 `berth_not_found` (also for another organisation's); 409 `berth_name_taken`; 400 for a position outside the approach area.
  */
 export interface PatchMaritimePortsIdBerthsBerthId {
   path: PatchMaritimePortsIdBerthsBerthIdPath;
@@ -4076,7 +4076,7 @@ export interface PatchMaritimePortsIdBerthsBerthIdResponse {
 /**
  * Delete a berth record
  *
- * By operators, or by the organisation that made the berth (403 `berth_write_forbidden`). 404 `berth_not_found`.
+ * By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). 404 `berth_not_found` (also for another organisation's).
  */
 export interface DeleteMaritimePortsIdBerthsBerthId {
   path: DeleteMaritimePortsIdBerthsBerthIdPath;
@@ -4375,7 +4375,7 @@ export interface GetMaritimePortsIdArrivalsResponse {
 /**
  * Berth availability at a port, now or at a given time
  *
- * Capacity (berth records, or an estimate marked as one), vessels at berth and at anchor, berths free, expected departures and arrivals, and the vessel at each positioned berth. `at` in the past answers from recorded calls (up to 366 days back); in the future (up to 30 days) it forecasts from typical stays and expected arrivals. 400 for a malformed id or an `at` out of range, 404 `port_not_found`.
+ * Capacity (the berth records you see: the shared ones and your organisation's; or an estimate marked as one), vessels at berth and at anchor, berths free, expected departures and arrivals, and the vessel at each positioned berth. `at` in the past answers from recorded calls (up to 366 days back); in the future (up to 30 days) it forecasts from typical stays and expected arrivals. 400 for a malformed id or an `at` out of range, 404 `port_not_found`.
  */
 export interface GetMaritimePortsIdAvailability {
   path: GetMaritimePortsIdAvailabilityPath;
@@ -4406,7 +4406,7 @@ export interface GetMaritimePortsIdAvailabilityResponse {
    */
   capacity: {
     /**
-     * `berths`: the records; `estimate`: the port has none
+     * `berths`: the records you see (shared and your organisation's); `estimate`: you see none
      */
     basis: 'berths' | 'estimate';
     /**
@@ -4477,6 +4477,7 @@ export interface GetMaritimePortsIdAvailabilityResponse {
   berths: {
     id: string;
     name: string;
+    organisation_id: string | null;
     occupied_by: {
       mmsi: number;
       name: string | null;
@@ -6981,9 +6982,9 @@ export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsRespons
   updated_at: string | null;
 }
 /**
- * Push a NOTAM from your own source
+ * Push a NOTAM (operators)
  *
- * Body: one NOTAM as `text/plain`, ICAO format (`A1234/24 NOTAMN`, Q) and items A)-G)) or FAA domestic (`!JFK 01/123 ...`). It is filed under each item A) location with source `operator`. A NOTAMR or NOTAMC ends the NOTAM it names when it comes into force. 201 when stored, 200 when the identical NOTAM was already on file, 422 `invalid_notam` with the `reason` otherwise.
+ * For operators of this instance only (403 `forbidden` for organisation keys): every organisation is briefed on the NOTAMs in force. Body: one NOTAM as `text/plain`, ICAO format (`A1234/24 NOTAMN`, Q) and items A)-G)) or FAA domestic (`!JFK 01/123 ...`). It is filed under each item A) location with source `operator`. A NOTAMR or NOTAMC ends the NOTAM it names when it comes into force. 201 when stored, 200 when the identical NOTAM was already on file, 422 `invalid_notam` with the `reason` otherwise.
  */
 export interface PostAviationNotams {
   body: PostAviationNotamsBody;
@@ -6992,7 +6993,7 @@ export interface PostAviationNotams {
 /**
  * Upload raw AIS sentences (NMEA 0183)
  *
- * Body: `!AIVDM`/`!AIVDO` lines as `text/plain`, optionally with NMEA 4.10 tag blocks, CRLF or LF, up to 1 MiB. Decoded messages update vessel state with source `upload`. The answer counts what was accepted and why the rest was rejected.
+ * Body: `!AIVDM`/`!AIVDO` lines as `text/plain`, optionally with NMEA 4.10 tag blocks, CRLF or LF, up to 1 MiB. Decoded messages update vessel state with source `upload`. The answer counts what was accepted and why the rest was rejected. Every organisation sees what is uploaded, so operators of the instance upload, and an organisation's production keys once an operator has shared its uploads (403 `ais_upload_forbidden` otherwise).
  */
 export interface PostMaritimeAisNmea {
   body: PostMaritimeAisNmeaBody;

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { slotsMigration } from './migration.ts';
-import { SlotBook, slotHour } from './slots.ts';
+import { fairShareSlots, SlotBook, slotHour } from './slots.ts';
 import type { BookRequest, BookResult } from './slots.ts';
 
 const HOUR = Date.parse('2025-06-21T14:00:00Z');
@@ -15,7 +15,10 @@ const CLOCK = Date.parse('2025-06-20T09:30:00Z');
 let counter = 0;
 function request(overrides: Partial<BookRequest> = {}): BookRequest {
   counter += 1;
-  return { icao: 'EGLL', etaMs: HOUR + 25 * 60_000, orgId: 'org_a', registration: 'G-EUPT', idempotencyKey: `key-${counter}`, derivedCapacity: 45, ...overrides };
+  return {
+    icao: 'EGLL', etaMs: HOUR + 25 * 60_000, orgId: 'org_a', registration: 'G-EUPT', idempotencyKey: `key-${counter}`, derivedCapacity: 45, fairShare: null,
+    ...overrides,
+  };
 }
 
 function statuses(results: BookResult[]): Record<string, number> {
@@ -25,7 +28,7 @@ function statuses(results: BookResult[]): Record<string, number> {
 }
 
 /** Books from another process against the SQLite file in dataDir; resolves to the statuses. */
-function bookInChildProcess(dataDir: string, icao: string, count: number, prefix: string): Promise<string[]> {
+function bookInChildProcess(dataDir: string, icao: string, count: number, prefix: string, orgId = 'org_a', fairShare: number | null = null): Promise<string[]> {
   const module = (relative: string) => JSON.stringify(fileURLToPath(new URL(relative, import.meta.url)));
   const script = `
     import { openDatabase } from ${module('../../platform/db/database.ts')};
@@ -34,8 +37,8 @@ function bookInChildProcess(dataDir: string, icao: string, count: number, prefix
     const database = openDatabase(defaultConfig({ dataDir: ${JSON.stringify(dataDir)} }));
     const book = new SlotBook(database);
     const results = await Promise.all(Array.from({ length: ${count} }, (_, i) => book.book({
-      icao: ${JSON.stringify(icao)}, etaMs: ${HOUR}, orgId: 'org_a', registration: 'G-ABCD',
-      idempotencyKey: ${JSON.stringify(prefix)} + i, derivedCapacity: 10 })));
+      icao: ${JSON.stringify(icao)}, etaMs: ${HOUR}, orgId: ${JSON.stringify(orgId)}, registration: 'G-ABCD',
+      idempotencyKey: ${JSON.stringify(prefix)} + i, derivedCapacity: 10, fairShare: ${fairShare} })));
     console.log(JSON.stringify(results.map((r) => r.status)));
     await database.close();`;
   return new Promise((resolve, reject) => {
@@ -48,6 +51,15 @@ test('slotHour truncates to the UTC hour', () => {
   assert.equal(slotHour(Date.parse('2025-06-21T14:59:59.999Z')), '2025-06-21T14:00:00.000Z');
   assert.equal(slotHour(Date.parse('2025-06-21T14:00:00Z')), '2025-06-21T14:00:00.000Z');
   assert.equal(slotHour(Date.parse('2025-06-21T15:00:00Z')), '2025-06-21T15:00:00.000Z');
+});
+
+test('a fair share is the share of the capacity rounded down, and at least one slot', () => {
+  assert.equal(fairShareSlots(45, 0.5), 22);
+  assert.equal(fairShareSlots(10, 0.5), 5);
+  assert.equal(fairShareSlots(100, 0.29), 29, 'no floating-point loss');
+  assert.equal(fairShareSlots(1, 0.5), 1);
+  assert.equal(fairShareSlots(30, 0), 1);
+  assert.equal(fairShareSlots(30, 1), 30);
 });
 
 for (const backend of STORAGE_BACKENDS) {
@@ -164,10 +176,58 @@ for (const backend of STORAGE_BACKENDS) {
       }
     });
 
+    test('an organisation over its fair share is refused with what it holds; operators (no share) are not', async () => {
+      const share = (orgId: string) => request({ icao: 'EGBB', derivedCapacity: 4, orgId, fairShare: 0.5 });
+      assert.equal((await slots.book(share('org_a'))).status, 'created');
+      assert.equal((await slots.book(share('org_a'))).status, 'created');
+      const over = await slots.book(share('org_a'));
+      assert.equal(over.status, 'over_share');
+      if (over.status === 'over_share') assert.deepEqual([over.held, over.allowed, over.availability.capacity, over.availability.remaining], [2, 2, 4, 2]);
+      assert.equal((await slots.book(share('org_b'))).status, 'created');
+      assert.equal((await slots.book(request({ icao: 'EGBB', derivedCapacity: 4, orgId: 'operator' }))).status, 'created');
+      assert.equal((await slots.book(share('org_b'))).status, 'full', 'a full hour says so first');
+
+      const held = await handle.database.db.selectFrom('slot_bookings').select('id').where('icao', '=', 'EGBB').where('org_id', '=', 'org_a').execute();
+      assert.equal((await slots.cancel('EGBB', held[0]!.id, 'org_a')).status, 'cancelled');
+      assert.equal((await slots.book(share('org_a'))).status, 'created', 'a cancellation gives the place back to the share');
+    });
+
+    test('50 concurrent bookings by one organisation for 10 places: exactly its half succeeds', async () => {
+      const other = another();
+      try {
+        const books = other === null ? [slots] : [slots, new SlotBook(other, () => CLOCK)];
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => books[i % books.length]!.book(request({ icao: 'LFPO', derivedCapacity: 10, fairShare: 0.5 }))),
+        );
+        assert.deepEqual(statuses(results), { created: 5, over_share: 45 });
+        assert.equal((await slots.availability('LFPO', HOUR, 10)).booked, 5);
+      } finally {
+        await other?.close();
+      }
+    });
+
+    test('50 concurrent bookings by two organisations for 10 places: each gets exactly its half', async () => {
+      const other = another();
+      try {
+        const books = other === null ? [slots] : [slots, new SlotBook(other, () => CLOCK)];
+        const orgOf = (i: number) => (i % 5 < 3 ? 'org_a' : 'org_b');
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => books[i % books.length]!.book(request({ icao: 'LFLL', derivedCapacity: 10, orgId: orgOf(i), fairShare: 0.5 }))),
+        );
+        const created = (orgId: string) => results.filter((r, i) => r.status === 'created' && orgOf(i) === orgId).length;
+        assert.deepEqual([created('org_a'), created('org_b')], [5, 5]);
+        assert.ok(results.every((r) => ['created', 'over_share', 'full'].includes(r.status)), JSON.stringify(statuses(results)));
+        const availability = await slots.availability('LFLL', HOUR, 10);
+        assert.deepEqual([availability.booked, availability.remaining], [10, 0]);
+      } finally {
+        await other?.close();
+      }
+    });
+
     test('concurrent retries with one idempotency key make one booking', async () => {
       const results = await Promise.all(Array.from({ length: 20 }, () => slots.book(request({ icao: 'EHAM', idempotencyKey: 'same' }))));
       assert.deepEqual(statuses(results), { created: 1, existing: 19 });
-      assert.equal(new Set(results.map((r) => (r.status === 'full' ? null : r.booking.id))).size, 1);
+      assert.equal(new Set(results.map((r) => ('booking' in r ? r.booking.id : null))).size, 1);
     });
 
     test('one idempotency key sent for different hours at once: one booking, the others refused', async () => {
@@ -203,6 +263,13 @@ for (const backend of STORAGE_BACKENDS) {
         assert.equal(all.filter((s) => s === 'created').length, 10);
         assert.equal(all.filter((s) => s === 'full').length, 50);
         assert.equal((await slots.availability('LEMD', HOUR, 10)).booked, 10);
+      });
+
+      test('processes of two organisations booking the same file at once: each gets exactly its half', async () => {
+        const runs = await Promise.all(['org_a', 'org_b', 'org_a', 'org_b'].map((orgId, n) => bookInChildProcess(handle.dataDir, 'LEBL', 15, `share${n}-`, orgId, 0.5)));
+        const createdBy = (orgId: string) => runs.filter((_, n) => n % 2 === (orgId === 'org_a' ? 0 : 1)).flat().filter((s) => s === 'created').length;
+        assert.deepEqual([createdBy('org_a'), createdBy('org_b')], [5, 5]);
+        assert.equal((await slots.availability('LEBL', HOUR, 10)).booked, 10);
       });
     }
   });

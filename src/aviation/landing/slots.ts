@@ -1,12 +1,14 @@
 // Arrival slots: one per booking in an airport's UTC hour, up to the hour's capacity (the admin
-// override, else the capacity derived from the runways).
+// override, else the capacity derived from the runways). An organisation holds at most its fair
+// share of an hour's capacity (`fairShareSlots`), so that no one organisation can book them all.
 //
 // No overbooking, whatever the concurrency: a booking or cancellation first writes the airport-hour
 // row of `slot_hours` (an upsert), then reads the count it holds and changes it. On PostgreSQL
 // that write locks the row until commit, so a second transaction for the same airport-hour waits
 // and then sees the first one's count. On SQLite a write as the transaction's first statement takes
 // the database write lock at once (as BEGIN IMMEDIATE would), waiting for other connections up to
-// the busy timeout, so no transaction can act on a count another has since changed.
+// the busy timeout, so no transaction can act on a count another has since changed. The same lock
+// covers the count of the organisation's own bookings for its fair share.
 //
 // Idempotency keys are per organisation: the same key returns the booking it first made.
 
@@ -38,6 +40,8 @@ export interface BookRequest {
   idempotencyKey: string;
   /** The capacity derived from the runways (deriveCapacity), used unless an admin overrides it. */
   derivedCapacity: number;
+  /** The fraction of an hour's capacity the organisation may hold (see fairShareSlots); null: no limit (operators). */
+  fairShare: number | null;
 }
 
 export type BookResult =
@@ -46,13 +50,24 @@ export type BookResult =
   | { status: 'existing'; booking: SlotBooking }
   /** The idempotency key was used before for another airport, hour or registration. */
   | { status: 'key_reused'; booking: SlotBooking }
-  | { status: 'full'; availability: SlotAvailability };
+  | { status: 'full'; availability: SlotAvailability }
+  /** The organisation already holds `held` of the `allowed` places its fair share gives it in the hour. */
+  | { status: 'over_share'; availability: SlotAvailability; held: number; allowed: number };
 
 export type CancelResult = { status: 'cancelled'; booking: SlotBooking } | { status: 'not_found' };
 
 /** The start of the UTC hour containing `ms`, ISO 8601. */
 export function slotHour(ms: number): string {
   return new Date(Math.floor(ms / MS_PER_HOUR) * MS_PER_HOUR).toISOString();
+}
+
+/**
+ * How many places of an hour of `capacity` a fair share (a fraction from 0 to 1) allows: rounded
+ * down, but at least one, so that every organisation can book in an hour with a place left.
+ */
+export function fairShareSlots(capacity: number, share: number): number {
+  // The small term keeps 0.29 × 100 at 29, not the 28.999… floating point makes of it.
+  return Math.max(1, Math.floor(capacity * share + 1e-9));
 }
 
 type Executor = Database['db'] | Transaction<Tables>;
@@ -91,6 +106,11 @@ export class SlotBook {
 
         const availability = await this.#availability(trx, icao, hour, booked, request.derivedCapacity);
         if (!availability.available) return { status: 'full', availability };
+        if (request.fairShare !== null) {
+          const allowed = fairShareSlots(availability.capacity, request.fairShare);
+          const held = await heldBy(trx, icao, hour, request.orgId);
+          if (held >= allowed) return { status: 'over_share', availability, held, allowed };
+        }
         const booking: SlotBooking = {
           id: randomUUID(),
           icao,
@@ -169,6 +189,19 @@ export class SlotBook {
 function withBooked(availability: SlotAvailability, booked: number): SlotAvailability {
   const remaining = Math.max(0, availability.capacity - booked);
   return { ...availability, booked, remaining, available: remaining > 0 };
+}
+
+/** The organisation's bookings that stand in the airport-hour. */
+async function heldBy(db: Executor, icao: string, hour: string, orgId: string): Promise<number> {
+  const row = await db
+    .selectFrom('slot_bookings')
+    .select((eb) => eb.fn.countAll<number>().as('held'))
+    .where('icao', '=', icao)
+    .where('hour', '=', hour)
+    .where('org_id', '=', orgId)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.held);
 }
 
 function findByKey(db: Executor, orgId: string, key: string): Promise<SlotBooking | undefined> {

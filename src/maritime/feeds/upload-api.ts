@@ -1,13 +1,33 @@
 // POST /v3/maritime/ais/nmea: a station or a partner pushes raw sentences over HTTP. Each API key is
 // a feed of its own, so a multi-sentence message may span two uploads of the same key.
+//
+// What is uploaded goes into the one vessel picture every organisation sees (positions, port calls,
+// arrivals, the stream), so operators of the instance upload, and an organisation's production keys
+// only once an operator has shared its uploads (`lamis org set-ais-upload`). Its feed then names the
+// organisation and the key (`upload:<org id>:<key id>`), so readiness and metrics say whose it is.
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
+import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { textBodyRoutes } from '../../platform/http/schema.ts';
 import { AIS_REJECT_REASONS, type AisPipelineCounts } from '../ais/index.ts';
 import type { AisIngest } from '../vessels/ingest.ts';
 
 export const UPLOAD_LIMIT_BYTES = 1024 * 1024;
 const NMEA_TYPES = ['text/plain', 'application/x-nmea', 'application/octet-stream'];
+
+export const aisUploadForbidden = problemType({
+  code: 'ais_upload_forbidden',
+  status: 403,
+  title: 'This API key may not upload AIS',
+  description:
+    'Uploaded AIS goes into the vessel picture every organisation sees. Operators of the instance may upload; an organisation\'s production keys ' +
+    'only once an operator has shared its uploads (`lamis org set-ais-upload ORG shared`). `reason`: `not_shared` (ask an operator to share ' +
+    'your organisation\'s uploads) or `development_key` (development keys do not upload).',
+});
+
+/** Whether an operator has shared the organisation's uploads with every organisation. */
+export type UploadsShared = (orgId: string) => Promise<boolean>;
 
 const UploadResult = Type.Object({
   lines: Type.Integer({ description: 'Non-empty lines in the upload' }),
@@ -23,7 +43,22 @@ function snapshot(counts: AisPipelineCounts) {
   return { lines: counts.lines, accepted: counts.accepted, pending: counts.pending, messages: counts.messages, rejected: { ...counts.rejected } };
 }
 
-export function registerUploadRoute(app: App, ingest: AisIngest): void {
+/** The caller's feed (operators as themselves, an organisation with its key), or a 403 for a key that may not upload. */
+async function uploadFeed(request: FastifyRequest, shared: UploadsShared): Promise<string> {
+  const { admin, key_id, organisation_id, environment } = request.principal!;
+  if (admin) return `upload:${key_id}`;
+  if (environment !== 'production') {
+    throw new ProblemError(aisUploadForbidden, 'Development keys do not upload AIS: what is uploaded, every organisation sees.', { extra: { reason: 'development_key' } });
+  }
+  if (organisation_id === null || !(await shared(organisation_id))) {
+    throw new ProblemError(aisUploadForbidden,
+      'What is uploaded goes into the vessel picture every organisation sees, so an operator of this instance must share your organisation\'s uploads first.',
+      { extra: { reason: 'not_shared' } });
+  }
+  return `upload:${organisation_id}:${key_id}`;
+}
+
+export function registerUploadRoute(app: App, ingest: AisIngest, shared: UploadsShared): void {
   textBodyRoutes(app, { types: NMEA_TYPES, bodyLimit: UPLOAD_LIMIT_BYTES }, (scope) => {
     scope.post('/v3/maritime/ais/nmea', {
       bodyLimit: UPLOAD_LIMIT_BYTES,
@@ -31,14 +66,16 @@ export function registerUploadRoute(app: App, ingest: AisIngest): void {
         summary: 'Upload raw AIS sentences (NMEA 0183)',
         description:
           'Body: `!AIVDM`/`!AIVDO` lines as `text/plain`, optionally with NMEA 4.10 tag blocks, CRLF or LF, up to 1 MiB. ' +
-          'Decoded messages update vessel state with source `upload`. The answer counts what was accepted and why the rest was rejected.',
+          'Decoded messages update vessel state with source `upload`. The answer counts what was accepted and why the rest was rejected. ' +
+          'Every organisation sees what is uploaded, so operators of the instance upload, and an organisation\'s production keys once an operator ' +
+          'has shared its uploads (403 `ais_upload_forbidden` otherwise).',
         tags: ['Vessels'],
         consumes: NMEA_TYPES,
         body: Type.String({ description: 'NMEA lines' }),
         response: { 200: UploadResult },
       },
     }, async (request) => {
-      const feed = `upload:${request.principal!.key_id}`;
+      const feed = await uploadFeed(request, shared);
       const lines = (request.body as string).split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
       const before = snapshot(ingest.feedCounts(feed, 'upload'));
       ingest.lines(feed, 'upload', lines, Date.now());

@@ -10,6 +10,7 @@ import type { Vessel } from '../vessels/store.ts';
 import { IdParams, portById } from './api.ts';
 import type { ArrivalPredictor, ExpectedArrival } from './arrivals.ts';
 import type { Availability } from './availability.ts';
+import type { BerthViewer } from './berths.ts';
 import { CapacitySchema } from './berths-api.ts';
 import type { Port, PortIndex } from './model.ts';
 
@@ -94,6 +95,7 @@ const AvailabilitySchema = Type.Object({
   berths: Type.Array(Type.Object({
     id: Type.String(),
     name: Type.String(),
+    organisation_id: nullable(Type.String({ description: 'Your organisation\'s own record; null: a shared one' })),
     occupied_by: nullable(Type.Object({ mmsi: Type.Integer(), name: nullable(Type.String()) })),
   }), { description: 'Berth records with a position, and the vessel placed at each' }),
   typical_stay_hours: nullable(Type.Number({ description: 'Median stay at the port over 30 days; null with fewer than 5 calls' })),
@@ -105,7 +107,8 @@ const isCursor = (key: unknown): key is string => typeof key === 'string';
 export interface ArrivalsApiDeps {
   index: PortIndex;
   arrivals(port: Port, nowMs: number): ExpectedArrival[];
-  availability(port: Port, atMs: number, nowMs: number): Promise<Availability>;
+  /** With the berth records `viewer` sees: the shared ones and its organisation's. */
+  availability(port: Port, atMs: number, nowMs: number, viewer: BerthViewer): Promise<Availability>;
   /** The weather-aware ETA (maritime/eta); without it `predicted_eta` stays null. */
   predictor?: ArrivalPredictor;
   onPredictionError?(error: unknown, mmsi: number, port: Port): void;
@@ -200,7 +203,8 @@ export function registerArrivalRoutes(app: App, deps: ArrivalsApiDeps): void {
     schema: {
       summary: 'Berth availability at a port, now or at a given time',
       description:
-        'Capacity (berth records, or an estimate marked as one), vessels at berth and at anchor, berths free, expected departures and arrivals, and the vessel at ' +
+        'Capacity (the berth records you see: the shared ones and your organisation\'s; or an estimate marked as one), vessels at berth and at anchor, ' +
+        'berths free, expected departures and arrivals, and the vessel at ' +
         `each positioned berth. \`at\` in the past answers from recorded calls (up to ${AT_PAST_DAYS} days back); in the future (up to ${AT_FUTURE_DAYS} days) ` +
         'it forecasts from typical stays and expected arrivals. 400 for a malformed id or an `at` out of range, 404 `port_not_found`.',
       tags: [TAG],
@@ -214,7 +218,7 @@ export function registerArrivalRoutes(app: App, deps: ArrivalsApiDeps): void {
     const at = request.query.at === undefined ? now : instant(request.query.at, '/querystring/at');
     if (at < now - AT_PAST_DAYS * DAY_MS) throw invalidField('/querystring/at', `must lie within the last ${AT_PAST_DAYS} days`);
     if (at > now + AT_FUTURE_DAYS * DAY_MS) throw invalidField('/querystring/at', `must lie within the next ${AT_FUTURE_DAYS} days`);
-    const answer = await deps.availability(port, at, now);
+    const answer = await deps.availability(port, at, now, request.principal!.organisation_id);
     return {
       ...answer,
       capacity: { ...answer.capacity },

@@ -63,6 +63,8 @@ export type ArrivalInWindow = {
 export type BerthOccupancy = {
   readonly id: string;
   readonly name: string;
+  /** The organisation whose own record it is; null: shared. */
+  readonly organisation_id: string | null;
   /** The vessel placed at the berth; null when free or when no vessel could be placed by position. */
   readonly occupied_by: { readonly mmsi: number; readonly name: string | null } | null;
 };
@@ -216,7 +218,10 @@ export function availability(input: AvailabilityInput): Availability {
       .filter((berth) => berth.lat !== null && berth.lon !== null)
       .map((berth) => {
         const vessel = occupant.get(berth.id);
-        return { id: berth.id, name: berth.name, occupied_by: vessel === undefined ? null : { mmsi: vessel.mmsi, name: vessel.name } };
+        return {
+          id: berth.id, name: berth.name, organisation_id: berth.organisation_id,
+          occupied_by: vessel === undefined ? null : { mmsi: vessel.mmsi, name: vessel.name },
+        };
       }),
     typical_stay_hours: portStay === null ? null : Math.round(portStay * 10) / 10,
   };

@@ -1,10 +1,11 @@
-// REST for berth records. Berths are port data every caller reads. Writing them:
+// REST for berth records. A caller sees the shared records (made by operators) and those of its own
+// organisation; another organisation's record answers 404, as one that does not exist. Writing:
 // - operators of this instance (keys from LAMIS_API_KEYS, or the data folder's development key when
-//   none are set) may create, change and delete any berth;
-// - an organisation's production key may create berths, and change or delete the berths its
-//   organisation made (production keys come from owners and admins whose identity is verified);
-// - development keys only read: they are for trying things out, and berth records are shared.
-// Each record names the organisation that made it (`organisation_id`, null for operators).
+//   none are set) create shared records, and may change and delete any record by its id;
+// - an organisation's production key may create records of its own, which it alone sees, and
+//   change or delete them (production keys come from owners and admins whose identity is verified);
+// - development keys only read.
+// Each record names the organisation that made it (`organisation_id`, null for shared records).
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { haversineNm } from '../../platform/geo/great-circle.ts';
@@ -13,7 +14,9 @@ import { decodeCursor, encodeCursor, Page, PageQuery } from '../../platform/http
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField, nullable } from '../../platform/http/schema.ts';
 import { IdParams, portById } from './api.ts';
-import { berthNameKey, CARGO_TYPES, ESTIMATED_BERTHS, capacityOf, type Berth, type BerthCursor, type BerthFields, type BerthStore } from './berths.ts';
+import {
+  berthNameKey, CARGO_TYPES, ESTIMATED_BERTHS, capacityOf, type Berth, type BerthCursor, type BerthFields, type BerthStore, type BerthViewer,
+} from './berths.ts';
 import type { Port, PortIndex } from './model.ts';
 
 const TAG = 'Ports';
@@ -30,7 +33,9 @@ export const berthNameTaken = problemType({
   code: 'berth_name_taken',
   status: 409,
   title: 'The port has a berth of that name',
-  description: 'Berth names are unique within a port, compared without case, accents or punctuation ("Quay 1" is "QUAY-1"). Change that berth, or choose another name.',
+  description:
+    'Berth names are unique within what one organisation sees at a port (the shared records and its own), compared without case, accents or punctuation ' +
+    '("Quay 1" is "QUAY-1"); `berth_id` names the record that has the name. Change that berth, or choose another name.',
 });
 
 export const berthWriteForbidden = problemType({
@@ -38,8 +43,8 @@ export const berthWriteForbidden = problemType({
   status: 403,
   title: 'This API key may not change berth records',
   description:
-    'Berth records are shared by every user. Operators of the instance may change any; an organisation\'s production key may add berths and change or delete those its organisation made. ' +
-    '`reason`: `development_key` (development keys only read) or `other_organisation` (the berth was made by another organisation, or by an operator).',
+    'Operators of the instance may change any berth record; an organisation\'s production key may add records of its own and change or delete them. ' +
+    '`reason`: `development_key` (development keys only read) or `other_organisation` (the record is a shared one, made by an operator).',
 });
 
 export const berthIdempotencyKeyReused = problemType({
@@ -72,13 +77,13 @@ export const BerthSchema = Type.Object({
   cargo_types: Type.Array(Type.Enum([...CARGO_TYPES])),
   lat: nullable(Type.Number()),
   lon: nullable(Type.Number()),
-  organisation_id: nullable(Type.String({ description: 'The organisation that made the record; null: an operator of this instance' })),
+  organisation_id: nullable(Type.String({ description: 'Your organisation, which made the record and alone sees it; null: a shared record, made by an operator of this instance' })),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });
 
 export const CapacitySchema = Type.Object({
-  basis: Type.Enum(['berths', 'estimate'], { description: '`berths`: the records; `estimate`: the port has none' }),
+  basis: Type.Enum(['berths', 'estimate'], { description: '`berths`: the records you see (shared and your organisation\'s); `estimate`: you see none' }),
   berths: Type.Integer({ description: 'Berths for sea-going ships' }),
   by_harbour_size: nullable(Type.Integer({
     description: `Estimate only: berths assumed by harbour size (${Object.entries(ESTIMATED_BERTHS).map(([size, count]) => `${size} ${count}`).join(', ')})`,
@@ -113,9 +118,14 @@ function writer(request: FastifyRequest): { admin: boolean; organisation_id: str
 function mayChange(request: FastifyRequest, berth: Berth): void {
   const who = writer(request);
   if (who.admin || berth.organisation_id === who.organisation_id) return;
-  throw new ProblemError(berthWriteForbidden, `Berth ${berth.id} was made by ${berth.organisation_id === null ? 'an operator of this instance' : 'another organisation'}; only its maker or an operator may change it.`, {
+  throw new ProblemError(berthWriteForbidden, `Berth ${berth.id} is a shared record, made by an operator of this instance; only an operator may change it.`, {
     extra: { reason: 'other_organisation' },
   });
+}
+
+/** The records the caller's lists cover: the shared ones and its organisation's (operators: the shared ones). */
+function viewerOf(request: FastifyRequest): BerthViewer {
+  return request.principal!.organisation_id;
 }
 
 type Input = Partial<Static<typeof CreateBody>>;
@@ -147,18 +157,21 @@ function fieldsFor(port: Port, input: Input, current?: Berth): BerthFields {
 
 export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
   const { index, berths } = deps;
-  const berthOf = async (port: Port, berthId: string) => {
-    const berth = await berths.get(port.id, berthId);
+  /** A record the caller sees; operators reach every record by its id. */
+  const berthOf = async (request: FastifyRequest, port: Port, berthId: string) => {
+    const berth = await berths.get(port.id, berthId, request.principal!.admin ? 'every' : viewerOf(request));
     if (berth === null) throw new ProblemError(berthNotFound, `${port.name} (${port.id}) has no berth ${berthId}.`);
     return berth;
   };
-  const nameTaken = (port: Port, name: string) => new ProblemError(berthNameTaken, `${port.name} (${port.id}) already has a berth named like "${name}".`);
+  const nameTaken = (port: Port, name: string, holder: Berth) =>
+    new ProblemError(berthNameTaken, `${port.name} (${port.id}) already has a berth named like "${name}": ${holder.id}.`, { extra: { berth_id: holder.id } });
 
   app.get('/v3/maritime/ports/:id/berths', {
     schema: {
-      summary: 'The berth records of a port, with its berth capacity',
+      summary: 'The berth records of a port you see, with its berth capacity',
       description:
-        'By name, cursor-paginated. `capacity` is the number of records, or, for a port without records, an estimate from its harbour size ' +
+        'The shared records (made by operators) and your organisation\'s own, by name, cursor-paginated. ' +
+        '`capacity` is the number of these records, or, where there are none, an estimate from the harbour size ' +
         '(never below the most vessels seen at berth at once in the last 30 days), marked `basis: estimate`. 400 for a malformed port id, 404 `port_not_found`.',
       tags: [TAG],
       params: IdParams,
@@ -169,7 +182,8 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
     const port = portById(index, request.params.id);
     const { limit, cursor } = request.query;
     const after = cursor === undefined ? undefined : decodeCursor(cursor, isCursor);
-    const [page, count] = await Promise.all([berths.page(port.id, limit! + 1, after), berths.count(port.id)]);
+    const viewer = viewerOf(request);
+    const [page, count] = await Promise.all([berths.page(port.id, viewer, limit! + 1, after), berths.count(port.id, viewer)]);
     const data = page.slice(0, limit);
     const last = data[data.length - 1];
     const capacity = capacityOf(port, count, count > 0 ? 0 : await deps.observedPeak(port));
@@ -183,19 +197,20 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
   app.get('/v3/maritime/ports/:id/berths/:berthId', {
     schema: {
       summary: 'One berth record',
-      description: '404 `port_not_found` or `berth_not_found`.',
+      description: 'A shared record or one of your organisation\'s; another organisation\'s answers 404 `berth_not_found`, as one that does not exist. 404 `port_not_found`.',
       tags: [TAG],
       params: BerthParams,
       response: { 200: BerthSchema },
     },
-  }, async (request) => view(await berthOf(portById(index, request.params.id), request.params.berthId)));
+  }, async (request) => view(await berthOf(request, portById(index, request.params.id), request.params.berthId)));
 
   app.post('/v3/maritime/ports/:id/berths', {
     schema: {
       summary: 'Add a berth record to a port',
       description:
-        'For operators of the instance and organisations\' production keys (403 `berth_write_forbidden` otherwise); the record names the organisation. ' +
-        'A position must lie within the port\'s approach area (400). 409 `berth_name_taken` when the port has a berth of that name. ' +
+        'An operator\'s record is shared: every caller sees it. An organisation\'s production key adds a record of its own, which names the organisation ' +
+        'and which that organisation alone sees (listed, counted in the capacity and in availability). Development keys get 403 `berth_write_forbidden`. ' +
+        'A position must lie within the port\'s approach area (400). 409 `berth_name_taken` when a berth you see has that name. ' +
         'With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.',
       tags: [TAG],
       params: IdParams,
@@ -219,7 +234,7 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
       case 'key_reused':
         throw new ProblemError(berthIdempotencyKeyReused, `This Idempotency-Key created berth ${result.berth.id} from other fields.`);
       case 'name_taken':
-        throw nameTaken(port, fields.name);
+        throw nameTaken(port, fields.name, result.berth);
     }
   });
 
@@ -227,8 +242,8 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
     schema: {
       summary: 'Change a berth record',
       description:
-        'Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden`). ' +
-        '404 `berth_not_found`; 409 `berth_name_taken`; 400 for a position outside the approach area.',
+        'Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). ' +
+        '404 `berth_not_found` (also for another organisation\'s); 409 `berth_name_taken`; 400 for a position outside the approach area.',
       tags: [TAG],
       params: BerthParams,
       body: PatchBody,
@@ -236,26 +251,26 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
     },
   }, async (request) => {
     const port = portById(index, request.params.id);
-    const current = await berthOf(port, request.params.berthId);
+    const current = await berthOf(request, port, request.params.berthId);
     mayChange(request, current);
     const fields = fieldsFor(port, request.body, current);
     const result = await berths.update(port.id, current.id, fields);
     if (result.status === 'updated') return view(result.berth);
-    if (result.status === 'name_taken') throw nameTaken(port, fields.name);
+    if (result.status === 'name_taken') throw nameTaken(port, fields.name, result.berth);
     throw new ProblemError(berthNotFound, `${port.name} (${port.id}) has no berth ${current.id}.`);
   });
 
   app.delete('/v3/maritime/ports/:id/berths/:berthId', {
     schema: {
       summary: 'Delete a berth record',
-      description: 'By operators, or by the organisation that made the berth (403 `berth_write_forbidden`). 404 `berth_not_found`.',
+      description: 'By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). 404 `berth_not_found` (also for another organisation\'s).',
       tags: [TAG],
       params: BerthParams,
       response: { 204: Type.Null({ description: 'Deleted' }) },
     },
   }, async (request, reply) => {
     const port = portById(index, request.params.id);
-    const current = await berthOf(port, request.params.berthId);
+    const current = await berthOf(request, port, request.params.berthId);
     mayChange(request, current);
     if (!(await berths.delete(port.id, current.id))) throw new ProblemError(berthNotFound, `${port.name} (${port.id}) has no berth ${current.id}.`);
     return reply.code(204).send(null);

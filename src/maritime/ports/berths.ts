@@ -1,11 +1,16 @@
 // Berth records: the berths of a port with their length, depth, the cargo they handle and, where
-// known, their position. They are port data every caller reads, kept by the people who know the
-// port: each record names the organisation that made it (null for the instance's operators).
+// known, their position. Records the instance's operators make are shared: every caller sees them.
+// Records an organisation makes are its own: it alone sees them, in lists, in the berth capacity
+// and in availability, so nothing one organisation writes changes another's answers. Each record
+// names the organisation that made it (null: shared). Names are unique within what one
+// organisation sees: an organisation's record may not take the name of a shared one or another of
+// its own, and a shared record may not take a name any organisation's record has.
 // Who may change what is decided by the routes (berths-api.ts).
 //
 // Where a port has no records, its berth capacity is estimated (see `capacityOf`).
 import { createHash } from 'node:crypto';
-import type { Database } from '../../platform/db/database.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Tables } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import { fold, words } from '../../platform/text.ts';
 import type { HarbourSize, Port } from './model.ts';
@@ -25,7 +30,7 @@ export type Berth = {
   readonly cargo_types: readonly CargoType[];
   readonly lat: number | null;
   readonly lon: number | null;
-  /** The organisation that made the record; null: an operator of this instance. */
+  /** The organisation that made the record, which alone sees it; null: an operator of this instance (shared). */
   readonly organisation_id: string | null;
   readonly created_at: string;
   readonly updated_at: string;
@@ -43,14 +48,16 @@ export type BerthFields = {
 /** Who makes a record: the organisation (null for operators) and the id idempotency keys are scoped to. */
 export type BerthAuthor = { readonly organisation_id: string | null; readonly created_by: string };
 
+/** Whose records a read covers: the shared ones and those of this organisation (null: the shared ones only, as for operators). */
+export type BerthViewer = string | null;
+
 /** Sort key of a port's berth list: the folded name, then the id. */
 export type BerthCursor = readonly [nameKey: string, id: string];
 
-export type CreateBerthResult =
-  | { status: 'created' | 'existing' | 'key_reused'; berth: Berth }
-  | { status: 'name_taken' };
+/** `name_taken` names the record that has the name. */
+export type CreateBerthResult = { status: 'created' | 'existing' | 'key_reused' | 'name_taken'; berth: Berth };
 
-export type UpdateBerthResult = { status: 'updated'; berth: Berth } | { status: 'not_found' | 'name_taken' };
+export type UpdateBerthResult = { status: 'updated' | 'name_taken'; berth: Berth } | { status: 'not_found' };
 
 /**
  * Berths LAMIS assumes a port has when nobody has recorded any, by World Port Index harbour size.
@@ -102,6 +109,12 @@ function berthOf(row: BerthsTable): Berth {
   };
 }
 
+/** The shared records and the viewer's own. */
+function seenBy(viewer: BerthViewer) {
+  return (eb: ExpressionBuilder<Tables, 'berths'>) =>
+    viewer === null ? eb('organisation_id', 'is', null) : eb.or([eb('organisation_id', 'is', null), eb('organisation_id', '=', viewer)]);
+}
+
 /** Cargo types once each, in the order of CARGO_TYPES. */
 function cargoColumn(types: readonly CargoType[]): string {
   return JSON.stringify(CARGO_TYPES.filter((type) => types.includes(type)));
@@ -114,9 +127,9 @@ export class BerthStore {
     this.#database = database;
   }
 
-  /** A page of a port's berths by name. */
-  async page(portId: string, limit: number, after?: BerthCursor): Promise<Berth[]> {
-    let query = this.#database.db.selectFrom('berths').selectAll().where('port_id', '=', portId);
+  /** A page of the port's berths the viewer sees, by name. */
+  async page(portId: string, viewer: BerthViewer, limit: number, after?: BerthCursor): Promise<Berth[]> {
+    let query = this.#database.db.selectFrom('berths').selectAll().where('port_id', '=', portId).where(seenBy(viewer));
     if (after !== undefined) {
       const [nameKey, id] = after;
       query = query.where((eb) => eb.or([eb('name_key', '>', nameKey), eb.and([eb('name_key', '=', nameKey), eb('id', '>', id)])]));
@@ -125,24 +138,41 @@ export class BerthStore {
     return rows.map(berthOf);
   }
 
-  /** Every berth of a port, by name. */
-  async all(portId: string): Promise<Berth[]> {
-    const rows = await this.#database.db.selectFrom('berths').selectAll().where('port_id', '=', portId).orderBy('name_key').orderBy('id').execute();
+  /** Every berth of the port the viewer sees, by name. */
+  async all(portId: string, viewer: BerthViewer): Promise<Berth[]> {
+    const rows = await this.#database.db.selectFrom('berths').selectAll().where('port_id', '=', portId).where(seenBy(viewer))
+      .orderBy('name_key').orderBy('id').execute();
     return rows.map(berthOf);
   }
 
-  async count(portId: string): Promise<number> {
+  async count(portId: string, viewer: BerthViewer): Promise<number> {
     const result = await this.#database.db
       .selectFrom('berths')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('port_id', '=', portId)
+      .where(seenBy(viewer))
       .executeTakeFirstOrThrow();
     return Number(result.count);
   }
 
-  async get(portId: string, id: string): Promise<Berth | null> {
-    const row = await this.#database.db.selectFrom('berths').selectAll().where('port_id', '=', portId).where('id', '=', id).executeTakeFirst();
+  /** One berth the viewer sees; `every`: any berth of the port (operators). */
+  async get(portId: string, id: string, viewer: BerthViewer | 'every'): Promise<Berth | null> {
+    let query = this.#database.db.selectFrom('berths').selectAll().where('port_id', '=', portId).where('id', '=', id);
+    if (viewer !== 'every') query = query.where(seenBy(viewer));
+    const row = await query.executeTakeFirst();
     return row === undefined ? null : berthOf(row);
+  }
+
+  /**
+   * A berth other than `exceptId` whose name a record of `owner` may not take: within what the
+   * owner sees, or, for a shared record (owner null), at any organisation.
+   */
+  async #nameClash(portId: string, nameKey: string, owner: string | null, exceptId?: string): Promise<Berth | undefined> {
+    let query = this.#database.db.selectFrom('berths').selectAll().where('port_id', '=', portId).where('name_key', '=', nameKey);
+    if (owner !== null) query = query.where(seenBy(owner));
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    const row = await query.executeTakeFirst();
+    return row === undefined ? undefined : berthOf(row);
   }
 
   /** `idempotencyKey` makes a retry answer the berth the key made (`existing`), or `key_reused` for other fields. */
@@ -158,8 +188,8 @@ export class BerthStore {
           .where('created_by', '=', author.created_by).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
         if (previous !== undefined) return { status: previous.idempotency_fingerprint === fingerprint ? 'existing' : 'key_reused', berth: berthOf(previous) };
       }
-      const clash = await db.selectFrom('berths').select('id').where('port_id', '=', portId).where('name_key', '=', nameKey).executeTakeFirst();
-      return clash === undefined ? null : { status: 'name_taken' };
+      const clash = await this.#nameClash(portId, nameKey, author.organisation_id);
+      return clash === undefined ? null : { status: 'name_taken', berth: clash };
     };
     const previous = await settled();
     if (previous !== null) return previous;
@@ -196,10 +226,12 @@ export class BerthStore {
   /** Replaces the fields of a berth (the caller merges a patch into the current ones). */
   async update(portId: string, id: string, fields: BerthFields): Promise<UpdateBerthResult> {
     const db = this.#database.db;
+    const current = await this.get(portId, id, 'every');
+    if (current === null) return { status: 'not_found' };
     const nameKey = berthNameKey(fields.name);
-    const nameTaken = async () =>
-      (await db.selectFrom('berths').select('id').where('port_id', '=', portId).where('name_key', '=', nameKey).where('id', '!=', id).executeTakeFirst()) !== undefined;
-    if (await nameTaken()) return { status: 'name_taken' };
+    const clash = () => this.#nameClash(portId, nameKey, current.organisation_id, id);
+    const taken = await clash();
+    if (taken !== undefined) return { status: 'name_taken', berth: taken };
     try {
       const result = await db.updateTable('berths')
         .set({
@@ -218,10 +250,11 @@ export class BerthStore {
       if (Number(result.numUpdatedRows) === 0) return { status: 'not_found' };
     } catch (error) {
       // A concurrent request took the name between the check and the update.
-      if (await nameTaken()) return { status: 'name_taken' };
+      const raced = await clash();
+      if (raced !== undefined) return { status: 'name_taken', berth: raced };
       throw error;
     }
-    const berth = await this.get(portId, id);
+    const berth = await this.get(portId, id, 'every');
     return berth === null ? { status: 'not_found' } : { status: 'updated', berth };
   }
 

@@ -4,8 +4,10 @@
 //
 // `port_calls`: one row per call. The index (port_id, arrived_at, id) serves a port's calls newest
 // first, (mmsi, arrived_at, id) a vessel's; the partial index on open calls serves the restart.
-// `berths`: berth records of ports, shared by every caller. A name is unique within its port, as
-// folded (`name_key`); an Idempotency-Key is unique per creator (organisation, or operator key).
+// `berths`: berth records of ports: shared ones (made by operators, `organisation_id` null) and
+// organisations' own. A name, as folded (`name_key`), is unique within its port and owner (since
+// `0014_berth_owners`; the rules across owners are the store's); an Idempotency-Key is unique per
+// creator (organisation, or operator key).
 import { sql } from 'kysely';
 import type { Migration } from '../../platform/db/migrate.ts';
 
@@ -38,7 +40,7 @@ export interface BerthsTable {
   id: string;
   port_id: string;
   name: string;
-  /** The name folded for comparison; unique per port. */
+  /** The name folded for comparison; unique per port and owner. */
   name_key: string;
   length_m: number | null;
   depth_m: number | null;
@@ -46,7 +48,7 @@ export interface BerthsTable {
   cargo_types: string;
   lat: number | null;
   lon: number | null;
-  /** The organisation that made the record; null for the instance's operators. */
+  /** The organisation that made the record, which alone sees it; null for the instance's operators (shared). */
   organisation_id: string | null;
   /** The organisation, or the operator key's id: who may repeat an Idempotency-Key. */
   created_by: string;
@@ -114,5 +116,46 @@ export const portCallsMigration: Migration = {
       // Unique constraints let many NULLs through on both back ends: berths made without a key do not collide.
       .addUniqueConstraint('berths_idempotency', ['created_by', 'idempotency_key'])
       .execute();
+  },
+};
+
+/**
+ * Berth names become unique per port and owner instead of per port, so that organisations' own
+ * records do not collide with (or reveal) each other's. SQLite cannot drop a table constraint, so
+ * there the table is built again under the same name with the same rows.
+ */
+export const berthOwnersMigration: Migration = {
+  name: '0014_berth_owners',
+  async up(db, dialect) {
+    if (dialect === 'postgres') {
+      await db.schema.alterTable('berths').dropConstraint('berths_port_name').execute();
+    } else {
+      await db.schema
+        .createTable('berths_rebuilt')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('port_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull())
+        .addColumn('length_m', 'double precision')
+        .addColumn('depth_m', 'double precision')
+        .addColumn('cargo_types', 'text', (c) => c.notNull())
+        .addColumn('lat', 'double precision')
+        .addColumn('lon', 'double precision')
+        .addColumn('organisation_id', 'text')
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text')
+        .addColumn('idempotency_fingerprint', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('berths_idempotency', ['created_by', 'idempotency_key'])
+        .execute();
+      await sql`insert into berths_rebuilt select * from berths`.execute(db);
+      await db.schema.dropTable('berths').execute();
+      await db.schema.alterTable('berths_rebuilt').renameTo('berths').execute();
+    }
+    // NULL never equals NULL in a unique index: shared records are compared under ''.
+    await db.schema.createIndex('berths_port_owner_name').on('berths').unique().expression(sql`port_id, coalesce(organisation_id, ''), name_key`).execute();
+    // A port's list runs by name.
+    await db.schema.createIndex('berths_port_name_key').on('berths').columns(['port_id', 'name_key', 'id']).execute();
   },
 };

@@ -130,9 +130,9 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   registerArrivalRoutes(app, {
     index,
     arrivals: (port, nowMs) => arrivals.at(port, nowMs),
-    async availability(port, atMs, nowMs) {
+    async availability(port, atMs, nowMs, viewer) {
       const since = nowMs - HISTORY_DAYS * DAY_MS;
-      const [recorded, records] = await Promise.all([history(port, Math.min(since, atMs), Math.max(atMs, nowMs)), berths.all(port.id)]);
+      const [recorded, records] = await Promise.all([history(port, Math.min(since, atMs), Math.max(atMs, nowMs)), berths.all(port.id, viewer)]);
       return availability({
         port,
         atMs,

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
+import { migrate } from '../../platform/db/migrate.ts';
 import { BerthStore, type BerthFields } from './berths.ts';
 import { PortCallStore } from './call-store.ts';
 import type { PortCall } from './calls.ts';
@@ -95,9 +96,9 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal((await berths.create('NLRTM', quay('EUROPAHAVEN-2'), operator)).status, 'name_taken', 'names compare folded');
       assert.equal((await berths.create('DEHAM', quay('Europahaven 2'), operator)).status, 'created', 'another port may use the name');
       for (const name of ['Quay 1', 'Quay 3', 'Quay 2']) await berths.create('NLRTM', quay(name), operator);
-      assert.equal(await berths.count('NLRTM'), 4);
-      assert.deepEqual((await berths.all('NLRTM')).map((b) => b.name), ['Europahaven 2', 'Quay 1', 'Quay 2', 'Quay 3']);
-      const second = await berths.page('NLRTM', 2, ['quay 1', (await berths.all('NLRTM'))[1]!.id]);
+      assert.equal(await berths.count('NLRTM', 'org_harbour'), 4);
+      assert.deepEqual((await berths.all('NLRTM', 'org_harbour')).map((b) => b.name), ['Europahaven 2', 'Quay 1', 'Quay 2', 'Quay 3']);
+      const second = await berths.page('NLRTM', 'org_harbour', 2, ['quay 1', (await berths.all('NLRTM', 'org_harbour'))[1]!.id]);
       assert.deepEqual(second.map((b) => b.name), ['Quay 2', 'Quay 3']);
 
       const changed = await berths.update('NLRTM', berth.id, { ...quay('Europahaven 2A'), depth_m: null, lat: 51.95, lon: 4.1 });
@@ -107,7 +108,48 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal((await berths.update('NLRTM', 'brt_missing', quay('Nowhere'))).status, 'not_found');
       assert.equal(await berths.delete('NLRTM', berth.id), true);
       assert.equal(await berths.delete('NLRTM', berth.id), false);
-      assert.equal(await berths.get('NLRTM', berth.id), null);
+      assert.equal(await berths.get('NLRTM', berth.id, 'every'), null);
+    });
+
+    test('berths: each organisation sees the shared records and its own; names are unique within what one sees', async () => {
+      const berths = new BerthStore(storage.database);
+      const operator = { organisation_id: null, created_by: 'cfg_operator' };
+      const author = (org: string) => ({ organisation_id: org, created_by: org });
+      const shared = await berths.create('BEANR', quay('Quay 10'), operator);
+      const mine = await berths.create('BEANR', quay('Quay 11'), author('org_x'));
+      assert.ok(shared.status === 'created' && mine.status === 'created');
+      assert.equal((await berths.create('BEANR', quay('quay-11'), author('org_y'))).status, 'created', 'another organisation\'s name is free');
+      const clash = await berths.create('BEANR', quay('QUAY 10'), author('org_y'));
+      assert.deepEqual([clash.status, clash.berth.id], ['name_taken', shared.berth.id], 'a shared record\'s name is taken for everyone');
+      assert.equal((await berths.create('BEANR', quay('Quay 11'), operator)).status, 'name_taken', 'a shared record may not take a name any organisation sees');
+
+      assert.deepEqual((await berths.all('BEANR', 'org_x')).map((b) => [b.name, b.organisation_id]), [['Quay 10', null], ['Quay 11', 'org_x']]);
+      assert.deepEqual([await berths.count('BEANR', 'org_x'), await berths.count('BEANR', 'org_y'), await berths.count('BEANR', null)], [2, 2, 1]);
+      assert.deepEqual((await berths.page('BEANR', null, 10)).map((b) => b.name), ['Quay 10']);
+      assert.equal(await berths.get('BEANR', mine.berth.id, 'org_y'), null);
+      assert.equal(await berths.get('BEANR', mine.berth.id, null), null);
+      assert.equal((await berths.get('BEANR', mine.berth.id, 'org_x'))?.id, mine.berth.id);
+      assert.equal((await berths.get('BEANR', mine.berth.id, 'every'))?.id, mine.berth.id);
+      const renamed = await berths.update('BEANR', mine.berth.id, quay('Quay 10'));
+      assert.deepEqual([renamed.status, renamed.status === 'name_taken' && renamed.berth.id], ['name_taken', shared.berth.id]);
+
+      const racing = await Promise.all(Array.from({ length: 10 }, () => berths.create('BEANR', quay('Quay 12'), author('org_x'))));
+      assert.deepEqual(racing.map((r) => r.status).sort(), ['created', ...Array(9).fill('name_taken')]);
+    });
+
+    test('berths made before names were scoped by organisation keep theirs, and the new rule applies to them', async () => {
+      const before = await backend.open(MIGRATIONS.filter((m) => m.name < '0014'));
+      try {
+        const old = await new BerthStore(before.database).create('NLRTM', quay('Quay 1'), { organisation_id: 'org_x', created_by: 'org_x' });
+        assert.equal(old.status, 'created');
+        assert.deepEqual(await migrate(before.database.db, before.database.dialect, MIGRATIONS), ['0014_berth_owners']);
+        const berths = new BerthStore(before.database);
+        assert.deepEqual(await berths.get('NLRTM', old.berth.id, 'org_x'), old.berth);
+        assert.equal((await berths.create('NLRTM', quay('Quay 1'), { organisation_id: 'org_y', created_by: 'org_y' })).status, 'created');
+        assert.equal((await berths.create('NLRTM', quay('quay 1'), { organisation_id: 'org_x', created_by: 'org_x' })).status, 'name_taken');
+      } finally {
+        await before.cleanup();
+      }
     });
   });
 }

@@ -1,0 +1,34 @@
+// What operators grant an organisation beyond its plan, one row per organisation that has had a
+// grant (no row: the defaults). Times are ISO 8601 UTC text with milliseconds, as in `0006_accounts`.
+import { sql } from 'kysely';
+import type { Migration } from '../platform/db/migrate.ts';
+
+/** `shared`: the organisation's keys may upload AIS, which every organisation then sees; `off`: they may not. */
+export type AisUpload = 'shared' | 'off';
+
+export interface OrganisationGrantsRow {
+  org_id: string;
+  ais_upload: AisUpload;
+  /** The fraction (0 to 1) of an airport hour's arrival slots it may hold; null: the instance's share. */
+  slot_share: number | null;
+  updated_at: string;
+}
+
+declare module '../platform/db/database.ts' {
+  interface Tables {
+    organisation_grants: OrganisationGrantsRow;
+  }
+}
+
+export const organisationGrantsMigration: Migration = {
+  name: '0013_organisation_grants',
+  async up(db) {
+    await db.schema
+      .createTable('organisation_grants')
+      .addColumn('org_id', 'text', (c) => c.primaryKey().references('organisations.id'))
+      .addColumn('ais_upload', 'text', (c) => c.notNull().check(sql`ais_upload in ('shared', 'off')`))
+      .addColumn('slot_share', 'double precision', (c) => c.check(sql`slot_share >= 0 and slot_share <= 1`))
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
