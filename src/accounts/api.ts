@@ -32,7 +32,7 @@ import type { EmailVerifications } from './email-verification.ts';
 import { checkView, type IdentityChecks } from './identity-checks.ts';
 import type { KeyStore } from './keys.ts';
 import { accountExistsMail, verificationMail, type BackgroundMail } from './mails.ts';
-import { clearSessionCookie, CSRF_NOTE, requireSession, SESSION_NOTE, setSessionCookie } from './session-http.ts';
+import { clearSessionCookie, CSRF_NOTE, noStore, requireSession, SESSION_NOTE, setSessionCookie } from './session-http.ts';
 import { csrfTokenFor, type SessionListKey, type SessionStore } from './sessions.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { Limit, Throttle } from './throttle.ts';
@@ -191,6 +191,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
 
   app.post('/v3/accounts/sign-up', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Sign up (onboarding step 1: details)',
       description:
@@ -278,6 +279,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
 
   app.get('/v3/accounts/verify-email', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Follow an e-mail verification link',
       description: 'Marks the address verified (onboarding step 3). 400 `verification_link_invalid` for an unknown, expired or used link.',
@@ -296,6 +298,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
 
   app.post('/v3/accounts/sessions', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Sign in',
       description:
@@ -503,7 +506,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
     if (result.status === 'identity_required') throw new ProblemError(identityRequired, 'Production keys need your identity check verified; development keys work meanwhile.');
     if (result.status === 'org_not_found') throw new ProblemError(notOrganisationAdmin, `You are not an owner or admin of ${org_id}.`);
     const { key, secret } = result;
-    return reply.code(201).header('Cache-Control', 'no-store').send({
+    return reply.code(201).send({
       id: key.id, org_id: key.org_id, name: key.name, environment: key.environment, prefix: key.prefix, last4: key.last4,
       created_at: key.created_at, expires_at: key.expires_at, secret,
     });

@@ -159,7 +159,7 @@ export function registerKeyRoutes(app: App, deps: OrganisationApiDeps & { guard:
     if (result.status === 'not_active') {
       throw new ProblemError(keyNotActive, `Key ${keyId} is ${result.key.status}; only an active key can be rotated.`, { extra: { key_status: result.key.status } });
     }
-    return reply.code(201).header('Cache-Control', 'no-store').send({ key: { ...result.key, secret: result.secret }, previous: result.previous });
+    return reply.code(201).send({ key: { ...result.key, secret: result.secret }, previous: result.previous });
   });
 
   app.get('/v3/organisations/:orgId/usage', {

@@ -29,7 +29,7 @@ import {
   tooManyInvitations,
 } from './organisation-problems.ts';
 import type { Organisations } from './organisations.ts';
-import { CSRF_NOTE, requireSession, SESSION_NOTE } from './session-http.ts';
+import { CSRF_NOTE, noStore, requireSession, SESSION_NOTE } from './session-http.ts';
 import type { IdentityChecks } from './identity-checks.ts';
 import type { SessionStore } from './sessions.ts';
 import { ROLES, type Role } from './users-migration.ts';
@@ -332,6 +332,7 @@ export function registerOrganisationRoutes(app: App, deps: OrganisationApiDeps):
 
   app.get('/v3/accounts/invitations/preview', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'What an invitation link offers',
       description:

@@ -11,6 +11,7 @@ import { throttled } from './api.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem } from './credentials.ts';
 import { passwordResetMail, type BackgroundMail } from './mails.ts';
 import { PASSWORD_RESET_TTL_MS, type PasswordResets, type ResetLinkProblem } from './password-reset.ts';
+import { noStore } from './session-http.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { Limit, Throttle } from './throttle.ts';
 import type { Users } from './users.ts';
@@ -62,6 +63,7 @@ export function registerPasswordResetRoutes(app: App, deps: PasswordResetApiDeps
 
   app.post('/v3/accounts/password-reset', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Forgotten password: mail me a reset link',
       description:
@@ -102,6 +104,7 @@ export function registerPasswordResetRoutes(app: App, deps: PasswordResetApiDeps
 
   app.post('/v3/accounts/password-reset/complete', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Forgotten password: set a new one with the mailed link',
       description:

@@ -1,5 +1,7 @@
-// POST /v3/maritime/ais/nmea: a station or a partner pushes raw sentences over HTTP. Each API key is
-// a feed of its own, so a multi-sentence message may span two uploads of the same key.
+// POST /v3/maritime/ais/nmea: a station or a partner pushes raw sentences over HTTP. Uploads are one
+// feed, `upload`, in the counts (the public /metrics and /readyz name no key), and each API key a
+// sender of it with a pipeline of its own, so a multi-sentence message may span two uploads of the
+// same key and never mixes with another key's.
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { textBodyRoutes } from '../../platform/http/schema.ts';
@@ -38,11 +40,11 @@ export function registerUploadRoute(app: App, ingest: AisIngest): void {
         response: { 200: UploadResult },
       },
     }, async (request) => {
-      const feed = `upload:${request.principal!.key_id}`;
       const lines = (request.body as string).split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
-      const before = snapshot(ingest.feedCounts(feed, 'upload'));
-      ingest.lines(feed, 'upload', lines, Date.now());
-      const after = snapshot(ingest.feedCounts(feed, 'upload'));
+      // The feed's counts change only in this synchronous call, so the difference is this upload's.
+      const before = snapshot(ingest.feedCounts('upload', 'upload'));
+      ingest.lines('upload', 'upload', lines, Date.now(), request.principal!.key_id);
+      const after = snapshot(ingest.feedCounts('upload', 'upload'));
       return {
         lines: after.lines - before.lines,
         accepted: after.accepted - before.accepted,
