@@ -12,6 +12,7 @@ import { mailerFor } from '../platform/mail/index.ts';
 import type { CounterStore } from '../platform/ratelimit/index.ts';
 import { registerAccountRoutes } from './api.ts';
 import { UnverifiedAccountCleanup } from './cleanup.ts';
+import { DashboardKeys } from './dashboard-keys.ts';
 import { EmailVerifications } from './email-verification.ts';
 import { IdentityChecks } from './identity-checks.ts';
 import { OcrEngine } from './identity/index.ts';
@@ -72,6 +73,7 @@ export const accounts = (keys: KeyStore, counters: CounterStore): Feature => asy
     invitations: new Invitations(database, throttle),
     organisations: new Organisations(database),
     keys,
+    dashboardKeys: new DashboardKeys(keys, key.key, config.sessionMaxHours),
     identity,
     mail,
     publicUrl,

@@ -11,6 +11,7 @@ import { invalidField, nullable } from '../platform/http/schema.ts';
 import { PLANS, type PlanName } from '../platform/ratelimit/plans.ts';
 import { stepMissing } from './api.ts';
 import { normaliseEmail } from './credentials.ts';
+import type { DashboardKeys } from './dashboard-keys.ts';
 import { invitationMail, TEAM_PLANS, type InvitationListKey, type Invitations } from './invitations.ts';
 import type { KeyStore } from './keys.ts';
 import { registerKeyRoutes } from './keys-api.ts';
@@ -116,6 +117,7 @@ export interface OrganisationApiDeps {
   invitations: Invitations;
   organisations: Organisations;
   keys: KeyStore;
+  dashboardKeys: DashboardKeys;
   identity: IdentityChecks;
   mail: BackgroundMail;
   /** Where users reach the service, without a trailing slash: links in mails start with it. */
