@@ -149,7 +149,7 @@ export async function startServer(
   // One key store for verifying keys on every request and for the accounts routes that revoke them.
   const keys = new KeyStore(database, { onError: (error) => logger.warn({ err: error }, 'API key last use not recorded') });
   const access = await openAccess(config, database, keys, logger);
-  const features = [aviation, maritime, fleet, accounts(keys)];
+  const features = [aviation, maritime, fleet, accounts(keys, access.rateLimits.store)];
   const app = await buildServer({ config, database, bus, readiness: new Readiness(), access, masterKey: key, features }, logger);
   await beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });

@@ -32,8 +32,9 @@ import type { EmailVerifications } from './email-verification.ts';
 import { checkView, type IdentityChecks } from './identity-checks.ts';
 import type { KeyStore } from './keys.ts';
 import { accountExistsMail, verificationMail, type BackgroundMail } from './mails.ts';
-import { clearSessionCookie, CSRF_NOTE, requireSession, SESSION_NOTE, setSessionCookie } from './session-http.ts';
+import { clearSessionCookie, CSRF_NOTE, noStore, requireSession, SESSION_NOTE, setSessionCookie } from './session-http.ts';
 import { csrfTokenFor, type SessionListKey, type SessionStore } from './sessions.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { Limit, Throttle } from './throttle.ts';
 import type { UserRow } from './users-migration.ts';
 import { checkedFullName, MAX_NAME_LENGTH, missingStepBefore, onboardingOf, ONBOARDING_STEPS, type OnboardingStep, type Users } from './users.ts';
@@ -41,9 +42,6 @@ import { checkedFullName, MAX_NAME_LENGTH, missingStepBefore, onboardingOf, ONBO
 const TAG = 'Accounts';
 const MINUTE = 60_000;
 
-/** Failed sign-ins: per account (by address, whether it has an account or not) and per client address. */
-export const SIGN_IN_ACCOUNT_LIMITS: readonly Limit[] = [{ count: 5, windowMs: 15 * MINUTE }];
-export const SIGN_IN_ADDRESS_LIMITS: readonly Limit[] = [{ count: 20, windowMs: 15 * MINUTE }];
 export const SIGN_UP_ADDRESS_LIMITS: readonly Limit[] = [{ count: 10, windowMs: 60 * MINUTE }];
 /** The "someone signed up with your address" mail: at most one a day per account. */
 const ACCOUNT_EXISTS_MAIL_LIMITS: readonly Limit[] = [{ count: 1, windowMs: 24 * 60 * MINUTE }];
@@ -127,15 +125,13 @@ export interface AccountsApiDeps {
   sessions: SessionStore;
   verifications: EmailVerifications;
   throttle: Throttle;
+  signIns: SignInThrottle;
   identity: IdentityChecks;
   keys: KeyStore;
   mail: BackgroundMail;
   /** Where users reach the service, without a trailing slash: links in mails start with it. */
   publicUrl: () => string;
 }
-
-/** What failed sign-ins of an account are counted under; a password reset clears it. */
-export const signInAccountSubject = (emailKey: string) => `sign-in-account:${emailKey}`;
 
 export function throttled(retryAfterSeconds: number, what: string): ProblemError {
   return new ProblemError(tooManyAttempts, `Too many ${what}; retry in ${retryAfterSeconds} s.`, {
@@ -155,7 +151,7 @@ export function stepMissing(step: OnboardingStep, before: string): ProblemError 
 const signedIn = (request: FastifyRequest) => request.account!;
 
 export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
-  const { users, sessions, verifications, throttle, identity, keys, mail } = deps;
+  const { users, sessions, verifications, throttle, signIns, identity, keys, mail } = deps;
   const guard = requireSession(sessions, users);
   /** Refuses, before the body is read, a user who has not done the steps before `step`. */
   const stepsBefore = (step: OnboardingStep, what: string): onRequestAsyncHookHandler => async (request) => {
@@ -195,6 +191,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
 
   app.post('/v3/accounts/sign-up', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Sign up (onboarding step 1: details)',
       description:
@@ -282,6 +279,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
 
   app.get('/v3/accounts/verify-email', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Follow an e-mail verification link',
       description: 'Marks the address verified (onboarding step 3). 400 `verification_link_invalid` for an unknown, expired or used link.',
@@ -300,6 +298,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
 
   app.post('/v3/accounts/sessions', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Sign in',
       description:
@@ -313,21 +312,12 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
   }, async (request, reply) => {
     const address = normaliseEmail(request.body.email);
     if (!address.ok) throw invalidField('/body/email', address.message);
-    const accountSubject = signInAccountSubject(address.key);
-    const addressSubject = `sign-in-address:${request.ip}`;
-    const wait = Math.max(
-      await throttle.retryAfterSeconds(accountSubject, SIGN_IN_ACCOUNT_LIMITS),
-      await throttle.retryAfterSeconds(addressSubject, SIGN_IN_ADDRESS_LIMITS),
-    );
-    if (wait > 0) throw throttled(wait, 'failed sign-ins');
+    const attempt = await signIns.attempt(address.key, request.ip);
+    if (!attempt.ok) throw throttled(attempt.retryAfterSeconds, 'failed sign-ins');
     const user = await users.findByEmail(address.key);
     const matches = user ? await verifyPassword(request.body.password, user.password_hash) : (await spendPasswordCheck(request.body.password), false);
-    if (!user || !matches) {
-      await throttle.record(accountSubject);
-      await throttle.record(addressSubject);
-      throw new ProblemError(signInFailed, 'The e-mail address or the password is wrong.');
-    }
-    await throttle.clear(accountSubject);
+    if (!user || !matches) throw new ProblemError(signInFailed, 'The e-mail address or the password is wrong.');
+    await attempt.succeeded();
     const started = await startSession(request, user);
     setSessionCookie(request, reply, started.secret, sessions.absoluteMs);
     return reply.code(201).send(started.body);
@@ -403,13 +393,10 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
     },
   }, async (request) => {
     const { user, session } = signedIn(request);
-    const accountSubject = signInAccountSubject(user.email_key);
-    const wait = await throttle.retryAfterSeconds(accountSubject, SIGN_IN_ACCOUNT_LIMITS);
-    if (wait > 0) throw throttled(wait, 'failed password checks');
-    if (!(await verifyPassword(request.body.current_password, user.password_hash))) {
-      await throttle.record(accountSubject);
-      throw invalidField('/body/current_password', 'is not your current password');
-    }
+    const attempt = await signIns.attempt(user.email_key);
+    if (!attempt.ok) throw throttled(attempt.retryAfterSeconds, 'failed password checks');
+    if (!(await verifyPassword(request.body.current_password, user.password_hash))) throw invalidField('/body/current_password', 'is not your current password');
+    await attempt.succeeded();
     const weak = passwordProblem(request.body.new_password, user.email_key);
     if (weak) throw invalidField('/body/new_password', weak);
     await users.setPasswordHash(user.id, await hashPassword(request.body.new_password));
@@ -519,7 +506,7 @@ export function registerAccountRoutes(app: App, deps: AccountsApiDeps): void {
     if (result.status === 'identity_required') throw new ProblemError(identityRequired, 'Production keys need your identity check verified; development keys work meanwhile.');
     if (result.status === 'org_not_found') throw new ProblemError(notOrganisationAdmin, `You are not an owner or admin of ${org_id}.`);
     const { key, secret } = result;
-    return reply.code(201).header('Cache-Control', 'no-store').send({
+    return reply.code(201).send({
       id: key.id, org_id: key.org_id, name: key.name, environment: key.environment, prefix: key.prefix, last4: key.last4,
       created_at: key.created_at, expires_at: key.expires_at, secret,
     });

@@ -9,8 +9,10 @@ import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { App } from '../platform/http/app.ts';
 import { mailerFor } from '../platform/mail/index.ts';
+import type { CounterStore } from '../platform/ratelimit/index.ts';
 import { registerAccountRoutes } from './api.ts';
 import { UnverifiedAccountCleanup } from './cleanup.ts';
+import { DashboardKeys } from './dashboard-keys.ts';
 import { EmailVerifications } from './email-verification.ts';
 import { IdentityChecks } from './identity-checks.ts';
 import { OcrEngine } from './identity/index.ts';
@@ -23,6 +25,7 @@ import { Organisations } from './organisations.ts';
 import { registerPasswordResetRoutes } from './password-reset-api.ts';
 import { PasswordResets } from './password-reset.ts';
 import { SessionStore } from './sessions.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 import { Throttle } from './throttle.ts';
 import { Users } from './users.ts';
 
@@ -34,10 +37,14 @@ function listeningUrl(app: App, config: Config): string {
   return `http://${host}:${port}`;
 }
 
-/** `keys`: the store that also verifies API keys for every request (see access.ts). */
-export const accounts = (keys: KeyStore): Feature => async ({ app, config, database, logger, masterKey: key }) => {
+/**
+ * `keys`: the store that also verifies API keys for every request (see access.ts); `counters`: the
+ * rate limits' counter store, which also counts failed sign-ins.
+ */
+export const accounts = (keys: KeyStore, counters: CounterStore): Feature => async ({ app, config, database, logger, masterKey: key }) => {
   const users = new Users(database);
   const throttle = new Throttle(database);
+  const signIns = new SignInThrottle(counters);
   const ocr = new OcrEngine();
   const identity = new IdentityChecks({ database, envelope: new Envelope(key.key), users, ocr, logger });
   const mail = new BackgroundMail(mailerFor(config, database, { logger }), logger);
@@ -50,12 +57,13 @@ export const accounts = (keys: KeyStore): Feature => async ({ app, config, datab
     sessions,
     verifications: new EmailVerifications(database, throttle),
     throttle,
+    signIns,
     identity,
     keys,
     mail,
     publicUrl,
   });
-  registerPasswordResetRoutes(app, { users, resets: new PasswordResets(database, users), throttle, mail, publicUrl });
+  registerPasswordResetRoutes(app, { users, resets: new PasswordResets(database, users), throttle, signIns, mail, publicUrl });
   const members = new Members(database);
   registerOrganisationRoutes(app, {
     database,
@@ -65,6 +73,7 @@ export const accounts = (keys: KeyStore): Feature => async ({ app, config, datab
     invitations: new Invitations(database, throttle),
     organisations: new Organisations(database),
     keys,
+    dashboardKeys: new DashboardKeys(keys, key.key, config.sessionMaxHours),
     identity,
     mail,
     publicUrl,

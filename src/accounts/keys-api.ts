@@ -1,6 +1,7 @@
 // REST for an organisation's API keys, usage and audit log, for signed-in members by role
-// (roles.ts): listing keys (never a secret), revoking and rotating them, requests and streams per
-// key and day, and the audit log. Keys are created with `POST /v3/accounts/keys` (api.ts).
+// (roles.ts): listing keys (never a secret), revoking and rotating them, the dashboard's own key
+// (dashboard-keys.ts), requests and streams per key and day, and the audit log. Keys are created
+// with `POST /v3/accounts/keys` (api.ts).
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
@@ -9,8 +10,9 @@ import { ProblemError } from '../platform/http/problems.ts';
 import { invalidField, nullable } from '../platform/http/schema.ts';
 import { identityRequired } from './account-problems.ts';
 import { listAudit } from './audit.ts';
+import { DASHBOARD_KEY_NAME } from './dashboard-keys.ts';
 import { DEFAULT_OVERLAP_HOURS, MAX_OVERLAP_HOURS, type KeyListKey } from './keys.ts';
-import { NOT_MEMBER_NOTE, organisationAccess, OrgParams } from './organisation-http.ts';
+import { NOT_MEMBER_NOTE, notMember, organisationAccess, OrgParams } from './organisation-http.ts';
 import { CSRF_NOTE, SESSION_NOTE } from './session-http.ts';
 import type { OrganisationApiDeps } from './organisation-api.ts';
 import { keyNotActive, keyNotFound } from './organisation-problems.ts';
@@ -64,8 +66,10 @@ const isPair = (key: unknown): key is readonly [string, string] =>
 
 const keyMissing = (id: string) => new ProblemError(keyNotFound, `The organisation has no API key ${id}.`);
 
+const KeyWithSecret = (description: string, secret = 'Shown only this once') => Type.Object({ ...KeySchema.properties, secret: Type.String({ description: secret }) }, { description });
+
 export function registerKeyRoutes(app: App, deps: OrganisationApiDeps & { guard: onRequestAsyncHookHandler }): void {
-  const { members, keys, identity, database, guard } = deps;
+  const { members, keys, dashboardKeys, identity, database, guard } = deps;
 
   app.get('/v3/organisations/:orgId/keys', {
     config: { session: true },
@@ -140,7 +144,7 @@ export function registerKeyRoutes(app: App, deps: OrganisationApiDeps & { guard:
       }),
       response: {
         201: Type.Object({
-          key: Type.Object({ ...KeySchema.properties, secret: Type.String({ description: 'Shown only this once' }) }, { description: 'The new key' }),
+          key: KeyWithSecret('The new key'),
           previous: Type.Object(KeySchema.properties, { description: 'The old key, working until its `overlap_until`' }),
         }),
       },
@@ -159,7 +163,33 @@ export function registerKeyRoutes(app: App, deps: OrganisationApiDeps & { guard:
     if (result.status === 'not_active') {
       throw new ProblemError(keyNotActive, `Key ${keyId} is ${result.key.status}; only an active key can be rotated.`, { extra: { key_status: result.key.status } });
     }
-    return reply.code(201).header('Cache-Control', 'no-store').send({ key: { ...result.key, secret: result.secret }, previous: result.previous });
+    return reply.code(201).send({ key: { ...result.key, secret: result.secret }, previous: result.previous });
+  });
+
+  app.post('/v3/organisations/:orgId/dashboard-key', {
+    config: { session: true },
+    onRequest: [guard, organisationAccess(members, 'manage_keys', 'use a dashboard key')],
+    schema: {
+      summary: 'Your dashboard key in the organisation (owners and admins)',
+      description:
+        `The key the dashboard calls the data routes with: one per user and organisation, named \`${DASHBOARD_KEY_NAME}\`, made on the first call (audited as \`key.created\`) ` +
+        'and answered as it is, secret included, to every later call from any of your sessions, so signing in again makes no key. ' +
+        'Its secret is stored nowhere (the server derives it from the master key). A production key once your identity is verified, else a development key ' +
+        '(the development one is then revoked); once older than a session may last (`LAMIS_SESSION_MAX_HOURS`), it is rotated and the old one works as long again. ' +
+        'Revoke it like any key; the next call makes a new one. Needs your e-mail address verified (403 `identity_required`). ' +
+        `403 \`role_not_allowed\` for members and viewers; ${NOT_MEMBER_NOTE}. ${CSRF_NOTE}`,
+      tags: [TAG],
+      params: OrgParams,
+      response: { 200: KeyWithSecret('Your dashboard key', 'The same in every answer until the key is rotated or revoked') },
+    },
+  }, async (request) => {
+    const { user } = request.account!;
+    if (user.email_verified_at === null) throw new ProblemError(identityRequired, 'Verify your e-mail address before the dashboard can call the API for you.');
+    const environment = (await identity.status(user.id)) === 'verified' ? 'production' : 'development';
+    const result = await dashboardKeys.forUser(request.params.orgId, user.id, environment);
+    // The organisation was deleted since the access check.
+    if (result.status === 'org_not_found') throw notMember();
+    return { ...result.key, secret: result.secret };
   });
 
   app.get('/v3/organisations/:orgId/usage', {

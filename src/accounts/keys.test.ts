@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
 import { TEST_API_KEY } from '../../test/support/server.ts';
 import { listAudit } from './audit.ts';
 import { BASE62 } from '../platform/ids.ts';
-import { KEY_CACHE_TTL_MS, KeyStore, newSecret, secretEnvironment } from './keys.ts';
+import { KEY_CACHE_TTL_MS, KeyStore, newSecret, secretEnvironment, type DerivedKeyInput } from './keys.ts';
 import { accountsMigration } from './migration.ts';
 import { Organisations, type Organisation } from './organisations.ts';
 
@@ -198,6 +199,51 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal((await keys.verify(secret)).ok, true);
       assert.equal((await keys.rotateKey(key.id, 0, { actor: 'operator' })).status, 'rotated');
       assert.deepEqual(await keys.verify(secret), { ok: false, reason: 'revoked' });
+    });
+
+    test('a derived key: one per user, the same secret again, rotated once aged, replaced for another environment', async () => {
+      const material = (id: string) => createHash('sha512').update(`test material ${id}`).digest();
+      const input: DerivedKeyInput = { orgId: org.id, userId: 'usr_anna', name: 'dashboard', environment: 'development', material, rotateAfterMs: 12 * HOUR, overlapHours: 12 };
+      const derived = async (change: Partial<DerivedKeyInput> = {}) => {
+        const result = await keys.derivedKey({ ...input, ...change });
+        if (result.status === 'org_not_found') throw new Error('the organisation exists');
+        return result;
+      };
+      // Someone's own key of that name, made by hand, is not it.
+      const { key: handMadeKey, secret: handMade } = await created({ name: 'dashboard', actor: 'user:usr_anna' });
+      const first = await derived();
+      assert.equal(first.status, 'created');
+      assert.match(first.secret, /^lamis_test_[0-9A-Za-z]{32}_[0-9A-Za-z]{6}$/);
+      assert.equal(first.key.created_by, 'usr_anna');
+      now += 12 * HOUR - 1;
+      assert.deepEqual(await derived(), { ...first, status: 'reused' });
+      assert.equal((await keys.verify(first.secret)).ok, true);
+      // Another user of the organisation has a key of their own, made once however many sessions ask at once.
+      const others = await Promise.all(Array.from({ length: 4 }, () => derived({ userId: 'usr_bert' })));
+      assert.deepEqual(others.map((other) => other.status).sort(), ['created', 'reused', 'reused', 'reused']);
+      assert.deepEqual(new Set(others.map((other) => other.secret)).size, 1);
+      assert.notEqual(others[0]!.secret, first.secret);
+
+      now += 1;
+      const rotated = await derived();
+      assert.equal(rotated.status, 'rotated');
+      assert.notEqual(rotated.secret, first.secret);
+      assert.equal(rotated.key.rotated_from, first.key.id);
+      assert.deepEqual(await derived(), { ...rotated, status: 'reused' });
+      now += 12 * HOUR - 1;
+      assert.equal((await keys.verify(first.secret)).ok, true, 'the old key works while a session may last');
+      now += 1;
+      assert.deepEqual(await keys.verify(first.secret), { ok: false, reason: 'revoked' });
+
+      const production = await derived({ environment: 'production' });
+      assert.equal(production.status, 'created');
+      assert.match(production.secret, /^lamis_live_/);
+      assert.deepEqual(await keys.verify(rotated.secret), { ok: false, reason: 'revoked' });
+      assert.equal((await keys.verify(handMade)).ok, true);
+      const mine = (await keys.listKeys(org.id)).filter((key) => key.created_by === 'usr_anna' && (key.status === 'active' || key.status === 'rotating'));
+      assert.deepEqual(mine.map((key) => key.id).sort(), [production.key.id, handMadeKey.id].sort());
+      const actions = (await listAudit(handle.database, org.id)).data.map((e) => e.action).reverse();
+      assert.deepEqual(actions, ['org.created', 'key.created', 'key.created', 'key.created', 'key.created', 'key.rotated', 'key.created', 'key.revoked']);
     });
 
     test('production keys need a verified identity, except from operators', async () => {

@@ -21,12 +21,18 @@
 // one made by another process (`lamis keys revoke`, another server) within `cacheTtlMs`. Expiry is
 // checked against the clock on every call. Unknown keys are not cached: a key created elsewhere
 // works at once.
+//
+// Derived keys (`derivedKey`) are the exception to random secrets: their random part is made from
+// the key's id by a function the caller holds (the dashboard's keys derive it from the master
+// key), so the same secret can be handed out again without being stored.
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import type { Database } from '../platform/db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Tables } from '../platform/db/database.ts';
 import type { KeyCheck } from '../platform/http/auth.ts';
 import { appendAudit, type Actor } from './audit.ts';
-import { base62, newId, randomBase62 } from '../platform/ids.ts';
+import { base62, base62Of, newId, randomBase62 } from '../platform/ids.ts';
+import { lockOrganisation } from './members.ts';
 import type { ApiKeyRow, Environment } from './migration.ts';
 
 const PREFIXES: Readonly<Record<Environment, string>> = { production: 'lamis_live_', development: 'lamis_test_' };
@@ -78,6 +84,26 @@ export type KeyListKey = readonly [created_at: string, id: string];
 
 export type RevokeKeyResult = { status: 'revoked'; key: ApiKey } | { status: 'not_found' };
 
+/** What makes the random part of a derived key's secret from its id: at least 64 bytes. */
+export type SecretMaterial = (id: string) => Uint8Array;
+
+export interface DerivedKeyInput {
+  orgId: string;
+  /** The user whose key it is: one key of `name` per user and organisation. */
+  userId: string;
+  name: string;
+  environment: Environment;
+  material: SecretMaterial;
+  /** A key this old is rotated: the next call gets a new one, the old one works `overlapHours` more. */
+  rotateAfterMs: number;
+  overlapHours: number;
+}
+
+export type DerivedKeyResult =
+  /** `reused`: the user's key as it was; `created`: a first one, or one for another environment (the old one revoked); `rotated`: it had aged. */
+  | { status: 'reused' | 'created' | 'rotated'; key: ApiKey; secret: string }
+  | { status: 'org_not_found' };
+
 export type RotateKeyResult =
   | { status: 'rotated'; key: ApiKey; secret: string; previous: ApiKey }
   | { status: 'not_found' }
@@ -109,9 +135,21 @@ export function secretEnvironment(secret: string): Environment | null {
   return secret.startsWith(PREFIXES.production) ? 'production' : 'development';
 }
 
-export function newSecret(environment: Environment): string {
-  const body = `${PREFIXES[environment]}${randomBase62(RANDOM_LENGTH)}`;
+function secretWith(environment: Environment, random: string): string {
+  const body = `${PREFIXES[environment]}${random}`;
   return `${body}_${checksum(body)}`;
+}
+
+export function newSecret(environment: Environment): string {
+  return secretWith(environment, randomBase62(RANDOM_LENGTH));
+}
+
+/** The secret of a derived key: the same for the same id and material. */
+function derivedSecret(id: string, environment: Environment, material: SecretMaterial): string {
+  const random = base62Of(material(id), RANDOM_LENGTH);
+  // 64 uniform bytes give fewer than 32 characters with a probability below 1e-29.
+  if (random.length < RANDOM_LENGTH) throw new RangeError(`the secret material of ${id} is too short`);
+  return secretWith(environment, random);
 }
 
 function hashOf(secret: string): string {
@@ -242,13 +280,7 @@ export class KeyStore {
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]));
       if (acting.orgId !== undefined) update = update.where('org_id', '=', acting.orgId);
       const previous = await update.returningAll().executeTakeFirst();
-      if (!previous) return undefined;
-      const { row, secret } = newKeyRow(previous.org_id, previous.environment, previous.name, previous.expires_at, previous.id, acting.actor, now);
-      await trx.insertInto('api_keys').values(row).execute();
-      const common = { orgId: row.org_id, actor: acting.actor, at };
-      await appendAudit(trx, { ...common, action: 'key.created', target: row.id, detail: { name: row.name, environment: row.environment, expires_at: row.expires_at, rotated_from: previous.id } });
-      await appendAudit(trx, { ...common, action: 'key.rotated', target: previous.id, detail: { new_key_id: row.id, overlap_until: overlapUntil } });
-      return { previous, row, secret };
+      return previous && { previous, ...(await insertSuccessor(trx, previous, acting.actor, now)) };
     });
     if (rotated) {
       this.#cache.delete(rotated.previous.secret_hash);
@@ -256,6 +288,55 @@ export class KeyStore {
     }
     const existing = await this.#ownedRow(id, acting);
     return existing ? { status: 'not_active', key: publicKey(existing, now) } : { status: 'not_found' };
+  }
+
+  /**
+   * The user's one key of `input.name` in the organisation whose secret `input.material` makes:
+   * the same key while it is younger than `rotateAfterMs`, so no call after the first makes a key
+   * or writes to the audit log. Keys of that name made otherwise (by hand, with a random secret)
+   * are left alone. Calls for one organisation take turns (its row lock), so two at once cannot
+   * both make one.
+   */
+  async derivedKey(input: DerivedKeyInput): Promise<DerivedKeyResult> {
+    const now = this.#clock();
+    const at = new Date(now).toISOString();
+    const actor: Actor = `user:${input.userId}`;
+    const secretOf = (row: ApiKeyRow) => derivedSecret(row.id, row.environment, input.material);
+    const result = await this.#database.db.transaction().execute(async (trx): Promise<DerivedKeyResult & { replaced?: ApiKeyRow }> => {
+      if (!(await lockOrganisation(trx, input.orgId))) return { status: 'org_not_found' };
+      const rows = await trx
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('org_id', '=', input.orgId)
+        .where('created_by', '=', input.userId)
+        .where('name', '=', input.name)
+        .where('revoked_at', 'is', null)
+        .where('overlap_until', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+        .orderBy('created_at', 'desc')
+        .execute();
+      const current = rows.find((row) => hashOf(secretOf(row)) === row.secret_hash);
+      if (current && current.environment === input.environment) {
+        if (now - Date.parse(current.created_at) < input.rotateAfterMs) return { status: 'reused', key: publicKey(current, now), secret: secretOf(current) };
+        const overlapUntil = new Date(now + input.overlapHours * MS_PER_HOUR).toISOString();
+        await trx.updateTable('api_keys').set({ overlap_until: overlapUntil }).where('id', '=', current.id).execute();
+        const { row, secret } = await insertSuccessor(trx, { ...current, overlap_until: overlapUntil }, actor, now, input.material);
+        return { status: 'rotated', key: publicKey(row, now), secret, replaced: current };
+      }
+      const { row, secret } = newKeyRow(input.orgId, input.environment, input.name, null, null, actor, now, input.material);
+      await trx.insertInto('api_keys').values(row).execute();
+      await appendAudit(trx, { orgId: row.org_id, actor, action: 'key.created', target: row.id, detail: { name: row.name, environment: row.environment, expires_at: null }, at });
+      // One key per user and organisation: the one of the other environment goes.
+      if (current) {
+        await trx.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', current.id).execute();
+        await appendAudit(trx, { orgId: row.org_id, actor, action: 'key.revoked', target: current.id, at });
+      }
+      return { status: 'created', key: publicKey(row, now), secret, replaced: current };
+    });
+    if (result.status === 'org_not_found') return result;
+    const { replaced, ...answer } = result;
+    if (replaced) this.#cache.delete(replaced.secret_hash);
+    return answer;
   }
 
   async verify(secret: string): Promise<KeyCheck> {
@@ -314,6 +395,25 @@ function futureTime(value: string, now: number): string {
   return new Date(ms).toISOString();
 }
 
+/**
+ * The key that replaces `previous` by rotation (already marked with its `overlap_until`), with the
+ * audit entries of both; derived from `material` when given.
+ */
+async function insertSuccessor(
+  trx: Kysely<Tables>,
+  previous: ApiKeyRow,
+  actor: Actor,
+  now: number,
+  material?: SecretMaterial,
+): Promise<{ row: ApiKeyRow; secret: string }> {
+  const { row, secret } = newKeyRow(previous.org_id, previous.environment, previous.name, previous.expires_at, previous.id, actor, now, material);
+  await trx.insertInto('api_keys').values(row).execute();
+  const common = { orgId: row.org_id, actor, at: row.created_at };
+  await appendAudit(trx, { ...common, action: 'key.created', target: row.id, detail: { name: row.name, environment: row.environment, expires_at: row.expires_at, rotated_from: previous.id } });
+  await appendAudit(trx, { ...common, action: 'key.rotated', target: previous.id, detail: { new_key_id: row.id, overlap_until: previous.overlap_until } });
+  return { row, secret };
+}
+
 function newKeyRow(
   orgId: string,
   environment: Environment,
@@ -322,10 +422,12 @@ function newKeyRow(
   rotatedFrom: string | null,
   actor: Actor,
   now: number,
+  material?: SecretMaterial,
 ): { row: ApiKeyRow; secret: string } {
-  const secret = newSecret(environment);
+  const id = newId('key');
+  const secret = material ? derivedSecret(id, environment, material) : newSecret(environment);
   const row: ApiKeyRow = {
-    id: newId('key'),
+    id,
     org_id: orgId,
     name,
     environment,

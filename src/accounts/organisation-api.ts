@@ -11,6 +11,7 @@ import { invalidField, nullable } from '../platform/http/schema.ts';
 import { PLANS, type PlanName } from '../platform/ratelimit/plans.ts';
 import { stepMissing } from './api.ts';
 import { normaliseEmail } from './credentials.ts';
+import type { DashboardKeys } from './dashboard-keys.ts';
 import { invitationMail, TEAM_PLANS, type InvitationListKey, type Invitations } from './invitations.ts';
 import type { KeyStore } from './keys.ts';
 import { registerKeyRoutes } from './keys-api.ts';
@@ -29,7 +30,7 @@ import {
   tooManyInvitations,
 } from './organisation-problems.ts';
 import type { Organisations } from './organisations.ts';
-import { CSRF_NOTE, requireSession, SESSION_NOTE } from './session-http.ts';
+import { CSRF_NOTE, noStore, requireSession, SESSION_NOTE } from './session-http.ts';
 import type { IdentityChecks } from './identity-checks.ts';
 import type { SessionStore } from './sessions.ts';
 import { ROLES, type Role } from './users-migration.ts';
@@ -116,6 +117,7 @@ export interface OrganisationApiDeps {
   invitations: Invitations;
   organisations: Organisations;
   keys: KeyStore;
+  dashboardKeys: DashboardKeys;
   identity: IdentityChecks;
   mail: BackgroundMail;
   /** Where users reach the service, without a trailing slash: links in mails start with it. */
@@ -332,6 +334,7 @@ export function registerOrganisationRoutes(app: App, deps: OrganisationApiDeps):
 
   app.get('/v3/accounts/invitations/preview', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'What an invitation link offers',
       description:

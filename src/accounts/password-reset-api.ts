@@ -7,10 +7,12 @@ import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { invalidField } from '../platform/http/schema.ts';
-import { signInAccountSubject, throttled } from './api.ts';
+import { throttled } from './api.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem } from './credentials.ts';
 import { passwordResetMail, type BackgroundMail } from './mails.ts';
 import { PASSWORD_RESET_TTL_MS, type PasswordResets, type ResetLinkProblem } from './password-reset.ts';
+import { noStore } from './session-http.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { Limit, Throttle } from './throttle.ts';
 import type { Users } from './users.ts';
 
@@ -49,17 +51,19 @@ export interface PasswordResetApiDeps {
   users: Users;
   resets: PasswordResets;
   throttle: Throttle;
+  signIns: SignInThrottle;
   mail: BackgroundMail;
   /** Where users reach the service, without a trailing slash. */
   publicUrl: () => string;
 }
 
 export function registerPasswordResetRoutes(app: App, deps: PasswordResetApiDeps): void {
-  const { users, resets, throttle, mail } = deps;
+  const { users, resets, throttle, signIns, mail } = deps;
   const linkMinutes = PASSWORD_RESET_TTL_MS / MINUTE;
 
   app.post('/v3/accounts/password-reset', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Forgotten password: mail me a reset link',
       description:
@@ -100,6 +104,7 @@ export function registerPasswordResetRoutes(app: App, deps: PasswordResetApiDeps
 
   app.post('/v3/accounts/password-reset/complete', {
     config: { public: true },
+    onRequest: noStore,
     schema: {
       summary: 'Forgotten password: set a new one with the mailed link',
       description:
@@ -127,7 +132,7 @@ export function registerPasswordResetRoutes(app: App, deps: PasswordResetApiDeps
     if (weak) throw invalidField('/body/new_password', weak);
     const result = await resets.complete(token, await hashPassword(new_password));
     if (result.status !== 'reset') throw linkInvalid(result.status);
-    await throttle.clear(signInAccountSubject(result.user.email_key));
+    await signIns.clear(result.user.email_key);
     return { email: result.user.email, ended_sessions: result.endedSessions };
   });
 }

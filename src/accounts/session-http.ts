@@ -8,6 +8,10 @@
 // Max-Age the absolute session lifetime, and Secure when the request came over HTTPS (as the
 // socket or, with LAMIS_TRUST_PROXY, the proxy's X-Forwarded-Proto says). Unsafe methods also need
 // the X-CSRF-Token header (sessions.ts).
+//
+// Every answer to a signed-in user, and every answer of the public account flows (sign-up, sign-in,
+// the mailed links), is `Cache-Control: no-store`: they carry a session, its CSRF token, a key's
+// secret or someone's personal data, which no browser or proxy cache may keep.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SESSION_COOKIE } from '../platform/http/auth.ts';
 import { ProblemError } from '../platform/http/problems.ts';
@@ -59,6 +63,13 @@ export function clearSessionCookie(request: FastifyRequest): Record<string, stri
   return { 'set-cookie': cookie(request, '', 0) };
 }
 
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** The hook of the public account routes; `requireSession` does the same for the others. */
+export const noStore: onRequestAsyncHookHandler = async (_request, reply) => {
+  reply.headers(NO_STORE);
+};
+
 const DETAILS = {
   missing: 'Sign in first: no session cookie came with the request.',
   unknown: 'The session cookie is not a session of this service; sign in again.',
@@ -67,7 +78,8 @@ const DETAILS = {
 };
 
 export function requireSession(sessions: SessionStore, users: Users): onRequestAsyncHookHandler {
-  return async (request) => {
+  return async (request, reply) => {
+    reply.headers(NO_STORE);
     const secret = readCookie(request.headers.cookie, SESSION_COOKIE);
     const refuse = (reason: keyof typeof DETAILS) =>
       new ProblemError(sessionRequired, DETAILS[reason], { extra: { reason }, headers: reason === 'missing' ? {} : clearSessionCookie(request) });

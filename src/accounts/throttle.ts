@@ -1,9 +1,9 @@
 // Counting events per subject over sliding windows, in storage so that every instance of the
-// service sees the same counts: failed sign-ins per account and per address, sign-ups per
-// address, verification mails per user. Subjects are stored as SHA-256 hashes, so the table holds
-// no addresses in clear. Checking and recording are separate steps: requests racing each other may
-// together go a few events over a limit, which is fine for throttles that only have to make
-// guessing and mail bombing slow.
+// service sees the same counts: sign-ups per address, verification mails per user, password-reset
+// requests, invitations. Subjects are stored as SHA-256 hashes, so the table holds no addresses in
+// clear. Checking and recording are separate steps: requests racing each other may together go a
+// few events over a limit, which is fine for throttles that only have to make mail bombing slow.
+// Failed sign-ins, where every check counts, take their places atomically (sign-in-throttle.ts).
 import { createHash } from 'node:crypto';
 import type { Database } from '../platform/db/database.ts';
 

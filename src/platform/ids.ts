@@ -4,15 +4,21 @@ import { randomBytes } from 'node:crypto';
 
 export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+/** Up to `length` characters made of `bytes`, each uniform when the bytes are. */
+export function base62Of(bytes: Uint8Array, length: number): string {
+  let out = '';
+  for (const byte of bytes) {
+    if (out.length === length) break;
+    // 248 = 4 × 62: taking bytes above it modulo 62 would favour the first characters.
+    if (byte < 248) out += BASE62[byte % 62];
+  }
+  return out;
+}
+
 /** `length` characters, each uniformly random (about 5.95 bits each). */
 export function randomBase62(length: number): string {
   let out = '';
-  while (out.length < length) {
-    for (const byte of randomBytes(length)) {
-      // 248 = 4 × 62: taking bytes above it modulo 62 would favour the first characters.
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
-  }
+  while (out.length < length) out += base62Of(randomBytes(length), length - out.length);
   return out;
 }
 

@@ -44,6 +44,7 @@ for (const backend of ACCOUNT_BACKENDS) {
     async function createKey(owner: Member, orgId: string, name: string): Promise<{ id: string; secret: string }> {
       const response = await owner.browser.call('POST', '/v3/accounts/keys', { org_id: orgId, environment: 'development', name });
       assert.equal(response.status, 201, await response.clone().text());
+      assert.equal(response.headers.get('cache-control'), 'no-store');
       return json(response);
     }
 

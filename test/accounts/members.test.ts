@@ -46,6 +46,7 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.ok(link!.startsWith(`${accounts.server.url}/v3/accounts/invitations/preview?token=`), link);
       const preview = await fetch(link!);
       assert.equal(preview.status, 200);
+      assert.equal(preview.headers.get('cache-control'), 'no-store');
       assert.deepEqual(await json(preview), { organisation_name: 'Olga Owner', email, role: 'member', invited_by_name: 'Olga Owner', expires_at: invitation.expires_at });
       const token = new URL(link!).searchParams.get('token')!;
 
@@ -66,6 +67,7 @@ for (const backend of ACCOUNT_BACKENDS) {
 
       const accepted = await newcomer.call('POST', '/v3/accounts/invitations/accept', { token });
       assert.equal(accepted.status, 200);
+      assert.equal(accepted.headers.get('cache-control'), 'no-store');
       assert.deepEqual(await json(accepted), { org_id: org, name: 'Olga Owner', plan: 'pro', role: 'member' });
       assert.equal((await problem(await newcomer.call('POST', '/v3/accounts/invitations/accept', { token }), 400, 'invitation_link_invalid')).reason, 'used');
       assert.equal((await problem(await fetch(link!), 400, 'invitation_link_invalid')).reason, 'used');

@@ -65,6 +65,7 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.ok(link?.startsWith(`${accounts.server.url}/v3/accounts/verify-email?token=`), link);
       const verified = await fetch(link!);
       assert.equal(verified.status, 200);
+      assert.equal(verified.headers.get('cache-control'), 'no-store');
       assert.deepEqual(await json(verified), { email_verified: true, next_step: 'identity' });
       assert.equal((await problem(await fetch(link!), 400, 'verification_link_invalid')).reason, 'used');
 

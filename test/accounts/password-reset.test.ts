@@ -59,6 +59,7 @@ for (const backend of ACCOUNT_BACKENDS) {
       // Those refusals left the link working.
       const done = await complete(NEW_PASSWORD);
       assert.equal(done.status, 200);
+      assert.equal(done.headers.get('cache-control'), 'no-store');
       assert.deepEqual(await json(done), { email, ended_sessions: 2 });
 
       for (const client of [laptop, phone]) {

@@ -65,6 +65,24 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.equal((await browser().signIn(email, PASSWORD)).status, 201);
     });
 
+    test('answers with a session, its CSRF token or anything of a signed-in user are never stored by caches', async () => {
+      const email = newEmail();
+      const client = browser();
+      const signUp = await client.call('POST', '/v3/accounts/sign-up', { full_name: 'Cache Tester', email, password: PASSWORD });
+      assert.equal(signUp.status, 201);
+      const answers = [
+        ['sign-up', signUp],
+        ['sign-in', await client.signIn(email, PASSWORD)],
+        ['GET session', await client.call('GET', '/v3/accounts/session')],
+        ['GET me', await client.call('GET', '/v3/accounts/me')],
+        ['GET sessions', await client.call('GET', '/v3/accounts/sessions')],
+      ] as const;
+      for (const [what, response] of answers) {
+        assert.ok(response.ok, what);
+        assert.equal(response.headers.get('cache-control'), 'no-store', what);
+      }
+    });
+
     test('sign-in takes JSON only, so no form on another site can post to it', async () => {
       const form = await fetch(`${accounts.server.url}/v3/accounts/sessions`, {
         method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40example.com&password=whatever1',

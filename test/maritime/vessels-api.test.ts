@@ -1,12 +1,13 @@
 // Vessels over HTTP against a real server: NMEA uploaded through POST /v3/maritime/ais/nmea, then
 // read back by MMSI, IMO, name, flag, category and area, with tracks and the flag table.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { formatTagBlock } from '../../src/maritime/ais/index.ts';
 import { imoCheckDigit } from '../../src/maritime/vessels/reference/index.ts';
 import { positionReport, sentences, staticVoyage } from '../../src/maritime/vessels/fixtures.ts';
 import { json } from '../support/http.ts';
-import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
+import { AUTH, startTestServer, TEST_API_KEY, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 
@@ -188,12 +189,17 @@ test('the MID table lists every flag', async () => {
   assert.deepEqual(flags.data.find((f: { mid: number }) => f.mid === 244), { mid: 244, alpha2: 'NL', country: 'Netherlands' });
 });
 
-test('/metrics and /readyz account for every line', async () => {
-  const metrics = await (await fetch(`${server.url}/metrics`)).text();
-  assert.match(metrics, /lamis_ais_rejected_lines_total\{feed="upload:cfg_[0-9a-f]+",reason="checksum"\} 1/);
-  assert.match(metrics, /lamis_vessels\{state="known"\} 4/);
-  const ready = await json(await fetch(`${server.url}/readyz`));
+test('/metrics and /readyz account for every line, as one upload feed that names no key', async () => {
+  const metricsText = await (await fetch(`${server.url}/metrics`)).text();
+  assert.match(metricsText, /lamis_ais_rejected_lines_total\{feed="upload",reason="checksum"\} 1/);
+  assert.match(metricsText, /lamis_vessels\{state="known"\} 4/);
+  const readyText = await (await fetch(`${server.url}/readyz`)).text();
+  const ready = JSON.parse(readyText);
   assert.equal(ready.checks.ais.state, 'up');
   assert.equal(ready.checks.ais.detail.vessels, 4);
+  assert.deepEqual(ready.checks.ais.detail.pipelines.map((p: { feed: string }) => p.feed), ['upload']);
   assert.equal(ready.checks.ais.detail.pipelines[0].rejected.framing, 1);
+  // Both are public: the id of the key that uploaded (configured keys are `cfg_` and a digest) appears in neither.
+  const keyId = `cfg_${createHash('sha256').update(TEST_API_KEY).digest('hex').slice(0, 12)}`;
+  for (const text of [metricsText, readyText]) assert.ok(!text.includes(keyId), `the key id ${keyId} is public`);
 });

@@ -344,6 +344,7 @@ export interface Operations {
   'GET /v3/organisations/{orgId}/keys/{keyId}': GetOrganisationsOrgIdKeysKeyId;
   'POST /v3/organisations/{orgId}/keys/{keyId}/revoke': PostOrganisationsOrgIdKeysKeyIdRevoke;
   'POST /v3/organisations/{orgId}/keys/{keyId}/rotate': PostOrganisationsOrgIdKeysKeyIdRotate;
+  'POST /v3/organisations/{orgId}/dashboard-key': PostOrganisationsOrgIdDashboardKey;
   'GET /v3/organisations/{orgId}/usage': GetOrganisationsOrgIdUsage;
   'GET /v3/organisations/{orgId}/audit-log': GetOrganisationsOrgIdAuditLog;
   'GET /v3/organisations/{orgId}/fleet/vehicles': GetOrganisationsOrgIdFleetVehicles;
@@ -6235,6 +6236,56 @@ export interface PostOrganisationsOrgIdKeysKeyIdRotateResponse {
     rotated_from: string | null;
     overlap_until: string | null;
   };
+}
+/**
+ * Your dashboard key in the organisation (owners and admins)
+ *
+ * The key the dashboard calls the data routes with: one per user and organisation, named `dashboard`, made on the first call (audited as `key.created`) and answered as it is, secret included, to every later call from any of your sessions, so signing in again makes no key. Its secret is stored nowhere (the server derives it from the master key). A production key once your identity is verified, else a development key (the development one is then revoked); once older than a session may last (`LAMIS_SESSION_MAX_HOURS`), it is rotated and the old one works as long again. Revoke it like any key; the next call makes a new one. Needs your e-mail address verified (403 `identity_required`). 403 `role_not_allowed` for members and viewers; 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PostOrganisationsOrgIdDashboardKey {
+  path: PostOrganisationsOrgIdDashboardKeyPath;
+  response: PostOrganisationsOrgIdDashboardKeyResponse;
+}
+export interface PostOrganisationsOrgIdDashboardKeyPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+/**
+ * Your dashboard key
+ */
+export interface PostOrganisationsOrgIdDashboardKeyResponse {
+  /**
+   * `key_` and 16 letters or digits; not secret
+   */
+  id: string;
+  org_id: string;
+  name: string;
+  environment: 'development' | 'production';
+  /**
+   * `lamis_live_` or `lamis_test_`
+   */
+  prefix: string;
+  /**
+   * The last four characters of the secret
+   */
+  last4: string;
+  /**
+   * `rotating`: replaced by rotation, working until `overlap_until`
+   */
+  status: 'active' | 'rotating' | 'expired' | 'revoked';
+  created_at: string;
+  created_by: string | null;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  rotated_from: string | null;
+  overlap_until: string | null;
+  /**
+   * The same in every answer until the key is rotated or revoked
+   */
+  secret: string;
 }
 /**
  * Requests and streams per API key and UTC day (owners, admins and members)

@@ -1,10 +1,11 @@
-// POST /v3/maritime/ais/nmea: a station or a partner pushes raw sentences over HTTP. Each API key is
-// a feed of its own, so a multi-sentence message may span two uploads of the same key.
+// POST /v3/maritime/ais/nmea: a station or a partner pushes raw sentences over HTTP. Uploads are one
+// feed, `upload`, in the counts (the public /metrics and /readyz name no key), and each API key a
+// sender of it with a pipeline of its own, so a multi-sentence message may span two uploads of the
+// same key and never mixes with another key's.
 //
 // What is uploaded goes into the one vessel picture every organisation sees (positions, port calls,
 // arrivals, the stream), so operators of the instance upload, and an organisation's production keys
-// only once an operator has shared its uploads (`lamis org set-ais-upload`). Its feed then names the
-// organisation and the key (`upload:<org id>:<key id>`), so readiness and metrics say whose it is.
+// only once an operator has shared its uploads (`lamis org set-ais-upload`).
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
@@ -43,10 +44,10 @@ function snapshot(counts: AisPipelineCounts) {
   return { lines: counts.lines, accepted: counts.accepted, pending: counts.pending, messages: counts.messages, rejected: { ...counts.rejected } };
 }
 
-/** The caller's feed (operators as themselves, an organisation with its key), or a 403 for a key that may not upload. */
-async function uploadFeed(request: FastifyRequest, shared: UploadsShared): Promise<string> {
-  const { admin, key_id, organisation_id, environment } = request.principal!;
-  if (admin) return `upload:${key_id}`;
+/** Operators upload; an organisation's production key once its uploads are shared; any other key gets a 403. */
+async function authoriseUpload(request: FastifyRequest, shared: UploadsShared): Promise<void> {
+  const { admin, organisation_id, environment } = request.principal!;
+  if (admin) return;
   if (environment !== 'production') {
     throw new ProblemError(aisUploadForbidden, 'Development keys do not upload AIS: what is uploaded, every organisation sees.', { extra: { reason: 'development_key' } });
   }
@@ -55,7 +56,6 @@ async function uploadFeed(request: FastifyRequest, shared: UploadsShared): Promi
       'What is uploaded goes into the vessel picture every organisation sees, so an operator of this instance must share your organisation\'s uploads first.',
       { extra: { reason: 'not_shared' } });
   }
-  return `upload:${organisation_id}:${key_id}`;
 }
 
 export function registerUploadRoute(app: App, ingest: AisIngest, shared: UploadsShared): void {
@@ -75,11 +75,12 @@ export function registerUploadRoute(app: App, ingest: AisIngest, shared: Uploads
         response: { 200: UploadResult },
       },
     }, async (request) => {
-      const feed = await uploadFeed(request, shared);
+      await authoriseUpload(request, shared);
       const lines = (request.body as string).split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
-      const before = snapshot(ingest.feedCounts(feed, 'upload'));
-      ingest.lines(feed, 'upload', lines, Date.now());
-      const after = snapshot(ingest.feedCounts(feed, 'upload'));
+      // The feed's counts change only in this synchronous call, so the difference is this upload's.
+      const before = snapshot(ingest.feedCounts('upload', 'upload'));
+      ingest.lines('upload', 'upload', lines, Date.now(), request.principal!.key_id);
+      const after = snapshot(ingest.feedCounts('upload', 'upload'));
       return {
         lines: after.lines - before.lines,
         accepted: after.accepted - before.accepted,

@@ -77,6 +77,7 @@ describe('a built dashboard', () => {
     const browser = await app.inject({ url: '/v3/accounts/verify-email?token=abc', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     assert.equal(browser.statusCode, 303);
     assert.equal(browser.headers.location, '/verify-email?token=abc');
+    assert.equal(browser.headers['cache-control'], 'no-store');
     const client = await app.inject({ url: '/v3/accounts/verify-email?token=abc', headers: { accept: 'application/json' } });
     assert.equal(client.statusCode, 200);
     assert.deepEqual(client.json(), { email_verified: true });

@@ -88,7 +88,8 @@ export async function installDashboard(app: FastifyInstance, options: DashboardO
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [pathname = '/', query] = request.url.split('?', 2);
     const page = MAILED_LINK_PAGES[pathname];
-    if (page && wantsHtml(request)) return reply.redirect(query === undefined ? page : `${page}?${query}`, 303);
+    // The address carries the link's single-use token: no cache may keep it.
+    if (page && wantsHtml(request)) return reply.header('cache-control', 'no-store').redirect(query === undefined ? page : `${page}?${query}`, 303);
     // Only paths no route took: fastify marks those before any hook runs.
     if (request.is404 && isDashboardPath(pathname)) return sendIndex(reply);
   });

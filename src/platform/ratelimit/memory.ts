@@ -20,6 +20,13 @@ function expire(holders: Map<string, number>, now: number): void {
   for (const [holder, expiry] of holders) if (expiry <= now) holders.delete(holder);
 }
 
+/** How long until a set of unexpired holders has fewer than `cap`: 0 when it has already. */
+function waitForRoom(holders: Map<string, number>, cap: number, now: number): number {
+  if (holders.size < cap) return 0;
+  const expiries = [...holders.values()].sort((a, b) => a - b);
+  return expiries[holders.size - cap]! - now;
+}
+
 export function createMemoryCounterStore(): CounterStore {
   const logs = new Map<string, Log>();
   const sets = new Map<string, Map<string, number>>();
@@ -28,6 +35,12 @@ export function createMemoryCounterStore(): CounterStore {
 
   const open = () => {
     if (closed) throw new Error('rate-limit store is closed');
+  };
+  const setOf = (key: string, now: number) => {
+    let holders = sets.get(key);
+    if (!holders) sets.set(key, (holders = new Map()));
+    expire(holders, now);
+    return holders;
   };
   const sweep = (now: number) => {
     if (now < nextSweep) return;
@@ -58,12 +71,19 @@ export function createMemoryCounterStore(): CounterStore {
     async claim(key, holder, cap, now, leaseMs) {
       open();
       sweep(now);
-      let holders = sets.get(key);
-      if (!holders) sets.set(key, (holders = new Map()));
-      expire(holders, now);
+      const holders = setOf(key, now);
       if (!holders.has(holder) && holders.size >= cap) return false;
       holders.set(holder, now + leaseMs);
       return true;
+    },
+    async claimAll(claims, holder, now) {
+      open();
+      sweep(now);
+      // No await between the check and the claims: nothing else runs in between.
+      const retryAfterMs = Math.max(0, ...claims.map((claim) => waitForRoom(setOf(claim.key, now), claim.cap, now)));
+      if (retryAfterMs > 0) return { claimed: false, retryAfterMs };
+      for (const claim of claims) setOf(claim.key, now).set(holder, now + claim.leaseMs);
+      return { claimed: true };
     },
     async renew(key, holder, now, leaseMs) {
       open();
@@ -74,6 +94,10 @@ export function createMemoryCounterStore(): CounterStore {
     async release(key, holder) {
       open();
       sets.get(key)?.delete(holder);
+    },
+    async clear(key) {
+      open();
+      sets.delete(key);
     },
     async close() {
       closed = true;

@@ -188,6 +188,25 @@ for (const backend of backends) {
       assert.equal(admitted(await b.check(principal, PLANS.starter)).allowed, false);
     });
 
+    test('claims on several sets are all or nothing; racing instances fill each set exactly', async () => {
+      now = T0;
+      const [small, large] = [uniqueName('small'), uniqueName('large')];
+      const both = [{ key: small, cap: 5, leaseMs: 60_000 }, { key: large, cap: 20, leaseMs: 90_000 }];
+      const peer = await opened.peer();
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? opened.store : peer).claimAll(both, `h${i}`, now)));
+      assert.equal(results.filter((r) => r.claimed).length, 5);
+      // The refused claims took no place in the larger set: 15 more fit.
+      for (let i = 0; i < 15; i++) assert.deepEqual(await opened.store.claimAll([both[1]!], `o${i}`, now), { claimed: true });
+      now = T0 + 10_000;
+      // Both sets are full: room comes back as the first leases run out, 80 s from now in the larger.
+      assert.deepEqual(await peer.claimAll(both, 'late', now), { claimed: false, retryAfterMs: 80_000 });
+      await opened.store.release(small, 'h0');
+      assert.deepEqual(await peer.claimAll([both[0]!], 'after release', now), { claimed: true });
+      await peer.clear(large);
+      now = T0 + 60_000;
+      assert.deepEqual(await opened.store.claimAll(both, 'after clear', now), { claimed: true });
+    });
+
     test('Pro: five streams at once per organisation across instances; a release frees one slot', async () => {
       now = T0;
       const a = new StreamGate({ store: opened.store, clock });

@@ -1,23 +1,20 @@
 // The API key the dashboard uses for data routes (landing, airports, vessels, ports, the stream).
-// A session is not a key, so the dashboard gets one the way any client would, through the public
-// API: for an owner or admin it makes (or renews) a key named "dashboard" in the organisation, and
-// keeps the secret in sessionStorage only, so it lives as long as the tab and leaves at sign-out.
+// A session is not a key, so the dashboard gets one through the public API: for an owner or admin,
+// `POST /v3/organisations/{orgId}/dashboard-key` answers the user's one key named "dashboard" in
+// the organisation, the same key for every session and tab, made on first use. The secret is kept
+// in sessionStorage only, so it lives as long as the tab and leaves at sign-out.
 //
-// - Production when the user's identity is verified (the organisation's budget, e.g. 100 requests
-//   a minute on Starter); development otherwise (a tenth of that, at most 60 a minute), since a
-//   development key needs only a verified e-mail address.
-// - Reuse: an active "dashboard" key this user made earlier is rotated rather than another one
-//   made, so the key list holds one per user and environment. The previous secret keeps working
-//   for ROTATION_OVERLAP_HOURS, long enough for another tab still holding it.
-// - Members and viewers cannot make keys; they can enter a key an owner gave them (Settings → API keys).
+// - The server picks the environment: production when the user's identity is verified (the
+//   organisation's budget, e.g. 100 requests a minute on Starter), else development (a tenth of
+//   that, at most 60 a minute); and it rotates the key once it is older than a session may last,
+//   the old one working as long again for the tabs still holding it.
+// - Members and viewers cannot have one; they can enter a key an owner gave them (Settings → API keys).
 import { LamisClient, LamisUnauthorizedError, type LamisResponse, type OperationKey, type OperationResponse } from '@lamis/sdk';
 import { api, type ApiArgs, type UntypedRequest } from './client.ts';
 import { DashboardError } from './errors.ts';
 import { currentMembership, sessionState, type Account, type Membership } from './session.ts';
 
 export const DASHBOARD_KEY_NAME = 'dashboard';
-/** As long as a session may last (LAMIS_SESSION_MAX_HOURS' default). */
-export const ROTATION_OVERLAP_HOURS = 12;
 const STORAGE_KEY = 'lamis.dashboard-key';
 
 export interface DataKey {
@@ -78,14 +75,8 @@ async function makeKey(account: Account, membership: Membership): Promise<DataKe
   if (!account.user.email_verified) {
     throw new DashboardError('This page needs an API key, which needs your e-mail address verified. Finish signing up first.', '/onboarding');
   }
-  const environment = account.identity_status === 'verified' ? 'production' : 'development';
   const orgId = membership.org_id;
-  const keys = await api('GET /v3/organisations/{orgId}/keys', { path: { orgId }, query: { limit: 100 } });
-  const earlier = keys.data.find((key) =>
-    key.name === DASHBOARD_KEY_NAME && key.environment === environment && key.status === 'active' && key.created_by === account.user.id);
-  const secret = earlier
-    ? (await api('POST /v3/organisations/{orgId}/keys/{keyId}/rotate', { path: { orgId, keyId: earlier.id }, body: { overlap_hours: ROTATION_OVERLAP_HOURS } })).key.secret
-    : (await api('POST /v3/accounts/keys', { body: { org_id: orgId, environment, name: DASHBOARD_KEY_NAME } })).secret;
+  const { secret } = await api('POST /v3/organisations/{orgId}/dashboard-key', { path: { orgId } });
   return storeKey({ secret, org_id: orgId, user_id: account.user.id, source: 'created' });
 }
 

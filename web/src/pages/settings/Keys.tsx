@@ -129,7 +129,7 @@ function DashboardKey({ canCreate }: { canCreate: boolean }) {
       <p class="muted">
         Data pages (landing briefings, the map, ports) call the API with a key like any client.
         {canCreate
-          ? <> The dashboard makes one for you, named <code>{DASHBOARD_KEY_NAME}</code>, keeps its secret in this tab only, and renews it when it stops working.</>
+          ? <> LAMIS keeps one for you in this organisation, named <code>{DASHBOARD_KEY_NAME}</code>: the same key in every session of yours, its secret kept in this tab only, and renewed when it stops working.</>
           : <> Your role cannot make keys, so enter one an owner or admin gave you. It stays in this tab only.</>}
       </p>
       {current && (
