@@ -1,7 +1,12 @@
 // The API description must list exactly the routes that exist, each fully described, and pass an
 // OpenAPI 3.1 validator; /docs must work with no internet.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { json } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -51,6 +56,23 @@ test('the document is valid OpenAPI 3.1', async () => {
   const result = await validator.validate(document);
   assert.equal(validator.version, '3.1');
   assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
+});
+
+test("Redocly's recommended rules find no error and no warning", async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'lamis-openapi-'));
+  try {
+    const file = path.join(folder, 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const cli = path.join(import.meta.dirname, '../../node_modules/@redocly/cli/bin/cli.js');
+    // The CLI exits non-zero when it finds errors; its JSON report is what the test reads.
+    const run = await promisify(execFile)(process.execPath, [cli, 'lint', file, '--extends=recommended', '--format=json'], { maxBuffer: 64 << 20 })
+      .catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+    const found = report.problems.map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+    assert.deepEqual([report.totals.errors, report.totals.warnings, found], [0, 0, []]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('/docs is served from local assets only', async () => {

@@ -73,7 +73,11 @@ function secretFrom(request: FastifyRequest): string | null {
 export function installAuth(app: FastifyInstance, verify: KeyVerifier): void {
   app.decorateRequest('principal', null);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/v3/') || route.config?.public) return;
+    if (!route.url.startsWith('/v3/') || route.config?.public) {
+      // Said explicitly, so client generators and linters know no credential is needed.
+      if (!route.schema?.hide) route.schema = { ...route.schema, security: [] };
+      return;
+    }
     if (route.config?.session) {
       route.schema = { ...route.schema, security: [{ session: [] }] };
       return;

@@ -9,14 +9,30 @@ import { DISCLAIMER } from '../disclaimer.ts';
 
 const problemContent = { 'application/problem+json': { schema: { $ref: 'Problem#' } } };
 
+/**
+ * `GET /v3/aviation/airports/:icao/metar` → `getAviationAirportsByIcaoMetar`: stable as long as
+ * the route is, and unique because method and path are. A route may name its own instead.
+ */
+export function operationId(method: string | string[], url: string): string {
+  const words = [[method].flat().join('_').toLowerCase()];
+  for (const segment of url.split('/').filter((s) => s && s !== 'v3')) {
+    const param = segment.startsWith(':');
+    words.push(...(param ? ['by', segment.slice(1)] : [segment]));
+  }
+  return words.flatMap((word) => word.split(/[^A-Za-z0-9]+/)).filter(Boolean)
+    .map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
+}
+
 export async function installOpenApi(app: FastifyInstance, version: string): Promise<void> {
   app.addSchema(ProblemSchema);
-  // Every operation documents the problem documents it can answer with.
+  // Every operation has an operationId (client generators name their methods from it) and
+  // documents the problem documents it can answer with.
   app.addHook('onRoute', (route) => {
     if (route.schema?.hide) return;
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     route.schema = {
       ...route.schema,
+      operationId: route.schema?.operationId ?? operationId(route.method, route.url),
       response: {
         ...response,
         '4XX': { description: 'The request was refused: a problem document (RFC 9457)', content: problemContent },
@@ -35,7 +51,10 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
           'Landing and Maritime Intelligence Service. Data routes live under `/v3` and take ' +
           '`Authorization: Bearer <key>`. Errors are RFC 9457 problem documents with a stable `code`.\n\n' +
           DISCLAIMER,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-LAMIS-Proprietary' },
       },
+      // Relative: the server that serves this document.
+      servers: [{ url: '/', description: 'This LAMIS instance' }],
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`' },
