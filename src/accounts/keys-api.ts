@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError } from '../platform/http/problems.ts';
-import { invalidField, nullable } from '../platform/http/schema.ts';
+import { invalidField, nullable, Shared } from '../platform/http/schema.ts';
 import { identityRequired } from './account-problems.ts';
 import { listAudit } from './audit.ts';
 import { DEFAULT_OVERLAP_HOURS, MAX_OVERLAP_HOURS, type KeyListKey } from './keys.ts';
@@ -22,7 +22,7 @@ const MS_PER_DAY = 86_400_000;
 const Environment = Type.Enum(['development', 'production']);
 const Time = Type.String({ format: 'date-time' });
 
-const KeySchema = Type.Object({
+const keyFields = {
   id: Type.String({ description: '`key_` and 16 letters or digits; not secret' }),
   org_id: Type.String(),
   name: Type.String(),
@@ -37,7 +37,8 @@ const KeySchema = Type.Object({
   revoked_at: nullable(Time),
   rotated_from: nullable(Type.String({ description: 'The key this one replaced' })),
   overlap_until: nullable(Type.String({ format: 'date-time', description: 'Set once rotated: the key works until then' })),
-});
+};
+const KeySchema = Shared('ApiKey', Type.Object(keyFields));
 
 const KeyParams = Type.Object({ ...OrgParams.properties, keyId: Type.String({ maxLength: 64, description: 'The key id (`key_…`)' }) });
 
@@ -140,9 +141,9 @@ export function registerKeyRoutes(app: App, deps: OrganisationApiDeps & { guard:
       }),
       response: {
         201: Type.Object({
-          key: Type.Object({ ...KeySchema.properties, secret: Type.String({ description: 'Shown only this once' }) }, { description: 'The new key' }),
-          previous: Type.Object(KeySchema.properties, { description: 'The old key, working until its `overlap_until`' }),
-        }),
+          key: Type.Object({ ...keyFields, secret: Type.String({ description: 'Shown only this once' }) }, { description: 'The new key' }),
+          previous: KeySchema,
+        }, { description: 'The new key, and the old one (`previous`), working until its `overlap_until`' }),
       },
     },
   }, async (request, reply) => {

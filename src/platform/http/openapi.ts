@@ -5,12 +5,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from './auth.ts';
 import { ProblemSchema } from './problems.ts';
+import { addSharedSchemas } from './schema.ts';
 import { DISCLAIMER } from '../disclaimer.ts';
 
 const problemContent = { 'application/problem+json': { schema: { $ref: 'Problem#' } } };
 
 export async function installOpenApi(app: FastifyInstance, version: string): Promise<void> {
   app.addSchema(ProblemSchema);
+  // The shapes the features name: their routes refer to them, and the document lists each once.
+  addSharedSchemas(app);
   // Every operation documents the problem documents it can answer with.
   app.addHook('onRoute', (route) => {
     if (route.schema?.hide) return;

@@ -74,7 +74,7 @@ describe('describeMetar', () => {
   });
 });
 
-function notam(text: string, source = 'simulated'): LandingNotam {
+function notam(text: string, source: LandingNotam['source'] = 'simulated'): LandingNotam {
   const parsed = parseNotam(text);
   assert.ok(parsed.ok, parsed.ok ? '' : parsed.error.message);
   const n = parsed.notam;
