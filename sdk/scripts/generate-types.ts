@@ -104,6 +104,9 @@ function parameterObject(title: string, parameters: Schema[]): Schema {
   };
 }
 
+/** A schema with the name of its operation member, unless it refers to a named component: it keeps that name. */
+const titled = (schema: Schema, title: string): Schema => (schema.$ref ? schema : { ...schema, title });
+
 /** The JSON body if the operation takes one, else the first media type's schema (raw text). */
 function bodySchema(content: Record<string, { schema?: Schema }>): Schema | undefined {
   const media = content['application/json'] ?? Object.values(content)[0];
@@ -120,7 +123,7 @@ function responseSchema(title: string, responses: Record<string, Schema>): Schem
       return media?.schema ?? { tsType: 'undefined' };
     });
   if (answers.length === 0) return { title, tsType: 'undefined' };
-  return answers.length === 1 ? { ...answers[0], title } : { title, anyOf: answers };
+  return answers.length === 1 ? titled(answers[0]!, title) : { title, anyOf: answers };
 }
 
 /**
@@ -144,7 +147,7 @@ export async function renderOpenApiTypes(openapi: Schema): Promise<string> {
         if (found.length) members[member] = parameterObject(`${name}${member[0]!.toUpperCase()}${member.slice(1)}`, found);
       }
       const body = operation.requestBody ? bodySchema(operation.requestBody.content ?? {}) : undefined;
-      if (body) members.body = { ...body, title: `${name}Body` };
+      if (body) members.body = titled(body, `${name}Body`);
       members.response = responseSchema(`${name}Response`, operation.responses ?? {});
       // Path parameters and the answer always; query and headers when one of theirs is required;
       // the body when the operation says so.

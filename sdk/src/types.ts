@@ -1,8 +1,10 @@
-// Short names for the shapes the client's methods take and answer. Each is a view of the types
-// generated from the server's OpenAPI document (generated/api.ts), never a second definition.
+// The shapes the client's methods take and answer, all generated from the server's OpenAPI document
+// (generated/api.ts): `Operations`, and each shape the API names (`Metar`, `Notam`, `Vessel`,
+// `LandingIntelligence`...) under its name. The short names below are views of them, never a
+// second definition.
 import type { Operations } from './generated/api.ts';
 
-export type { Operations, Problem } from './generated/api.ts';
+export type * from './generated/api.ts';
 
 /** Every operation by `METHOD /path`, e.g. `GET /v3/maritime/vessels/{mmsi}`. */
 export type OperationKey = keyof Operations;
@@ -11,10 +13,6 @@ export type OperationParams<K extends OperationKey> = Omit<Operations[K], 'respo
 /** What an operation answers with on success. */
 export type OperationResponse<K extends OperationKey> = Operations[K]['response'];
 
-export type LandingRequest = Operations['POST /v3/intelligence/landing']['body'];
-export type LandingIntelligence = Operations['POST /v3/intelligence/landing']['response'];
-
-export type Vessel = Operations['GET /v3/maritime/vessels/{mmsi}']['response'];
 export type VesselSearchQuery = NonNullable<Operations['GET /v3/maritime/vessels']['query']>;
 export type VesselPage = Operations['GET /v3/maritime/vessels']['response'];
 export type VesselSummary = VesselPage['data'][number];
@@ -24,7 +22,6 @@ type TrackAnswer = Operations['GET /v3/maritime/vessels/{mmsi}/track']['response
 export type TrackQuery = Omit<NonNullable<Operations['GET /v3/maritime/vessels/{mmsi}/track']['query']>, 'format'>;
 /** Recorded points in time order. */
 export type Track = Exclude<TrackAnswer, { type: 'Feature' }>;
-export type TrackPoint = Track['points'][number];
 /** The same track as a GeoJSON Feature with a LineString (null geometry for fewer than two points). */
 export type TrackFeature = Extract<TrackAnswer, { type: 'Feature' }>;
 

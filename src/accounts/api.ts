@@ -11,7 +11,7 @@ import { VEHICLE_TYPES } from '../fleet/index.ts';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError, Problems, type FieldError } from '../platform/http/problems.ts';
-import { invalidField, nullable } from '../platform/http/schema.ts';
+import { invalidField, nullable, Shared } from '../platform/http/schema.ts';
 import { inspectUpload, MAX_DOCUMENT_BYTES } from './identity/index.ts';
 import {
   documentTooLarge,
@@ -50,7 +50,7 @@ const ACCOUNT_EXISTS_MAIL_LIMITS: readonly Limit[] = [{ count: 1, windowMs: 24 *
 const Email = Type.String({ maxLength: 320, description: 'E-mail address; the domain is compared without case, and so is the rest' });
 const Password = Type.String({ maxLength: 4 * MAX_PASSWORD_LENGTH, description: '8 to 256 characters, used whole' });
 
-const UserSchema = Type.Object({
+const UserSchema = Shared('User', Type.Object({
   id: Type.String({ description: '`usr_` and 16 letters or digits' }),
   full_name: Type.String(),
   email: Type.String({ description: 'As given, the domain in lower case' }),
@@ -59,9 +59,9 @@ const UserSchema = Type.Object({
   country: nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
   default_feeds: Type.Array(Type.String(), { description: 'The dashboard\'s first feeds, set by the vehicle category' }),
   created_at: Type.String({ format: 'date-time' }),
-});
+}));
 
-const AccountSchema = Type.Object({
+const AccountSchema = Shared('Account', Type.Object({
   user: UserSchema,
   organisations: Type.Array(Type.Object({
     org_id: Type.String(),
@@ -74,9 +74,9 @@ const AccountSchema = Type.Object({
     next_step: nullable(Type.Enum([...ONBOARDING_STEPS], { description: 'null when onboarding is complete' })),
   }),
   identity_status: Type.Enum(['none', 'pending', 'manual_review', 'verified', 'rejected']),
-});
+}));
 
-const SessionSchema = Type.Object({
+const SessionSchema = Shared('Session', Type.Object({
   id: Type.String({ description: '`ses_` and 16 letters or digits; not the cookie' }),
   created_at: Type.String({ format: 'date-time' }),
   last_seen_at: Type.String({ format: 'date-time', description: 'Recorded at most once a minute' }),
@@ -85,16 +85,16 @@ const SessionSchema = Type.Object({
   user_agent: nullable(Type.String()),
   address: nullable(Type.String()),
   current: Type.Boolean({ description: 'The session of this request' }),
-});
+}));
 
-const SignedInSchema = Type.Object({
+const SignedInSchema = Shared('SignedIn', Type.Object({
   account: AccountSchema,
   session: SessionSchema,
   csrf_token: Type.String({ description: 'Send it in `X-CSRF-Token` with every request that changes something' }),
-});
+}));
 
 const ReasonSchema = Type.Object({ code: Type.String(), field: Type.Optional(Type.String()), message: Type.String() });
-const IdentitySchema = Type.Object({
+const IdentitySchema = Shared('Identity', Type.Object({
   status: Type.Enum(['none', 'pending', 'manual_review', 'verified', 'rejected']),
   check: nullable(Type.Object({
     id: Type.String(),
@@ -115,7 +115,7 @@ const IdentitySchema = Type.Object({
       expiry: nullable(Type.String()),
     }, { description: 'What the MRZ says, without the name or birth date' })),
   })),
-});
+}));
 
 const isSessionKey = (key: unknown): key is SessionListKey =>
   Array.isArray(key) && key.length === 2 && typeof key[0] === 'string' && typeof key[1] === 'string';

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError } from '../platform/http/problems.ts';
-import { invalidField, nullable } from '../platform/http/schema.ts';
+import { invalidField, nullable, Shared } from '../platform/http/schema.ts';
 import { identityRequired } from './account-problems.ts';
 import { listAudit } from './audit.ts';
 import { DASHBOARD_KEY_NAME } from './dashboard-keys.ts';
@@ -24,7 +24,7 @@ const MS_PER_DAY = 86_400_000;
 const Environment = Type.Enum(['development', 'production']);
 const Time = Type.String({ format: 'date-time' });
 
-const KeySchema = Type.Object({
+const keyFields = {
   id: Type.String({ description: '`key_` and 16 letters or digits; not secret' }),
   org_id: Type.String(),
   name: Type.String(),
@@ -39,7 +39,8 @@ const KeySchema = Type.Object({
   revoked_at: nullable(Time),
   rotated_from: nullable(Type.String({ description: 'The key this one replaced' })),
   overlap_until: nullable(Type.String({ format: 'date-time', description: 'Set once rotated: the key works until then' })),
-});
+};
+const KeySchema = Shared('ApiKey', Type.Object(keyFields));
 
 const KeyParams = Type.Object({ ...OrgParams.properties, keyId: Type.String({ maxLength: 64, description: 'The key id (`key_…`)' }) });
 
@@ -66,7 +67,7 @@ const isPair = (key: unknown): key is readonly [string, string] =>
 
 const keyMissing = (id: string) => new ProblemError(keyNotFound, `The organisation has no API key ${id}.`);
 
-const KeyWithSecret = (description: string, secret = 'Shown only this once') => Type.Object({ ...KeySchema.properties, secret: Type.String({ description: secret }) }, { description });
+const KeyWithSecret = (description: string, secret = 'Shown only this once') => Type.Object({ ...keyFields, secret: Type.String({ description: secret }) }, { description });
 
 export function registerKeyRoutes(app: App, deps: OrganisationApiDeps & { guard: onRequestAsyncHookHandler }): void {
   const { members, keys, dashboardKeys, identity, database, guard } = deps;
@@ -145,8 +146,8 @@ export function registerKeyRoutes(app: App, deps: OrganisationApiDeps & { guard:
       response: {
         201: Type.Object({
           key: KeyWithSecret('The new key'),
-          previous: Type.Object(KeySchema.properties, { description: 'The old key, working until its `overlap_until`' }),
-        }),
+          previous: KeySchema,
+        }, { description: 'The new key, and the old one (`previous`), working until its `overlap_until`' }),
       },
     },
   }, async (request, reply) => {

@@ -7,7 +7,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError } from '../platform/http/problems.ts';
-import { invalidField, nullable } from '../platform/http/schema.ts';
+import { invalidField, nullable, Shared } from '../platform/http/schema.ts';
 import { PLANS, type PlanName } from '../platform/ratelimit/plans.ts';
 import { stepMissing } from './api.ts';
 import { normaliseEmail } from './credentials.ts';
@@ -42,7 +42,7 @@ const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
 const RoleSchema = Type.Enum([...ROLES], { description: '`owner`, `admin`, `member` or `viewer`; see the role matrix in the README' });
 const PlanSchema = Type.Enum(PLAN_NAMES);
 
-const OrganisationSchema = Type.Object({
+const OrganisationSchema = Shared('Organisation', Type.Object({
   id: Type.String(),
   name: Type.String(),
   plan: PlanSchema,
@@ -54,24 +54,24 @@ const OrganisationSchema = Type.Object({
     max_concurrent_streams: nullable(Type.Integer({ description: 'null: no cap' })),
     team_members: Type.Boolean({ description: 'Whether owners and admins may invite members' }),
   }, { description: 'What the plan allows' }),
-});
+}));
 
-const MemberSchema = Type.Object({
+const MemberSchema = Shared('Member', Type.Object({
   user_id: Type.String(),
   full_name: Type.String(),
   email: Type.String(),
   role: RoleSchema,
   joined_at: Type.String({ format: 'date-time' }),
-});
+}));
 
-const InvitationSchema = Type.Object({
+const InvitationSchema = Shared('Invitation', Type.Object({
   id: Type.String({ description: '`inv_` and 16 letters or digits; not the token of the link' }),
   email: Type.String(),
   role: RoleSchema,
   invited_by: Type.String({ description: 'The user id of who invited' }),
   created_at: Type.String({ format: 'date-time' }),
   expires_at: Type.String({ format: 'date-time', description: '7 days after the invitation was sent' }),
-});
+}));
 
 const Token = Type.String({ maxLength: 128, description: 'The `token` of the invitation link' });
 

@@ -5,7 +5,7 @@ import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
 import { operatorsOnly } from '../platform/http/operators.ts';
-import { DateTime, instant, invalidField as invalid, nullable, textBodyRoutes } from '../platform/http/schema.ts';
+import { DateTime, instant, invalidField as invalid, nullable, Shared, textBodyRoutes } from '../platform/http/schema.ts';
 import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import type { StoredNotam } from './notams/store.ts';
 import type { AviationServices } from './services.ts';
@@ -20,9 +20,17 @@ export const invalidNotam = problemType({
     '`unknown_reference` (a NOTAMC for a NOTAM not on file).',
 });
 
-const CodeMeaningSchema = nullable(Type.Object({ code: Type.String(), meaning: nullable(Type.String({ description: 'ICAO Doc 8126 meaning' })) }));
+const NotamCodeSchema = Shared('NotamCode', Type.Object({ code: Type.String(), meaning: nullable(Type.String({ description: 'ICAO Doc 8126 meaning' })) }));
 
-export const NotamSchema = Type.Object({
+const NotamEffectSchema = Shared('NotamEffect', Type.Object({
+  kind: Type.Enum([
+    'aerodrome_closed', 'runway_closed', 'ils_unserviceable', 'localizer_unserviceable', 'glide_path_unserviceable',
+    'runway_lighting_unserviceable', 'approach_lighting_unserviceable', 'other',
+  ]),
+  runways: Type.Array(Type.String(), { description: 'Runway ends concerned, two-digit designators' }),
+}));
+
+const notamFields = {
   format: Type.Enum(['icao', 'faa']),
   id: nullable(Type.String({ description: '"A1234/24" (ICAO) or "JFK 01/123" (FAA)' })),
   series: nullable(Type.String()),
@@ -33,8 +41,8 @@ export const NotamSchema = Type.Object({
   location: Type.Array(Type.String(), { description: 'Item A)' }),
   fir: nullable(Type.String()),
   q_code: nullable(Type.String()),
-  subject: CodeMeaningSchema,
-  condition: CodeMeaningSchema,
+  subject: nullable(NotamCodeSchema),
+  condition: nullable(NotamCodeSchema),
   traffic: nullable(Type.Enum(['I', 'V', 'IV', 'K'])),
   purpose: Type.Array(Type.Enum(['N', 'B', 'O', 'M', 'K'])),
   scope: Type.Array(Type.Enum(['A', 'E', 'W', 'K'])),
@@ -52,25 +60,26 @@ export const NotamSchema = Type.Object({
   upper_limit: nullable(Type.String()),
   keyword: nullable(Type.String({ description: 'FAA keyword (RWY, TWY, AD...); null for ICAO' })),
   warnings: Type.Array(Type.Enum(['schedule_unparsed', 'qcode_missing', 'q_line_realigned'])),
-  effects: Type.Array(Type.Object({
-    kind: Type.Enum([
-      'aerodrome_closed', 'runway_closed', 'ils_unserviceable', 'localizer_unserviceable', 'glide_path_unserviceable',
-      'runway_lighting_unserviceable', 'approach_lighting_unserviceable', 'other',
-    ]),
-    runways: Type.Array(Type.String(), { description: 'Runway ends concerned, two-digit designators' }),
-  }), { description: 'What the NOTAM means for landing' }),
+  effects: Type.Array(NotamEffectSchema, { description: 'What the NOTAM means for landing' }),
   raw: Type.String(),
   source: Type.Enum(['live', 'simulated', 'operator'], { description: 'FAA NOTAM API, simulator, or pushed by an operator' }),
   received_at: Type.String({ format: 'date-time' }),
   ended_by: nullable(Type.String({ description: 'The NOTAMR or NOTAMC that ended this NOTAM' })),
   ended_at: nullable(Type.String({ format: 'date-time' })),
-});
+};
 
-const FeedStatusSchema = Type.Object({
+export const NotamSchema = Shared('Notam', Type.Object(notamFields));
+
+/** What a landing briefing shows of a NOTAM in force. */
+export const NotamSummarySchema = Shared('NotamSummary', Type.Pick(Type.Object(notamFields), [
+  'id', 'type', 'q_code', 'subject', 'condition', 'start_time', 'end_time', 'end_estimated', 'permanent', 'schedule', 'text', 'effects', 'source',
+]));
+
+export const FeedStatusSchema = Shared('NotamFeed', Type.Object({
   source: Type.Enum(['live', 'simulated']),
   fetched_at: nullable(Type.String({ format: 'date-time', description: 'Last successful fetch for the airport' })),
   error: nullable(Type.String({ description: 'Why the last attempt failed; the previous set is still served' })),
-});
+}));
 
 const NotamQuery = Type.Object({
   at: Type.Optional(DateTime('The instant to ask about; default now')),
@@ -78,11 +87,11 @@ const NotamQuery = Type.Object({
   to: Type.Optional(DateTime('End of the window, exclusive')),
 });
 
-const SubmitResultSchema = Type.Object({
+const SubmitResultSchema = Shared('NotamSubmission', Type.Object({
   notam: NotamSchema,
   created: Type.Boolean({ description: 'false when the identical NOTAM was already on file' }),
   ended: Type.Array(Type.String(), { description: 'The NOTAMs this NOTAMR or NOTAMC ended' }),
-});
+}));
 
 function notamView(notam: StoredNotam) {
   return { ...notam, location: [...notam.location], purpose: [...notam.purpose], scope: [...notam.scope] };

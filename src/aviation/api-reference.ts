@@ -4,7 +4,7 @@ import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../platform/http/geo-query.ts';
 import { decodeCursor, Page, PageQuery, pageOf } from '../platform/http/pagination.ts';
-import { invalidField as invalid, nullable } from '../platform/http/schema.ts';
+import { invalidField as invalid, nullable, Shared } from '../platform/http/schema.ts';
 import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import { AIRCRAFT_TYPES, aircraftType, type AircraftType } from './reference/aircraft-types.ts';
 import {
@@ -24,7 +24,7 @@ export const unknownAircraftType = problemType({
   description: 'The ICAO Doc 8643 type designator is not in the aircraft type table LAMIS holds.',
 });
 
-const RunwayEndSchema = Type.Object({
+const RunwayEndSchema = Shared('RunwayEnd', Type.Object({
   ident: Type.String({ description: 'As painted: "09L", "27", "20T" (true), "H1"' }),
   true_heading_deg: Type.Number({ description: 'Degrees true, in (0, 360]' }),
   heading_source: Type.Enum([...HEADING_SOURCES], {
@@ -35,9 +35,9 @@ const RunwayEndSchema = Type.Object({
   elevation_ft: nullable(Type.Number()),
   displaced_threshold_ft: nullable(Type.Number()),
   ils: nullable(Type.Boolean({ description: 'null: the data does not say' })),
-});
+}));
 
-const RunwaySchema = Type.Object({
+const RunwaySchema = Shared('Runway', Type.Object({
   id: Type.Integer({ description: 'OurAirports runway record id' }),
   designator: nullable(Type.String({ description: '"09L/27R"; null when the data describes neither end' })),
   length_ft: nullable(Type.Number()),
@@ -47,7 +47,7 @@ const RunwaySchema = Type.Object({
   lighted: Type.Boolean(),
   closed: Type.Boolean(),
   ends: Type.Array(RunwayEndSchema, { description: 'Low-numbered end first; empty when the data gives no end' }),
-});
+}));
 
 const airportFields = {
   icao: Type.String({ description: 'ICAO code, or the OurAirports ident of a field without one' }),
@@ -64,17 +64,17 @@ const airportFields = {
   timezone: nullable(Type.String({ description: 'IANA time zone; null when the data has none' })),
 };
 
-const AirportSummarySchema = Type.Object({
+const AirportSummarySchema = Shared('AirportSummary', Type.Object({
   ...airportFields,
   runway_count: Type.Integer(),
   distance_nm: nullable(Type.Number({ description: 'Great-circle distance from `near`, 0.1 nm; null without `near`' })),
-});
+}));
 
-const AirportSchema = Type.Object({
+const AirportSchema = Shared('Airport', Type.Object({
   ...airportFields,
   runways: Type.Array(RunwaySchema),
   attribution: Type.String({ description: 'The data licence (ODbL) and where the data comes from' }),
-});
+}));
 
 const SearchQuery = Type.Object({
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Words that must all appear in the code, IATA code, name or town (case and accents ignored)' })),
@@ -107,7 +107,7 @@ function aircraftTypeView(type: AircraftType) {
   return { ...type, recat_eu: type.recat_eu ?? null, vref_kt: type.vref_kt ?? null };
 }
 
-const AircraftTypeSchema = Type.Object({
+export const aircraftTypeFields = {
   designator: Type.String({ description: 'ICAO Doc 8643 type designator' }),
   manufacturer: Type.String(),
   model: Type.String(),
@@ -122,7 +122,8 @@ const AircraftTypeSchema = Type.Object({
   min_runway_m: Type.Number({ description: 'Runway for a dispatch-factored landing: landing distance / 0.6, rounded up to 10 m' }),
   confidence: Type.Union([Type.Literal('published'), Type.Literal('estimated')], { description: '`estimated`: at least one figure is a conservative estimate' }),
   source: Type.String({ description: 'The public references the figures come from' }),
-});
+};
+const AircraftTypeSchema = Shared('AircraftType', Type.Object(aircraftTypeFields));
 
 const DesignatorParams = Type.Object({
   designator: Type.String({ description: 'ICAO Doc 8643 type designator, 2 to 4 letters or digits ("B738"), any case' }),

@@ -8,7 +8,7 @@ import type { App } from '../platform/http/app.ts';
 import { operatorsOnly } from '../platform/http/operators.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
-import { DateTime, instant, invalidField as invalid, nullable } from '../platform/http/schema.ts';
+import { DateTime, instant, invalidField as invalid, nullable, Shared } from '../platform/http/schema.ts';
 import { airportFor, IcaoParams, MS_PER_HOUR, TAG } from './api-common.ts';
 import { deriveCapacity } from './landing/capacity.ts';
 import type { SlotAvailability, SlotBooking } from './landing/slots.ts';
@@ -53,22 +53,23 @@ export const bookingNotFound = problemType({
   description: 'No booking with this id was made by your organisation (or API key).',
 });
 
-const SlotSchema = Type.Object({
+export const slotFields = {
   hour: Type.String({ format: 'date-time', description: 'Start of the UTC hour' }),
   capacity: Type.Integer({ description: 'Arrivals per hour' }),
   capacity_source: Type.Enum(['override', 'derived'], { description: '`override`: set by an admin; `derived`: from the runways and NOTAMs' }),
   booked: Type.Integer(),
   remaining: Type.Integer(),
   available: Type.Boolean(),
-});
+};
+const SlotSchema = Shared('Slot', Type.Object(slotFields));
 
 const HourSchema = Type.Object({
-  ...SlotSchema.properties,
+  ...slotFields,
   derived_capacity: Type.Integer({ description: 'What the runways and the NOTAMs in force in the hour give, override or not' }),
   reasoning: Type.Array(Type.String(), { description: 'How the capacity was found' }),
 });
 
-const BookingSchema = Type.Object({
+const BookingSchema = Shared('SlotBooking', Type.Object({
   id: Type.String({ format: 'uuid' }),
   icao: Type.String(),
   hour: Type.String({ format: 'date-time', description: 'The UTC hour booked' }),
@@ -77,7 +78,7 @@ const BookingSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   cancelled_at: nullable(Type.String({ format: 'date-time' })),
   slot: SlotSchema,
-});
+}));
 
 const DerivedCapacitySchema = Type.Object({
   arrivals_per_hour: Type.Integer(),

@@ -1,18 +1,18 @@
 // TypeBox schemas of decoded METARs and TAFs (src/aviation/weather/types.ts) and of the values
 // derived from them (derive.ts), as the weather routes serve them.
 import { Type } from 'typebox';
-import { nullable } from '../platform/http/schema.ts';
+import { nullable, Shared } from '../platform/http/schema.ts';
 import { CONDITION_ORDER, WIND_SHEAR_RULES } from './weather/index.ts';
 
 const IsoTime = Type.String({ format: 'date-time' });
 const Raw = Type.String({ description: 'The group as written' });
 
-export const WeatherErrorSchema = Type.Object({
+export const WeatherErrorSchema = Shared('WeatherError', Type.Object({
   code: Type.String({ description: 'Why the decoder refused it (`bad_pressure`, `unrecognised_group`...)' }),
   message: Type.String({ description: 'Starts with the code and quotes the group at fault' }),
-});
+}));
 
-export const WindSchema = Type.Object({
+export const WindSchema = Shared('Wind', Type.Object({
   direction_deg: nullable(Type.Number({ description: 'Degrees true the wind blows from; null when variable (VRB)' })),
   variable: Type.Boolean(),
   speed_kt: Type.Number(),
@@ -26,9 +26,9 @@ export const WindSchema = Type.Object({
     gust: nullable(Type.Number()),
     group: Raw,
   }, { description: 'Speeds as written, before conversion to knots' }),
-});
+}));
 
-const VisibilitySchema = Type.Object({
+const VisibilitySchema = Shared('Visibility', Type.Object({
   statute_mi: Type.Number(),
   metres: Type.Number(),
   nm: Type.Number(),
@@ -37,31 +37,31 @@ const VisibilitySchema = Type.Object({
   unit: Type.Enum(['SM', 'm']),
   reported: Raw,
   no_directional_variation: Type.Boolean(),
-});
+}));
 
-const PhenomenonSchema = Type.Object({
+const PhenomenonSchema = Shared('WeatherPhenomenon', Type.Object({
   intensity: Type.Enum(['light', 'moderate', 'heavy']),
   in_vicinity: Type.Boolean(),
   descriptor: nullable(Type.String({ description: 'MI, PR, BC, DR, BL, SH, TS, FZ' })),
   phenomena: Type.Array(Type.String(), { description: 'Two-letter codes: RA, SN, FG, BR...' }),
   raw: Raw,
-});
+}));
 
-const CloudSchema = Type.Object({
+const CloudSchema = Shared('CloudLayer', Type.Object({
   cover: nullable(Type.Enum(['FEW', 'SCT', 'BKN', 'OVC'])),
   base_ft: nullable(Type.Number()),
   type: nullable(Type.Enum(['CB', 'TCU'])),
   raw: Raw,
-});
+}));
 
-const WindShearGroupSchema = Type.Object({
+const WindShearGroupSchema = Shared('WindShearGroup', Type.Object({
   runway: nullable(Type.String()),
   all_runways: Type.Boolean(),
   phase: nullable(Type.Enum(['takeoff', 'landing'])),
   height_ft: nullable(Type.Number({ description: 'TAF WShhh/dddffKT: the top of the shear layer' })),
   wind_at_height: nullable(Type.Object({ direction_deg: Type.Number(), speed_kt: Type.Number() })),
   raw: Raw,
-});
+}));
 
 const skyFields = {
   wind: nullable(WindSchema),
@@ -76,7 +76,7 @@ const skyFields = {
   wind_shear: Type.Array(WindShearGroupSchema),
 };
 
-export const MetarSchema = Type.Object({
+export const MetarSchema = Shared('Metar', Type.Object({
   raw: Type.String(),
   type: Type.Enum(['METAR', 'SPECI']),
   station: Type.String(),
@@ -125,9 +125,9 @@ export const MetarSchema = Type.Object({
   missing_groups: Type.Array(Type.String(), { description: 'All-slash groups: elements the station could not measure' }),
   unparsed_groups: Type.Array(Type.String(), { description: 'Groups LAMIS does not decode: after the temperature (QFE, colour states), and after NOSIG, which takes none' }),
   invalid_groups: Type.Array(WeatherErrorSchema, { description: 'Malformed groups skipped; their elements read as unknown' }),
-});
+}));
 
-const TafForecastSchema = Type.Object({
+const TafForecastSchema = Shared('TafForecast', Type.Object({
   change: Type.Enum(['BASE', 'FM', 'BECMG', 'TEMPO', 'INTER', 'PROB']),
   probability: nullable(Type.Integer()),
   from: IsoTime,
@@ -135,9 +135,9 @@ const TafForecastSchema = Type.Object({
   ...skyFields,
   no_significant_weather: Type.Boolean(),
   raw: Type.String(),
-});
+}));
 
-export const TafSchema = Type.Object({
+export const TafSchema = Shared('Taf', Type.Object({
   raw: Type.String(),
   station: Type.String(),
   issued_at: IsoTime,
@@ -148,16 +148,22 @@ export const TafSchema = Type.Object({
   forecasts: Type.Array(TafForecastSchema, { description: 'The BASE forecast, then the change groups in report order' }),
   low_level_wind_shear: nullable(Type.String()),
   unparsed_groups: Type.Array(Type.String()),
-});
+}));
 
 const FlightCategorySchema = nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], {
   description: 'FAA flight category; null when unknown: no visibility, or (METAR) no sky group and a visibility of 1 SM or more',
 }));
 const VisibilityNmSchema = nullable(Type.Object({ nm: Type.Number(), lower_bound: Type.Boolean(), upper_bound: Type.Boolean() }));
-const ConditionsSchema = Type.Array(Type.Enum([...CONDITION_ORDER]), { description: 'Every condition that applies, the headline first' });
+export const ConditionsSchema = Type.Array(Type.Enum([...CONDITION_ORDER]), { description: 'Every condition that applies, the headline first' });
 const RiskLevel = Type.Enum(['LOW', 'MODERATE', 'HIGH', 'SEVERE']);
 
-export const MetarDerivedSchema = Type.Object({
+export const WindShearReasonSchema = Shared('WindShearReason', Type.Object({
+  rule: Type.Enum(Object.keys(WIND_SHEAR_RULES) as (keyof typeof WIND_SHEAR_RULES)[]),
+  level: RiskLevel,
+  detail: Type.String(),
+}));
+
+export const MetarDerivedSchema = Shared('MetarDerived', Type.Object({
   flight_category: FlightCategorySchema,
   flight_category_at_best: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], {
     description: 'The best category the report allows: flight_category, or with no sky group the visibility\'s alone (the true one is that or worse)',
@@ -168,7 +174,7 @@ export const MetarDerivedSchema = Type.Object({
   wind: nullable(WindSchema),
   wind_shear_risk: Type.Object({
     level: RiskLevel,
-    reasons: Type.Array(Type.Object({ rule: Type.Enum(Object.keys(WIND_SHEAR_RULES)), level: RiskLevel, detail: Type.String() })),
+    reasons: Type.Array(WindShearReasonSchema),
     unknown_inputs: Type.Array(Type.Enum(['wind', 'taf']), { description: 'Inputs that were unknown, so the level may understate the risk' }),
   }, { description: 'Reads the latest TAF too when one is held' }),
   runway_wind: Type.Array(Type.Object({
@@ -180,7 +186,7 @@ export const MetarDerivedSchema = Type.Object({
     worst_headwind_kt: Type.Number({ description: 'At gust speed over the reported direction range' }),
     worst_crosswind_kt: Type.Number(),
   }), { description: 'Wind components for each runway end; empty without a wind group' }),
-});
+}));
 
 const TafPeriodSchema = Type.Object({
   flight_category: FlightCategorySchema,
@@ -190,7 +196,7 @@ const TafPeriodSchema = Type.Object({
   wind: nullable(WindSchema),
 });
 
-export const TafDerivedSchema = Type.Object({
+export const TafDerivedSchema = Shared('TafDerived', Type.Object({
   at: Type.String({ format: 'date-time', description: 'The time the TAF was read for: now' }),
   in_validity: Type.Boolean({ description: 'Whether the TAF is valid now; when false, `prevailing` is null and `changes` empty' }),
   prevailing: nullable(TafPeriodSchema),
@@ -204,4 +210,4 @@ export const TafDerivedSchema = Type.Object({
     raw: Type.String(),
   }), { description: 'TEMPO, INTER and PROB groups in force now, and BECMG groups in transition' }),
   wind_shear: Type.Array(WindShearGroupSchema),
-});
+}));

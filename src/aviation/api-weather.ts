@@ -6,7 +6,7 @@ import type { App } from '../platform/http/app.ts';
 import { ProblemError, problemType } from '../platform/http/problems.ts';
 import { DISCLAIMER } from '../platform/disclaimer.ts';
 import { operatorsOnly } from '../platform/http/operators.ts';
-import { nullable, textBodyRoutes } from '../platform/http/schema.ts';
+import { nullable, Shared, textBodyRoutes } from '../platform/http/schema.ts';
 import { airportFor, IcaoParams, TAG } from './api-common.ts';
 import { MetarDerivedSchema, MetarSchema, TafDerivedSchema, TafSchema, WeatherErrorSchema } from './api-weather-schemas.ts';
 import type { Airport } from './reference/airports.ts';
@@ -32,7 +32,7 @@ export const invalidReport = problemType({
     '`in_future` (dated more than 10 minutes ahead).',
 });
 
-const storedFields = {
+export const storedFields = {
   icao: Type.String(),
   source: Type.Enum(['live', 'simulated', 'operator'], { description: 'live feed, built-in simulator, or pushed by an operator' }),
   raw: Type.String(),
@@ -46,19 +46,19 @@ const storedFields = {
   disclaimer: Type.String(),
 };
 
-const MetarReportSchema = Type.Object({
+const MetarReportSchema = Shared('MetarReport', Type.Object({
   ...storedFields,
   kind: Type.Literal('metar'),
   decoded: nullable(MetarSchema),
   derived: nullable(MetarDerivedSchema),
-});
+}));
 
-const TafReportSchema = Type.Object({
+const TafReportSchema = Shared('TafReport', Type.Object({
   ...storedFields,
   kind: Type.Literal('taf'),
   decoded: nullable(TafSchema),
   derived: nullable(TafDerivedSchema),
-});
+}));
 
 function common(report: StoredReport, now: number) {
   return {

@@ -8,7 +8,7 @@ import { Type, type TProperties } from 'typebox';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError, Problems, problemType } from '../platform/http/problems.ts';
-import { nullable } from '../platform/http/schema.ts';
+import { nullable, Shared } from '../platform/http/schema.ts';
 import { THRESHOLD_NAMES, ThresholdsSchema } from './thresholds.ts';
 import { FleetValidationError } from './validation.ts';
 import { MAX_REGIONS, VEHICLE_TYPES, type FleetStore, type FleetVehicle, type ListKey } from './vehicles.ts';
@@ -53,11 +53,11 @@ const FIELDS = {
   min_runway_m: Type.Optional(orNull<number>('integer', { description: 'The operator\'s shortest usable runway (1–6000 m), replacing the type\'s figure' })),
 };
 const VehicleTypeSchema = Type.Enum([...VEHICLE_TYPES], { description: 'Decides which fields are required; see the README' });
-const CreateBody = Type.Object({ vehicle_type: VehicleTypeSchema, ...FIELDS });
-const PatchBody = Type.Object({ vehicle_type: Type.Optional(VehicleTypeSchema), ...FIELDS });
-const VEHICLE_FIELDS = Object.keys(CreateBody.properties);
+const VEHICLE_FIELDS = ['vehicle_type', ...Object.keys(FIELDS)];
+const CreateBody = Shared('NewVehicle', Type.Object({ vehicle_type: VehicleTypeSchema, ...FIELDS }));
+const PatchBody = Shared('VehicleChanges', Type.Object({ vehicle_type: Type.Optional(VehicleTypeSchema), ...FIELDS }));
 
-const VehicleSchema = Type.Object({
+const VehicleSchema = Shared('Vehicle', Type.Object({
   id: Type.String({ description: '`veh_` and 16 letters or digits' }),
   vehicle_type: Type.Enum([...VEHICLE_TYPES]),
   registration: nullable(Type.String({ description: 'Upper case without spaces, hyphens as given' })),
@@ -70,17 +70,18 @@ const VehicleSchema = Type.Object({
   min_runway_m: nullable(Type.Integer()),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
-});
+}));
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The vehicle id' }) });
 
-const SettingsSchema = Type.Object({
+const AlertThresholdsSchema = Shared('AlertThresholds', ThresholdsSchema);
+const SettingsSchema = Shared('NotificationSettings', Type.Object({
   vehicle_id: nullable(Type.String({ description: 'null for the organisation-wide settings' })),
-  thresholds: ThresholdsSchema,
-  effective: { ...ThresholdsSchema, description: 'What applies: the organisation-wide thresholds, replaced key by key by the vehicle\'s own' },
+  thresholds: AlertThresholdsSchema,
+  effective: AlertThresholdsSchema,
   updated_at: nullable(Type.String({ format: 'date-time', description: 'null when never set' })),
-});
-const SettingsBody = Type.Object({ thresholds: ThresholdsSchema });
+}, { description: '`effective` is what applies: the organisation-wide thresholds, replaced key by key by the vehicle\'s own' }));
+const SettingsBody = Type.Object({ thresholds: AlertThresholdsSchema });
 
 /** Unknown body fields, named one by one (a closed schema would only say that some field is extra). */
 function refuseUnknown(body: object, known: readonly string[]): void {

@@ -52,8 +52,20 @@ function landing(method: 'GET' | 'POST', body: unknown, query = '', headers: Rec
   });
 }
 
+/** What the landing handler returned, before serialisation, by Request-Id. */
+const computed = new Map<string, unknown>();
+
 before(async () => {
-  server = await startTestServer({ config: { aviationSimulators: 'on' }, logger: pino(loggerOptions(defaultConfig({ logLevel: 'info' })), logSink) });
+  server = await startTestServer({
+    config: { aviationSimulators: 'on' },
+    logger: pino(loggerOptions(defaultConfig({ logLevel: 'info' })), logSink),
+    beforeListen: (app) => {
+      app.addHook('preSerialization', async (request, _reply, payload) => {
+        if (request.url.startsWith('/v3/intelligence/landing')) computed.set(request.id, JSON.parse(JSON.stringify(payload)));
+        return payload;
+      });
+    },
+  });
 });
 after(() => server.close());
 
@@ -132,6 +144,22 @@ describe('the bundle', () => {
       assert.equal(bundle.aircraft.designator, 'A320');
     } finally {
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('the answer carries every field the bundle computes: its schema drops nothing', async () => {
+    const created = await fetch(`${server.url}/v3/fleet/vehicles`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ vehicle_type: 'helicopter', registration: 'G-HLCP', icao_type: 'EC35', crosswind_limit_kt: 17 }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    for (const body of [fields(), { ...fields(), aircraft_type: 'B738' }, fields({ vehicle_type: 'helicopter', registration: 'G-HLCP' }), fields({ destination_icao: 'KJFK' })]) {
+      const response = await landing('POST', body);
+      assert.equal(response.status, 200, await response.clone().text());
+      const answer = await json(response);
+      assert.ok(answer.notams.length > 0 || body.destination_icao === 'KJFK', 'the simulator gives NOTAMs to check');
+      assert.deepEqual(answer, computed.get(response.headers.get('request-id')!));
     }
   });
 

@@ -75,6 +75,83 @@ test("Redocly's recommended rules find no error and no warning", async () => {
   }
 });
 
+type Schema = Record<string, any>;
+
+const COMPONENTS = '#/components/schemas/';
+const componentOf = (ref: string): Schema => document.components.schemas[ref.slice(COMPONENTS.length)];
+
+/** Calls `visit` on every schema below `schema`, following references into components (each once). */
+function walkSchema(schema: Schema, path: string, visit: (node: Schema, path: string) => void, seen = new Set<string>()): void {
+  if (typeof schema.$ref === 'string') {
+    if (seen.has(schema.$ref)) return;
+    seen.add(schema.$ref);
+    walkSchema(componentOf(schema.$ref), schema.$ref, visit, seen);
+    return;
+  }
+  visit(schema, path);
+  for (const [key, value] of Object.entries(schema)) {
+    if (['items', 'additionalProperties', 'not'].includes(key) && value && typeof value === 'object') walkSchema(value, `${path}/${key}`, visit, seen);
+    if (['anyOf', 'oneOf', 'allOf'].includes(key)) value.forEach((item: Schema, i: number) => walkSchema(item, `${path}/${key}/${i}`, visit, seen));
+    if (['properties', 'patternProperties'].includes(key)) {
+      for (const [name, item] of Object.entries(value as Record<string, Schema>)) walkSchema(item, `${path}/${name}`, visit, seen);
+    }
+  }
+}
+
+const TYPING_KEYWORDS = ['type', 'enum', 'const', '$ref', 'anyOf', 'oneOf', 'allOf'];
+
+test('the landing answer is typed throughout: no field that may hold anything', () => {
+  for (const method of ['get', 'post']) {
+    const answer = document.paths['/v3/intelligence/landing'][method].responses['200'].content['application/json'].schema;
+    const untyped: string[] = [];
+    walkSchema(answer, method, (node, path) => {
+      if (!TYPING_KEYWORDS.some((keyword) => keyword in node)) untyped.push(path);
+      else if (node.type === 'object' && !node.properties) untyped.push(`${path} (an object of any members)`);
+    });
+    assert.deepEqual(untyped, [], `untyped in the ${method.toUpperCase()} landing answer`);
+  }
+});
+
+// Shapes a client names, or that appear in several answers: each is one component, referenced.
+const NAMED = [
+  'Metar', 'MetarDerived', 'MetarReport', 'Taf', 'TafDerived', 'TafReport', 'Wind', 'WindShearReason',
+  'Notam', 'NotamSummary', 'NotamFeed', 'Airport', 'AirportSummary', 'Runway', 'RunwayEnd', 'AircraftType', 'Slot',
+  'LandingIntelligence', 'RecommendedRunway', 'RunwayChoice', 'ApproachRecommendation', 'SafetyFactor', 'AircraftProfile',
+  'Vessel', 'VesselPosition', 'TrackPoint', 'Port', 'PortCall', 'Berth', 'Vehicle', 'ApiKey', 'Organisation', 'Member',
+];
+
+test('shared shapes are named components that the operations reference', () => {
+  const components = document.components.schemas as Record<string, Schema>;
+  for (const name of NAMED) assert.ok(components[name], `no component ${name}`);
+  const referenced = new Set<string>();
+  for (const item of Object.values(document.paths as Record<string, Record<string, Schema>>)) {
+    for (const operation of Object.values(item)) {
+      const bodies = [operation.requestBody ?? {}, ...Object.values((operation.responses ?? {}) as Record<string, Schema>)];
+      for (const body of bodies) {
+        for (const media of Object.values((body.content ?? {}) as Record<string, Schema>)) walkSchema(media.schema, '', () => {}, referenced);
+      }
+    }
+  }
+  for (const name of Object.keys(components)) assert.ok(referenced.has(`${COMPONENTS}${name}`), `no operation references ${name}`);
+});
+
+test('a named shape is not repeated inline', () => {
+  const components = document.components.schemas as Record<string, Schema>;
+  const named = new Map(Object.entries(components).map(([name, { title: _title, ...schema }]) => [JSON.stringify(schema), name]));
+  const copies: string[] = [];
+  const look = (node: unknown, path: string): void => {
+    if (!node || typeof node !== 'object') return;
+    const name = named.get(JSON.stringify(node));
+    if (name !== undefined) copies.push(`${path} is ${name}`);
+    for (const [key, value] of Object.entries(node)) look(value, `${path}/${key}`);
+  };
+  look(document.paths, '#/paths');
+  for (const [name, schema] of Object.entries(components)) {
+    for (const [key, value] of Object.entries(schema)) look(value, `${COMPONENTS}${name}/${key}`);
+  }
+  assert.deepEqual(copies, []);
+});
+
 test('/docs is served from local assets only', async () => {
   const response = await fetch(`${server.url}/docs/`);
   assert.equal(response.status, 200);

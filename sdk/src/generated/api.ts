@@ -9,76 +9,15 @@ export type PostAviationAirportsIcaoMetarBody = string;
  * A raw TAF
  */
 export type PostAviationAirportsIcaoTafBody = string;
-export type PostAviationAirportsIcaoSlotsBookingsResponse = {
-  id: string;
-  icao: string;
-  /**
-   * The UTC hour booked
-   */
-  hour: string;
-  registration: string;
-  status: 'booked' | 'cancelled';
-  created_at: string;
-  cancelled_at: string | null;
-  slot: {
-    /**
-     * Start of the UTC hour
-     */
-    hour: string;
-    /**
-     * Arrivals per hour
-     */
-    capacity: number;
-    /**
-     * `override`: set by an admin; `derived`: from the runways and NOTAMs
-     */
-    capacity_source: 'override' | 'derived';
-    booked: number;
-    remaining: number;
-    available: boolean;
-  };
-};
+export type PostAviationAirportsIcaoSlotsBookingsResponse = SlotBooking;
 export type DeleteAviationAirportsIcaoSlotsBookingsIdResponse = undefined;
-export type GetIntelligenceLandingBody = {
-  /**
-   * ICAO (or, where there is none, GPS) code of the destination, e.g. EGLL
-   */
-  destination_icao: string;
-  /**
-   * aircraft and helicopter land at airports; vessel answers 422
-   */
-  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-  /**
-   * Estimated time of arrival, ISO 8601 in UTC, e.g. 2026-11-21T14:20:00Z
-   */
-  eta_utc: string;
-  /**
-   * Aircraft registration, e.g. G-EUPT
-   */
-  registration: string;
-  /**
-   * ICAO type designator (e.g. A320); used when the registration is not in the caller's fleet
-   */
-  aircraft_type?: string;
-} | null;
+export type GetIntelligenceLandingBody = LandingRequest | null;
 export type GetMaritimeVesselsMmsiTrackResponse =
   | {
       mmsi: number;
       from: string;
       to: string;
-      points: {
-        time: string;
-        lat: number;
-        lon: number;
-        sog: number | null;
-        cog: number | null;
-        heading: number | null;
-        nav_status: number | null;
-        /**
-         * Where the data came from: a live feed, the built-in simulator, a file replay or an HTTP upload
-         */
-        source: 'live' | 'simulated' | 'replay' | 'upload';
-      }[];
+      points: TrackPoint[];
       /**
        * true when the window holds more than 10000 points (the first ones are returned)
        */
@@ -102,160 +41,21 @@ export type GetMaritimeVesselsMmsiTrackResponse =
         truncated: boolean;
       };
     };
-export type PostMaritimePortsIdBerthsResponse = {
-  /**
-   * `brt_` and 16 letters or digits
-   */
-  id: string;
-  port_id: string;
-  name: string;
-  length_m: number | null;
-  depth_m: number | null;
-  cargo_types: (
-    | 'container'
-    | 'dry_bulk'
-    | 'liquid_bulk'
-    | 'gas'
-    | 'general_cargo'
-    | 'ro_ro'
-    | 'passenger'
-    | 'fishing'
-    | 'offshore'
-    | 'other'
-  )[];
-  lat: number | null;
-  lon: number | null;
-  organisation_id: string | null;
-  created_at: string;
-  updated_at: string;
-};
+export type PostMaritimePortsIdBerthsResponse = Berth;
 export type DeleteMaritimePortsIdBerthsBerthIdResponse = undefined;
-export type PostFleetVehiclesResponse = {
-  /**
-   * `veh_` and 16 letters or digits
-   */
-  id: string;
-  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-  registration: string | null;
-  icao_type: string | null;
-  home_base_icao: string | null;
-  operational_regions: string[];
-  mmsi: number | null;
-  imo: number | null;
-  crosswind_limit_kt: number | null;
-  min_runway_m: number | null;
-  created_at: string;
-  updated_at: string;
-};
+export type PostFleetVehiclesResponse = Vehicle;
 export type DeleteFleetVehiclesIdResponse = undefined;
 export type DeleteAccountsSessionResponse = undefined;
 export type DeleteAccountsSessionsIdResponse = undefined;
 export type DeleteOrganisationsOrgIdMembersUserIdResponse = undefined;
 export type DeleteOrganisationsOrgIdInvitationsInvitationIdResponse = undefined;
-export type PostOrganisationsOrgIdFleetVehiclesResponse = {
-  /**
-   * `veh_` and 16 letters or digits
-   */
-  id: string;
-  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-  registration: string | null;
-  icao_type: string | null;
-  home_base_icao: string | null;
-  operational_regions: string[];
-  mmsi: number | null;
-  imo: number | null;
-  crosswind_limit_kt: number | null;
-  min_runway_m: number | null;
-  created_at: string;
-  updated_at: string;
-};
+export type PostOrganisationsOrgIdFleetVehiclesResponse = Vehicle;
 export type DeleteOrganisationsOrgIdFleetVehiclesIdResponse = undefined;
 /**
  * The raw NOTAM
  */
 export type PostAviationNotamsBody = string;
-export type PostAviationNotamsResponse = {
-  notam: {
-    format: 'icao' | 'faa';
-    id: string | null;
-    series: string | null;
-    number: number | null;
-    year: number | null;
-    type: ('NEW' | 'REPLACE' | 'CANCEL') | null;
-    replaces: string | null;
-    /**
-     * Item A)
-     */
-    location: string[];
-    fir: string | null;
-    q_code: string | null;
-    subject: {
-      code: string;
-      meaning: string | null;
-    } | null;
-    condition: {
-      code: string;
-      meaning: string | null;
-    } | null;
-    traffic: ('I' | 'V' | 'IV' | 'K') | null;
-    purpose: ('N' | 'B' | 'O' | 'M' | 'K')[];
-    scope: ('A' | 'E' | 'W' | 'K')[];
-    lower_fl: number | null;
-    upper_fl: number | null;
-    center: {
-      lat: number;
-      lon: number;
-    } | null;
-    radius_nm: number | null;
-    start_time: string | null;
-    end_time: string | null;
-    end_estimated: boolean;
-    permanent: boolean;
-    schedule: string | null;
-    /**
-     * Item E)
-     */
-    text: string;
-    lower_limit: string | null;
-    upper_limit: string | null;
-    keyword: string | null;
-    warnings: ('schedule_unparsed' | 'qcode_missing' | 'q_line_realigned')[];
-    /**
-     * What the NOTAM means for landing
-     */
-    effects: {
-      kind:
-        | 'aerodrome_closed'
-        | 'runway_closed'
-        | 'ils_unserviceable'
-        | 'localizer_unserviceable'
-        | 'glide_path_unserviceable'
-        | 'runway_lighting_unserviceable'
-        | 'approach_lighting_unserviceable'
-        | 'other';
-      /**
-       * Runway ends concerned, two-digit designators
-       */
-      runways: string[];
-    }[];
-    raw: string;
-    /**
-     * FAA NOTAM API, simulator, or pushed by an operator
-     */
-    source: 'live' | 'simulated' | 'operator';
-    received_at: string;
-    ended_by: string | null;
-    ended_at: string | null;
-  };
-  /**
-   * false when the identical NOTAM was already on file
-   */
-  created: boolean;
-  /**
-   * The NOTAMs this NOTAMR or NOTAMC ended
-   */
-  ended: string[];
-};
+export type PostAviationNotamsResponse = NotamSubmission;
 /**
  * NMEA lines
  */
@@ -405,50 +205,17 @@ export interface GetAviationAirportsQuery {
   cursor?: string;
 }
 export interface GetAviationAirportsResponse {
-  data: {
-    /**
-     * ICAO code, or the OurAirports ident of a field without one
-     */
-    icao: string;
-    iata: string | null;
-    name: string;
-    municipality: string | null;
-    /**
-     * ISO 3166-1 alpha-2
-     */
-    country: string;
-    region: string | null;
-    type:
-      'large_airport' | 'medium_airport' | 'small_airport' | 'heliport' | 'seaplane_base' | 'balloonport' | 'closed';
-    status: 'open' | 'closed';
-    lat: number;
-    lon: number;
-    elevation_ft: number;
-    timezone: string | null;
-    runway_count: number;
-    distance_nm: number | null;
-  }[];
+  data: AirportSummary[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
 }
 /**
- * One airport with its runways
- *
- * From OurAirports data (ODbL; see `attribution`). 400 for a malformed code, 404 `airport_not_found` for an unknown one.
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "AirportSummary".
  */
-export interface GetAviationAirportsIcao {
-  path: GetAviationAirportsIcaoPath;
-  response: GetAviationAirportsIcaoResponse;
-}
-export interface GetAviationAirportsIcaoPath {
-  /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
-   */
-  icao: string;
-}
-export interface GetAviationAirportsIcaoResponse {
+export interface AirportSummary {
   /**
    * ICAO code, or the OurAirports ident of a field without one
    */
@@ -467,45 +234,96 @@ export interface GetAviationAirportsIcaoResponse {
   lon: number;
   elevation_ft: number;
   timezone: string | null;
-  runways: {
-    /**
-     * OurAirports runway record id
-     */
-    id: number;
-    designator: string | null;
-    length_ft: number | null;
-    width_ft: number | null;
-    surface: 'ASPHALT' | 'CONCRETE' | 'GRASS' | 'GRAVEL' | 'DIRT' | 'WATER' | 'SNOW' | 'OTHER' | 'UNKNOWN';
-    paved: boolean | null;
-    lighted: boolean;
-    closed: boolean;
-    /**
-     * Low-numbered end first; empty when the data gives no end
-     */
-    ends: {
-      /**
-       * As painted: "09L", "27", "20T" (true), "H1"
-       */
-      ident: string;
-      /**
-       * Degrees true, in (0, 360]
-       */
-      true_heading_deg: number;
-      /**
-       * `data`: recorded and checked against the runway number; `thresholds`: bearing between the thresholds; `ident`: the number plus magnetic variation; `reciprocal`: the opposite end + 180°
-       */
-      heading_source: 'data' | 'thresholds' | 'reciprocal' | 'ident';
-      lat: number | null;
-      lon: number | null;
-      elevation_ft: number | null;
-      displaced_threshold_ft: number | null;
-      ils: boolean | null;
-    }[];
-  }[];
+  runway_count: number;
+  distance_nm: number | null;
+}
+/**
+ * One airport with its runways
+ *
+ * From OurAirports data (ODbL; see `attribution`). 400 for a malformed code, 404 `airport_not_found` for an unknown one.
+ */
+export interface GetAviationAirportsIcao {
+  path: GetAviationAirportsIcaoPath;
+  response: Airport;
+}
+export interface GetAviationAirportsIcaoPath {
+  /**
+   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   */
+  icao: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Airport".
+ */
+export interface Airport {
+  /**
+   * ICAO code, or the OurAirports ident of a field without one
+   */
+  icao: string;
+  iata: string | null;
+  name: string;
+  municipality: string | null;
+  /**
+   * ISO 3166-1 alpha-2
+   */
+  country: string;
+  region: string | null;
+  type: 'large_airport' | 'medium_airport' | 'small_airport' | 'heliport' | 'seaplane_base' | 'balloonport' | 'closed';
+  status: 'open' | 'closed';
+  lat: number;
+  lon: number;
+  elevation_ft: number;
+  timezone: string | null;
+  runways: Runway[];
   /**
    * The data licence (ODbL) and where the data comes from
    */
   attribution: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Runway".
+ */
+export interface Runway {
+  /**
+   * OurAirports runway record id
+   */
+  id: number;
+  designator: string | null;
+  length_ft: number | null;
+  width_ft: number | null;
+  surface: 'ASPHALT' | 'CONCRETE' | 'GRASS' | 'GRAVEL' | 'DIRT' | 'WATER' | 'SNOW' | 'OTHER' | 'UNKNOWN';
+  paved: boolean | null;
+  lighted: boolean;
+  closed: boolean;
+  /**
+   * Low-numbered end first; empty when the data gives no end
+   */
+  ends: RunwayEnd[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "RunwayEnd".
+ */
+export interface RunwayEnd {
+  /**
+   * As painted: "09L", "27", "20T" (true), "H1"
+   */
+  ident: string;
+  /**
+   * Degrees true, in (0, 360]
+   */
+  true_heading_deg: number;
+  /**
+   * `data`: recorded and checked against the runway number; `thresholds`: bearing between the thresholds; `ident`: the number plus magnetic variation; `reciprocal`: the opposite end + 180°
+   */
+  heading_source: 'data' | 'thresholds' | 'reciprocal' | 'ident';
+  lat: number | null;
+  lon: number | null;
+  elevation_ft: number | null;
+  displaced_threshold_ft: number | null;
+  ils: boolean | null;
 }
 /**
  * The runways of one airport
@@ -523,41 +341,7 @@ export interface GetAviationAirportsIcaoRunwaysPath {
   icao: string;
 }
 export interface GetAviationAirportsIcaoRunwaysResponse {
-  data: {
-    /**
-     * OurAirports runway record id
-     */
-    id: number;
-    designator: string | null;
-    length_ft: number | null;
-    width_ft: number | null;
-    surface: 'ASPHALT' | 'CONCRETE' | 'GRASS' | 'GRAVEL' | 'DIRT' | 'WATER' | 'SNOW' | 'OTHER' | 'UNKNOWN';
-    paved: boolean | null;
-    lighted: boolean;
-    closed: boolean;
-    /**
-     * Low-numbered end first; empty when the data gives no end
-     */
-    ends: {
-      /**
-       * As painted: "09L", "27", "20T" (true), "H1"
-       */
-      ident: string;
-      /**
-       * Degrees true, in (0, 360]
-       */
-      true_heading_deg: number;
-      /**
-       * `data`: recorded and checked against the runway number; `thresholds`: bearing between the thresholds; `ident`: the number plus magnetic variation; `reciprocal`: the opposite end + 180°
-       */
-      heading_source: 'data' | 'thresholds' | 'reciprocal' | 'ident';
-      lat: number | null;
-      lon: number | null;
-      elevation_ft: number | null;
-      displaced_threshold_ft: number | null;
-      ils: boolean | null;
-    }[];
-  }[];
+  data: Runway[];
 }
 /**
  * The aircraft types LAMIS knows
@@ -579,70 +363,17 @@ export interface GetAviationAircraftTypesQuery {
   cursor?: string;
 }
 export interface GetAviationAircraftTypesResponse {
-  data: {
-    /**
-     * ICAO Doc 8643 type designator
-     */
-    designator: string;
-    manufacturer: string;
-    model: string;
-    /**
-     * ICAO Doc 8643 description: L landplane, S seaplane, A amphibian, H helicopter, G gyrocopter, T tiltrotor; engines; J jet, T turboprop/turboshaft, P piston, E electric ("L2J")
-     */
-    description: string;
-    vehicle_category: 'aircraft' | 'helicopter';
-    /**
-     * ICAO approach category by threshold speed; H for helicopters
-     */
-    approach_category: 'A' | 'B' | 'C' | 'D' | 'E' | 'H';
-    /**
-     * ICAO wake turbulence category (J: super)
-     */
-    wake_category: 'L' | 'M' | 'H' | 'J';
-    recat_eu: ('A' | 'B' | 'C' | 'D' | 'E' | 'F') | null;
-    vref_kt: number | null;
-    /**
-     * Conservative crosswind component, gusts included: the demonstrated figure where public, else the certification minimum. Not an operational limit
-     */
-    crosswind_limit_kt: number;
-    /**
-     * Unfactored landing distance at maximum landing mass, sea level, ISA, dry paved runway
-     */
-    landing_distance_m: number;
-    /**
-     * Runway for a dispatch-factored landing: landing distance / 0.6, rounded up to 10 m
-     */
-    min_runway_m: number;
-    /**
-     * `estimated`: at least one figure is a conservative estimate
-     */
-    confidence: 'published' | 'estimated';
-    /**
-     * The public references the figures come from
-     */
-    source: string;
-  }[];
+  data: AircraftType[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
 }
 /**
- * One aircraft type by ICAO designator
- *
- * Approach, wake and RECAT-EU categories, crosswind figure and landing distance. 404 `unknown_aircraft_type` when the type is not in the table.
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "AircraftType".
  */
-export interface GetAviationAircraftTypesDesignator {
-  path: GetAviationAircraftTypesDesignatorPath;
-  response: GetAviationAircraftTypesDesignatorResponse;
-}
-export interface GetAviationAircraftTypesDesignatorPath {
-  /**
-   * ICAO Doc 8643 type designator, 2 to 4 letters or digits ("B738"), any case
-   */
-  designator: string;
-}
-export interface GetAviationAircraftTypesDesignatorResponse {
+export interface AircraftType {
   /**
    * ICAO Doc 8643 type designator
    */
@@ -686,13 +417,28 @@ export interface GetAviationAircraftTypesDesignatorResponse {
   source: string;
 }
 /**
+ * One aircraft type by ICAO designator
+ *
+ * Approach, wake and RECAT-EU categories, crosswind figure and landing distance. 404 `unknown_aircraft_type` when the type is not in the table.
+ */
+export interface GetAviationAircraftTypesDesignator {
+  path: GetAviationAircraftTypesDesignatorPath;
+  response: AircraftType;
+}
+export interface GetAviationAircraftTypesDesignatorPath {
+  /**
+   * ICAO Doc 8643 type designator, 2 to 4 letters or digits ("B738"), any case
+   */
+  designator: string;
+}
+/**
  * The latest METAR of an airport, decoded, with what it means
  *
  * The newest observation from any source (live feed, simulator or operator push), its freshness, the decode, and derived values: flight category, visibility in nm, ceiling, conditions, wind shear risk (reading the latest TAF too) and the wind components on each runway end. Rules: see the weather RULES. 404 `no_report` when there is none.
  */
 export interface GetAviationAirportsIcaoMetar {
   path: GetAviationAirportsIcaoMetarPath;
-  response: GetAviationAirportsIcaoMetarResponse;
+  response: MetarReport;
 }
 export interface GetAviationAirportsIcaoMetarPath {
   /**
@@ -700,7 +446,11 @@ export interface GetAviationAirportsIcaoMetarPath {
    */
   icao: string;
 }
-export interface GetAviationAirportsIcaoMetarResponse {
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "MetarReport".
+ */
+export interface MetarReport {
   icao: string;
   /**
    * live feed, built-in simulator, or pushed by an operator
@@ -731,316 +481,320 @@ export interface GetAviationAirportsIcaoMetarResponse {
    * live: confirmed under a minute ago; recent: up to five minutes; then stale
    */
   freshness: 'live' | 'recent' | 'stale';
-  decode_error: {
-    /**
-     * Why the decoder refused it (`bad_pressure`, `unrecognised_group`...)
-     */
-    code: string;
-    /**
-     * Starts with the code and quotes the group at fault
-     */
-    message: string;
-  } | null;
+  decode_error: WeatherError | null;
   disclaimer: string;
   kind: 'metar';
-  decoded: {
+  decoded: Metar | null;
+  derived: MetarDerived | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WeatherError".
+ */
+export interface WeatherError {
+  /**
+   * Why the decoder refused it (`bad_pressure`, `unrecognised_group`...)
+   */
+  code: string;
+  /**
+   * Starts with the code and quotes the group at fault
+   */
+  message: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Metar".
+ */
+export interface Metar {
+  raw: string;
+  type: 'METAR' | 'SPECI';
+  station: string;
+  observed_at: string;
+  auto: boolean;
+  corrected: boolean;
+  wind: Wind | null;
+  visibility: Visibility | null;
+  weather: WeatherPhenomenon[];
+  clouds: CloudLayer[];
+  sky_clear_code: ('CAVOK' | 'SKC' | 'CLR' | 'NSC' | 'NCD') | null;
+  vertical_visibility_ft: number | null;
+  sky_obscured: boolean;
+  ceiling_ft: number | null;
+  /**
+   * A BKN/OVC layer or VV of unknown height was reported: the ceiling may be lower
+   */
+  ceiling_uncertain: boolean;
+  wind_shear: WindShearGroup[];
+  visibility_minimum: {
+    metres: number;
+    direction: string | null;
+  } | null;
+  runway_visual_ranges: {
+    runway: string;
+    min: number | null;
+    max: number | null;
+    unit: 'm' | 'ft';
+    below_min: boolean;
+    above_max: boolean;
+    trend: ('up' | 'down' | 'no_change') | null;
+    /**
+     * The group as written
+     */
     raw: string;
-    type: 'METAR' | 'SPECI';
-    station: string;
-    observed_at: string;
-    auto: boolean;
-    corrected: boolean;
-    wind: {
-      direction_deg: number | null;
-      variable: boolean;
-      speed_kt: number;
-      gust_kt: number | null;
-      variable_from_deg: number | null;
-      variable_to_deg: number | null;
-      calm: boolean;
-      /**
-       * Speeds as written, before conversion to knots
-       */
-      reported: {
-        unit: 'KT' | 'MPS' | 'KMH';
-        speed: number;
-        gust: number | null;
-        /**
-         * The group as written
-         */
-        group: string;
-      };
-    } | null;
-    visibility: {
-      statute_mi: number;
-      metres: number;
-      nm: number;
-      /**
-       * The visibility is at least this (P6SM, 9999, CAVOK)
-       */
-      lower_bound: boolean;
-      /**
-       * The visibility is below this (M1/4SM)
-       */
-      upper_bound: boolean;
-      unit: 'SM' | 'm';
-      /**
-       * The group as written
-       */
-      reported: string;
-      no_directional_variation: boolean;
-    } | null;
-    weather: {
-      intensity: 'light' | 'moderate' | 'heavy';
-      in_vicinity: boolean;
-      descriptor: string | null;
-      /**
-       * Two-letter codes: RA, SN, FG, BR...
-       */
-      phenomena: string[];
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    clouds: {
-      cover: ('FEW' | 'SCT' | 'BKN' | 'OVC') | null;
-      base_ft: number | null;
-      type: ('CB' | 'TCU') | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    sky_clear_code: ('CAVOK' | 'SKC' | 'CLR' | 'NSC' | 'NCD') | null;
-    vertical_visibility_ft: number | null;
-    sky_obscured: boolean;
-    ceiling_ft: number | null;
-    /**
-     * A BKN/OVC layer or VV of unknown height was reported: the ceiling may be lower
-     */
-    ceiling_uncertain: boolean;
-    wind_shear: {
-      runway: string | null;
-      all_runways: boolean;
-      phase: ('takeoff' | 'landing') | null;
-      height_ft: number | null;
-      wind_at_height: {
-        direction_deg: number;
-        speed_kt: number;
-      } | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    visibility_minimum: {
-      metres: number;
-      direction: string | null;
-    } | null;
-    runway_visual_ranges: {
-      runway: string;
-      min: number | null;
-      max: number | null;
-      unit: 'm' | 'ft';
-      below_min: boolean;
-      above_max: boolean;
-      trend: ('up' | 'down' | 'no_change') | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    recent_weather: {
-      intensity: 'light' | 'moderate' | 'heavy';
-      in_vicinity: boolean;
-      descriptor: string | null;
-      /**
-       * Two-letter codes: RA, SN, FG, BR...
-       */
-      phenomena: string[];
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    temperature_c: number | null;
-    dewpoint_c: number | null;
-    altimeter: {
-      hpa: number;
-      inhg: number;
-      reported_unit: 'hPa' | 'inHg';
-    } | null;
-    runway_states: {
-      /**
-       * Designator, ALL (88) or REPEAT (99)
-       */
-      runway: string;
-      cleared: boolean;
-      closed_by_snow: boolean;
-      deposit: string | null;
-      coverage: string | null;
-      depth_mm: number | null;
-      not_operational: boolean;
-      friction_coefficient: number | null;
-      braking_action: ('poor' | 'medium_poor' | 'medium' | 'medium_good' | 'good' | 'unreliable') | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    /**
-     * false: no cloud layer, clear-sky code or vertical visibility in the report, so the ceiling is unknown (a null ceiling_ft is then not "no ceiling")
-     */
-    sky_reported: boolean;
-    remarks: {
-      raw: string | null;
-      peak_wind: {
-        direction_deg: number;
-        speed_kt: number;
-        time: string;
-        /**
-         * The group as written
-         */
-        raw: string;
-      } | null;
-      wind_shift: {
-        time: string;
-        frontal_passage: boolean;
-        /**
-         * The group as written
-         */
-        raw: string;
-      } | null;
-      low_level_wind_shear: string | null;
-      /**
-       * Plain-language decode of the remarks
-       */
-      decoded: string[];
-    };
-    /**
-     * Each trend keyword with its groups up to the next keyword or RMK, as written
-     */
-    trends: {
-      type: 'NOSIG' | 'BECMG' | 'TEMPO' | 'INTER';
-      raw: string;
-    }[];
-    /**
-     * All-slash groups: elements the station could not measure
-     */
-    missing_groups: string[];
-    /**
-     * Groups LAMIS does not decode: after the temperature (QFE, colour states), and after NOSIG, which takes none
-     */
-    unparsed_groups: string[];
-    /**
-     * Malformed groups skipped; their elements read as unknown
-     */
-    invalid_groups: {
-      /**
-       * Why the decoder refused it (`bad_pressure`, `unrecognised_group`...)
-       */
-      code: string;
-      /**
-       * Starts with the code and quotes the group at fault
-       */
-      message: string;
-    }[];
+  }[];
+  recent_weather: WeatherPhenomenon[];
+  temperature_c: number | null;
+  dewpoint_c: number | null;
+  altimeter: {
+    hpa: number;
+    inhg: number;
+    reported_unit: 'hPa' | 'inHg';
   } | null;
-  derived: {
-    flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
-    flight_category_at_best: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
-    visibility_nm: {
-      nm: number;
-      lower_bound: boolean;
-      upper_bound: boolean;
-    } | null;
-    ceiling_ft: number | null;
+  runway_states: {
     /**
-     * Every condition that applies, the headline first
+     * Designator, ALL (88) or REPEAT (99)
      */
-    conditions: (
-      | 'THUNDERSTORM'
-      | 'HAIL'
-      | 'FREEZING'
-      | 'SNOW'
-      | 'RAIN'
-      | 'FOG'
-      | 'LOW_VISIBILITY'
-      | 'MIST_HAZE'
-      | 'OVERCAST'
-      | 'CLOUDY'
-      | 'PARTLY_CLOUDY'
-      | 'CLEAR'
-      | 'UNKNOWN'
-    )[];
-    wind: {
-      direction_deg: number | null;
-      variable: boolean;
+    runway: string;
+    cleared: boolean;
+    closed_by_snow: boolean;
+    deposit: string | null;
+    coverage: string | null;
+    depth_mm: number | null;
+    not_operational: boolean;
+    friction_coefficient: number | null;
+    braking_action: ('poor' | 'medium_poor' | 'medium' | 'medium_good' | 'good' | 'unreliable') | null;
+    /**
+     * The group as written
+     */
+    raw: string;
+  }[];
+  /**
+   * false: no cloud layer, clear-sky code or vertical visibility in the report, so the ceiling is unknown (a null ceiling_ft is then not "no ceiling")
+   */
+  sky_reported: boolean;
+  remarks: {
+    raw: string | null;
+    peak_wind: {
+      direction_deg: number;
       speed_kt: number;
-      gust_kt: number | null;
-      variable_from_deg: number | null;
-      variable_to_deg: number | null;
-      calm: boolean;
+      time: string;
       /**
-       * Speeds as written, before conversion to knots
+       * The group as written
        */
-      reported: {
-        unit: 'KT' | 'MPS' | 'KMH';
-        speed: number;
-        gust: number | null;
-        /**
-         * The group as written
-         */
-        group: string;
-      };
+      raw: string;
     } | null;
-    /**
-     * Reads the latest TAF too when one is held
-     */
-    wind_shear_risk: {
-      level: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-      reasons: {
-        rule:
-          | 'reported_wind_shear_all_runways'
-          | 'reported_wind_shear_runway_in_use'
-          | 'reported_wind_shear_other_runway'
-          | 'reported_wind_shear_aloft'
-          | 'llws_remark'
-          | 'severe_convection'
-          | 'thunderstorm'
-          | 'squall'
-          | 'convection_nearby'
-          | 'gust_spread'
-          | 'peak_wind'
-          | 'wind_shift'
-          | 'taf_wind_shear'
-          | 'taf_wind_shear_possible'
-          | 'taf_llws';
-        level: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-        detail: string;
-      }[];
+    wind_shift: {
+      time: string;
+      frontal_passage: boolean;
       /**
-       * Inputs that were unknown, so the level may understate the risk
+       * The group as written
        */
-      unknown_inputs: ('wind' | 'taf')[];
-    };
+      raw: string;
+    } | null;
+    low_level_wind_shear: string | null;
     /**
-     * Wind components for each runway end; empty without a wind group
+     * Plain-language decode of the remarks
      */
-    runway_wind: {
-      runway: string;
-      true_heading_deg: number;
-      headwind_kt: number | null;
-      crosswind_kt: number | null;
-      crosswind_from: ('left' | 'right') | null;
-      /**
-       * At gust speed over the reported direction range
-       */
-      worst_headwind_kt: number;
-      worst_crosswind_kt: number;
-    }[];
+    decoded: string[];
+  };
+  /**
+   * Each trend keyword with its groups up to the next keyword or RMK, as written
+   */
+  trends: {
+    type: 'NOSIG' | 'BECMG' | 'TEMPO' | 'INTER';
+    raw: string;
+  }[];
+  /**
+   * All-slash groups: elements the station could not measure
+   */
+  missing_groups: string[];
+  /**
+   * Groups LAMIS does not decode: after the temperature (QFE, colour states), and after NOSIG, which takes none
+   */
+  unparsed_groups: string[];
+  /**
+   * Malformed groups skipped; their elements read as unknown
+   */
+  invalid_groups: WeatherError[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Wind".
+ */
+export interface Wind {
+  direction_deg: number | null;
+  variable: boolean;
+  speed_kt: number;
+  gust_kt: number | null;
+  variable_from_deg: number | null;
+  variable_to_deg: number | null;
+  calm: boolean;
+  /**
+   * Speeds as written, before conversion to knots
+   */
+  reported: {
+    unit: 'KT' | 'MPS' | 'KMH';
+    speed: number;
+    gust: number | null;
+    /**
+     * The group as written
+     */
+    group: string;
+  };
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Visibility".
+ */
+export interface Visibility {
+  statute_mi: number;
+  metres: number;
+  nm: number;
+  /**
+   * The visibility is at least this (P6SM, 9999, CAVOK)
+   */
+  lower_bound: boolean;
+  /**
+   * The visibility is below this (M1/4SM)
+   */
+  upper_bound: boolean;
+  unit: 'SM' | 'm';
+  /**
+   * The group as written
+   */
+  reported: string;
+  no_directional_variation: boolean;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WeatherPhenomenon".
+ */
+export interface WeatherPhenomenon {
+  intensity: 'light' | 'moderate' | 'heavy';
+  in_vicinity: boolean;
+  descriptor: string | null;
+  /**
+   * Two-letter codes: RA, SN, FG, BR...
+   */
+  phenomena: string[];
+  /**
+   * The group as written
+   */
+  raw: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "CloudLayer".
+ */
+export interface CloudLayer {
+  cover: ('FEW' | 'SCT' | 'BKN' | 'OVC') | null;
+  base_ft: number | null;
+  type: ('CB' | 'TCU') | null;
+  /**
+   * The group as written
+   */
+  raw: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WindShearGroup".
+ */
+export interface WindShearGroup {
+  runway: string | null;
+  all_runways: boolean;
+  phase: ('takeoff' | 'landing') | null;
+  height_ft: number | null;
+  wind_at_height: {
+    direction_deg: number;
+    speed_kt: number;
   } | null;
+  /**
+   * The group as written
+   */
+  raw: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "MetarDerived".
+ */
+export interface MetarDerived {
+  flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
+  flight_category_at_best: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
+  visibility_nm: {
+    nm: number;
+    lower_bound: boolean;
+    upper_bound: boolean;
+  } | null;
+  ceiling_ft: number | null;
+  /**
+   * Every condition that applies, the headline first
+   */
+  conditions: (
+    | 'THUNDERSTORM'
+    | 'HAIL'
+    | 'FREEZING'
+    | 'SNOW'
+    | 'RAIN'
+    | 'FOG'
+    | 'LOW_VISIBILITY'
+    | 'MIST_HAZE'
+    | 'OVERCAST'
+    | 'CLOUDY'
+    | 'PARTLY_CLOUDY'
+    | 'CLEAR'
+    | 'UNKNOWN'
+  )[];
+  wind: Wind | null;
+  /**
+   * Reads the latest TAF too when one is held
+   */
+  wind_shear_risk: {
+    level: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
+    reasons: WindShearReason[];
+    /**
+     * Inputs that were unknown, so the level may understate the risk
+     */
+    unknown_inputs: ('wind' | 'taf')[];
+  };
+  /**
+   * Wind components for each runway end; empty without a wind group
+   */
+  runway_wind: {
+    runway: string;
+    true_heading_deg: number;
+    headwind_kt: number | null;
+    crosswind_kt: number | null;
+    crosswind_from: ('left' | 'right') | null;
+    /**
+     * At gust speed over the reported direction range
+     */
+    worst_headwind_kt: number;
+    worst_crosswind_kt: number;
+  }[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WindShearReason".
+ */
+export interface WindShearReason {
+  rule:
+    | 'reported_wind_shear_all_runways'
+    | 'reported_wind_shear_runway_in_use'
+    | 'reported_wind_shear_other_runway'
+    | 'reported_wind_shear_aloft'
+    | 'llws_remark'
+    | 'severe_convection'
+    | 'thunderstorm'
+    | 'squall'
+    | 'convection_nearby'
+    | 'gust_spread'
+    | 'peak_wind'
+    | 'wind_shift'
+    | 'taf_wind_shear'
+    | 'taf_wind_shear_possible'
+    | 'taf_llws';
+  level: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
+  detail: string;
 }
 /**
  * Push a METAR (operators)
@@ -1050,7 +804,7 @@ export interface GetAviationAirportsIcaoMetarResponse {
 export interface PostAviationAirportsIcaoMetar {
   path: PostAviationAirportsIcaoMetarPath;
   body: PostAviationAirportsIcaoMetarBody;
-  response: PostAviationAirportsIcaoMetarResponse;
+  response: MetarReport;
 }
 export interface PostAviationAirportsIcaoMetarPath {
   /**
@@ -1058,7 +812,26 @@ export interface PostAviationAirportsIcaoMetarPath {
    */
   icao: string;
 }
-export interface PostAviationAirportsIcaoMetarResponse {
+/**
+ * The latest TAF of an airport, decoded, with what is forecast now
+ *
+ * The newest TAF from any source, its freshness, the decode, and what it says is in force now: the prevailing conditions (flight category, visibility, ceiling, conditions, wind) and the temporary or probable changes. 404 `no_report` when there is none.
+ */
+export interface GetAviationAirportsIcaoTaf {
+  path: GetAviationAirportsIcaoTafPath;
+  response: TafReport;
+}
+export interface GetAviationAirportsIcaoTafPath {
+  /**
+   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   */
+  icao: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "TafReport".
+ */
+export interface TafReport {
   icao: string;
   /**
    * live feed, built-in simulator, or pushed by an operator
@@ -1089,225 +862,71 @@ export interface PostAviationAirportsIcaoMetarResponse {
    * live: confirmed under a minute ago; recent: up to five minutes; then stale
    */
   freshness: 'live' | 'recent' | 'stale';
-  decode_error: {
-    /**
-     * Why the decoder refused it (`bad_pressure`, `unrecognised_group`...)
-     */
-    code: string;
-    /**
-     * Starts with the code and quotes the group at fault
-     */
-    message: string;
-  } | null;
+  decode_error: WeatherError | null;
   disclaimer: string;
-  kind: 'metar';
-  decoded: {
-    raw: string;
-    type: 'METAR' | 'SPECI';
-    station: string;
-    observed_at: string;
-    auto: boolean;
-    corrected: boolean;
-    wind: {
-      direction_deg: number | null;
-      variable: boolean;
-      speed_kt: number;
-      gust_kt: number | null;
-      variable_from_deg: number | null;
-      variable_to_deg: number | null;
-      calm: boolean;
-      /**
-       * Speeds as written, before conversion to knots
-       */
-      reported: {
-        unit: 'KT' | 'MPS' | 'KMH';
-        speed: number;
-        gust: number | null;
-        /**
-         * The group as written
-         */
-        group: string;
-      };
-    } | null;
-    visibility: {
-      statute_mi: number;
-      metres: number;
-      nm: number;
-      /**
-       * The visibility is at least this (P6SM, 9999, CAVOK)
-       */
-      lower_bound: boolean;
-      /**
-       * The visibility is below this (M1/4SM)
-       */
-      upper_bound: boolean;
-      unit: 'SM' | 'm';
-      /**
-       * The group as written
-       */
-      reported: string;
-      no_directional_variation: boolean;
-    } | null;
-    weather: {
-      intensity: 'light' | 'moderate' | 'heavy';
-      in_vicinity: boolean;
-      descriptor: string | null;
-      /**
-       * Two-letter codes: RA, SN, FG, BR...
-       */
-      phenomena: string[];
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    clouds: {
-      cover: ('FEW' | 'SCT' | 'BKN' | 'OVC') | null;
-      base_ft: number | null;
-      type: ('CB' | 'TCU') | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    sky_clear_code: ('CAVOK' | 'SKC' | 'CLR' | 'NSC' | 'NCD') | null;
-    vertical_visibility_ft: number | null;
-    sky_obscured: boolean;
-    ceiling_ft: number | null;
-    /**
-     * A BKN/OVC layer or VV of unknown height was reported: the ceiling may be lower
-     */
-    ceiling_uncertain: boolean;
-    wind_shear: {
-      runway: string | null;
-      all_runways: boolean;
-      phase: ('takeoff' | 'landing') | null;
-      height_ft: number | null;
-      wind_at_height: {
-        direction_deg: number;
-        speed_kt: number;
-      } | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    visibility_minimum: {
-      metres: number;
-      direction: string | null;
-    } | null;
-    runway_visual_ranges: {
-      runway: string;
-      min: number | null;
-      max: number | null;
-      unit: 'm' | 'ft';
-      below_min: boolean;
-      above_max: boolean;
-      trend: ('up' | 'down' | 'no_change') | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    recent_weather: {
-      intensity: 'light' | 'moderate' | 'heavy';
-      in_vicinity: boolean;
-      descriptor: string | null;
-      /**
-       * Two-letter codes: RA, SN, FG, BR...
-       */
-      phenomena: string[];
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    temperature_c: number | null;
-    dewpoint_c: number | null;
-    altimeter: {
-      hpa: number;
-      inhg: number;
-      reported_unit: 'hPa' | 'inHg';
-    } | null;
-    runway_states: {
-      /**
-       * Designator, ALL (88) or REPEAT (99)
-       */
-      runway: string;
-      cleared: boolean;
-      closed_by_snow: boolean;
-      deposit: string | null;
-      coverage: string | null;
-      depth_mm: number | null;
-      not_operational: boolean;
-      friction_coefficient: number | null;
-      braking_action: ('poor' | 'medium_poor' | 'medium' | 'medium_good' | 'good' | 'unreliable') | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-    /**
-     * false: no cloud layer, clear-sky code or vertical visibility in the report, so the ceiling is unknown (a null ceiling_ft is then not "no ceiling")
-     */
-    sky_reported: boolean;
-    remarks: {
-      raw: string | null;
-      peak_wind: {
-        direction_deg: number;
-        speed_kt: number;
-        time: string;
-        /**
-         * The group as written
-         */
-        raw: string;
-      } | null;
-      wind_shift: {
-        time: string;
-        frontal_passage: boolean;
-        /**
-         * The group as written
-         */
-        raw: string;
-      } | null;
-      low_level_wind_shear: string | null;
-      /**
-       * Plain-language decode of the remarks
-       */
-      decoded: string[];
-    };
-    /**
-     * Each trend keyword with its groups up to the next keyword or RMK, as written
-     */
-    trends: {
-      type: 'NOSIG' | 'BECMG' | 'TEMPO' | 'INTER';
-      raw: string;
-    }[];
-    /**
-     * All-slash groups: elements the station could not measure
-     */
-    missing_groups: string[];
-    /**
-     * Groups LAMIS does not decode: after the temperature (QFE, colour states), and after NOSIG, which takes none
-     */
-    unparsed_groups: string[];
-    /**
-     * Malformed groups skipped; their elements read as unknown
-     */
-    invalid_groups: {
-      /**
-       * Why the decoder refused it (`bad_pressure`, `unrecognised_group`...)
-       */
-      code: string;
-      /**
-       * Starts with the code and quotes the group at fault
-       */
-      message: string;
-    }[];
-  } | null;
-  derived: {
+  kind: 'taf';
+  decoded: Taf | null;
+  derived: TafDerived | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Taf".
+ */
+export interface Taf {
+  raw: string;
+  station: string;
+  issued_at: string;
+  valid_from: string;
+  valid_to: string;
+  amended: boolean;
+  corrected: boolean;
+  /**
+   * The BASE forecast, then the change groups in report order
+   */
+  forecasts: TafForecast[];
+  low_level_wind_shear: string | null;
+  unparsed_groups: string[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "TafForecast".
+ */
+export interface TafForecast {
+  change: 'BASE' | 'FM' | 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
+  probability: number | null;
+  from: string;
+  to: string;
+  wind: Wind | null;
+  visibility: Visibility | null;
+  weather: WeatherPhenomenon[];
+  clouds: CloudLayer[];
+  sky_clear_code: ('CAVOK' | 'SKC' | 'CLR' | 'NSC' | 'NCD') | null;
+  vertical_visibility_ft: number | null;
+  sky_obscured: boolean;
+  ceiling_ft: number | null;
+  /**
+   * A BKN/OVC layer or VV of unknown height was reported: the ceiling may be lower
+   */
+  ceiling_uncertain: boolean;
+  wind_shear: WindShearGroup[];
+  no_significant_weather: boolean;
+  raw: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "TafDerived".
+ */
+export interface TafDerived {
+  /**
+   * The time the TAF was read for: now
+   */
+  at: string;
+  /**
+   * Whether the TAF is valid now; when false, `prevailing` is null and `changes` empty
+   */
+  in_validity: boolean;
+  prevailing: {
     flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
-    flight_category_at_best: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
     visibility_nm: {
       nm: number;
       lower_bound: boolean;
@@ -1332,339 +951,38 @@ export interface PostAviationAirportsIcaoMetarResponse {
       | 'CLEAR'
       | 'UNKNOWN'
     )[];
-    wind: {
-      direction_deg: number | null;
-      variable: boolean;
-      speed_kt: number;
-      gust_kt: number | null;
-      variable_from_deg: number | null;
-      variable_to_deg: number | null;
-      calm: boolean;
-      /**
-       * Speeds as written, before conversion to knots
-       */
-      reported: {
-        unit: 'KT' | 'MPS' | 'KMH';
-        speed: number;
-        gust: number | null;
-        /**
-         * The group as written
-         */
-        group: string;
-      };
-    } | null;
-    /**
-     * Reads the latest TAF too when one is held
-     */
-    wind_shear_risk: {
-      level: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-      reasons: {
-        rule:
-          | 'reported_wind_shear_all_runways'
-          | 'reported_wind_shear_runway_in_use'
-          | 'reported_wind_shear_other_runway'
-          | 'reported_wind_shear_aloft'
-          | 'llws_remark'
-          | 'severe_convection'
-          | 'thunderstorm'
-          | 'squall'
-          | 'convection_nearby'
-          | 'gust_spread'
-          | 'peak_wind'
-          | 'wind_shift'
-          | 'taf_wind_shear'
-          | 'taf_wind_shear_possible'
-          | 'taf_llws';
-        level: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-        detail: string;
-      }[];
-      /**
-       * Inputs that were unknown, so the level may understate the risk
-       */
-      unknown_inputs: ('wind' | 'taf')[];
-    };
-    /**
-     * Wind components for each runway end; empty without a wind group
-     */
-    runway_wind: {
-      runway: string;
-      true_heading_deg: number;
-      headwind_kt: number | null;
-      crosswind_kt: number | null;
-      crosswind_from: ('left' | 'right') | null;
-      /**
-       * At gust speed over the reported direction range
-       */
-      worst_headwind_kt: number;
-      worst_crosswind_kt: number;
-    }[];
+    wind: Wind | null;
   } | null;
-}
-/**
- * The latest TAF of an airport, decoded, with what is forecast now
- *
- * The newest TAF from any source, its freshness, the decode, and what it says is in force now: the prevailing conditions (flight category, visibility, ceiling, conditions, wind) and the temporary or probable changes. 404 `no_report` when there is none.
- */
-export interface GetAviationAirportsIcaoTaf {
-  path: GetAviationAirportsIcaoTafPath;
-  response: GetAviationAirportsIcaoTafResponse;
-}
-export interface GetAviationAirportsIcaoTafPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * TEMPO, INTER and PROB groups in force now, and BECMG groups in transition
    */
-  icao: string;
-}
-export interface GetAviationAirportsIcaoTafResponse {
-  icao: string;
-  /**
-   * live feed, built-in simulator, or pushed by an operator
-   */
-  source: 'live' | 'simulated' | 'operator';
-  raw: string;
-  /**
-   * Observation time of a METAR, issue time of a TAF
-   */
-  observed_at: string;
-  /**
-   * When the report last came in from its source
-   */
-  received_at: string;
-  /**
-   * When LAMIS last confirmed with the source that nothing newer exists
-   */
-  checked_at: string;
-  /**
-   * Seconds since checked_at
-   */
-  age_s: number;
-  /**
-   * Seconds since observed_at
-   */
-  observation_age_s: number;
-  /**
-   * live: confirmed under a minute ago; recent: up to five minutes; then stale
-   */
-  freshness: 'live' | 'recent' | 'stale';
-  decode_error: {
+  changes: {
+    change: 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
+    probability: number | null;
+    from: string;
+    to: string;
+    flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
     /**
-     * Why the decoder refused it (`bad_pressure`, `unrecognised_group`...)
+     * Every condition that applies, the headline first
      */
-    code: string;
-    /**
-     * Starts with the code and quotes the group at fault
-     */
-    message: string;
-  } | null;
-  disclaimer: string;
-  kind: 'taf';
-  decoded: {
+    conditions: (
+      | 'THUNDERSTORM'
+      | 'HAIL'
+      | 'FREEZING'
+      | 'SNOW'
+      | 'RAIN'
+      | 'FOG'
+      | 'LOW_VISIBILITY'
+      | 'MIST_HAZE'
+      | 'OVERCAST'
+      | 'CLOUDY'
+      | 'PARTLY_CLOUDY'
+      | 'CLEAR'
+      | 'UNKNOWN'
+    )[];
     raw: string;
-    station: string;
-    issued_at: string;
-    valid_from: string;
-    valid_to: string;
-    amended: boolean;
-    corrected: boolean;
-    /**
-     * The BASE forecast, then the change groups in report order
-     */
-    forecasts: {
-      change: 'BASE' | 'FM' | 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
-      probability: number | null;
-      from: string;
-      to: string;
-      wind: {
-        direction_deg: number | null;
-        variable: boolean;
-        speed_kt: number;
-        gust_kt: number | null;
-        variable_from_deg: number | null;
-        variable_to_deg: number | null;
-        calm: boolean;
-        /**
-         * Speeds as written, before conversion to knots
-         */
-        reported: {
-          unit: 'KT' | 'MPS' | 'KMH';
-          speed: number;
-          gust: number | null;
-          /**
-           * The group as written
-           */
-          group: string;
-        };
-      } | null;
-      visibility: {
-        statute_mi: number;
-        metres: number;
-        nm: number;
-        /**
-         * The visibility is at least this (P6SM, 9999, CAVOK)
-         */
-        lower_bound: boolean;
-        /**
-         * The visibility is below this (M1/4SM)
-         */
-        upper_bound: boolean;
-        unit: 'SM' | 'm';
-        /**
-         * The group as written
-         */
-        reported: string;
-        no_directional_variation: boolean;
-      } | null;
-      weather: {
-        intensity: 'light' | 'moderate' | 'heavy';
-        in_vicinity: boolean;
-        descriptor: string | null;
-        /**
-         * Two-letter codes: RA, SN, FG, BR...
-         */
-        phenomena: string[];
-        /**
-         * The group as written
-         */
-        raw: string;
-      }[];
-      clouds: {
-        cover: ('FEW' | 'SCT' | 'BKN' | 'OVC') | null;
-        base_ft: number | null;
-        type: ('CB' | 'TCU') | null;
-        /**
-         * The group as written
-         */
-        raw: string;
-      }[];
-      sky_clear_code: ('CAVOK' | 'SKC' | 'CLR' | 'NSC' | 'NCD') | null;
-      vertical_visibility_ft: number | null;
-      sky_obscured: boolean;
-      ceiling_ft: number | null;
-      /**
-       * A BKN/OVC layer or VV of unknown height was reported: the ceiling may be lower
-       */
-      ceiling_uncertain: boolean;
-      wind_shear: {
-        runway: string | null;
-        all_runways: boolean;
-        phase: ('takeoff' | 'landing') | null;
-        height_ft: number | null;
-        wind_at_height: {
-          direction_deg: number;
-          speed_kt: number;
-        } | null;
-        /**
-         * The group as written
-         */
-        raw: string;
-      }[];
-      no_significant_weather: boolean;
-      raw: string;
-    }[];
-    low_level_wind_shear: string | null;
-    unparsed_groups: string[];
-  } | null;
-  derived: {
-    /**
-     * The time the TAF was read for: now
-     */
-    at: string;
-    /**
-     * Whether the TAF is valid now; when false, `prevailing` is null and `changes` empty
-     */
-    in_validity: boolean;
-    prevailing: {
-      flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
-      visibility_nm: {
-        nm: number;
-        lower_bound: boolean;
-        upper_bound: boolean;
-      } | null;
-      ceiling_ft: number | null;
-      /**
-       * Every condition that applies, the headline first
-       */
-      conditions: (
-        | 'THUNDERSTORM'
-        | 'HAIL'
-        | 'FREEZING'
-        | 'SNOW'
-        | 'RAIN'
-        | 'FOG'
-        | 'LOW_VISIBILITY'
-        | 'MIST_HAZE'
-        | 'OVERCAST'
-        | 'CLOUDY'
-        | 'PARTLY_CLOUDY'
-        | 'CLEAR'
-        | 'UNKNOWN'
-      )[];
-      wind: {
-        direction_deg: number | null;
-        variable: boolean;
-        speed_kt: number;
-        gust_kt: number | null;
-        variable_from_deg: number | null;
-        variable_to_deg: number | null;
-        calm: boolean;
-        /**
-         * Speeds as written, before conversion to knots
-         */
-        reported: {
-          unit: 'KT' | 'MPS' | 'KMH';
-          speed: number;
-          gust: number | null;
-          /**
-           * The group as written
-           */
-          group: string;
-        };
-      } | null;
-    } | null;
-    /**
-     * TEMPO, INTER and PROB groups in force now, and BECMG groups in transition
-     */
-    changes: {
-      change: 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
-      probability: number | null;
-      from: string;
-      to: string;
-      flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
-      /**
-       * Every condition that applies, the headline first
-       */
-      conditions: (
-        | 'THUNDERSTORM'
-        | 'HAIL'
-        | 'FREEZING'
-        | 'SNOW'
-        | 'RAIN'
-        | 'FOG'
-        | 'LOW_VISIBILITY'
-        | 'MIST_HAZE'
-        | 'OVERCAST'
-        | 'CLOUDY'
-        | 'PARTLY_CLOUDY'
-        | 'CLEAR'
-        | 'UNKNOWN'
-      )[];
-      raw: string;
-    }[];
-    wind_shear: {
-      runway: string | null;
-      all_runways: boolean;
-      phase: ('takeoff' | 'landing') | null;
-      height_ft: number | null;
-      wind_at_height: {
-        direction_deg: number;
-        speed_kt: number;
-      } | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-  } | null;
+  }[];
+  wind_shear: WindShearGroup[];
 }
 /**
  * Push a TAF (operators)
@@ -1674,264 +992,13 @@ export interface GetAviationAirportsIcaoTafResponse {
 export interface PostAviationAirportsIcaoTaf {
   path: PostAviationAirportsIcaoTafPath;
   body: PostAviationAirportsIcaoTafBody;
-  response: PostAviationAirportsIcaoTafResponse;
+  response: TafReport;
 }
 export interface PostAviationAirportsIcaoTafPath {
   /**
    * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
    */
   icao: string;
-}
-export interface PostAviationAirportsIcaoTafResponse {
-  icao: string;
-  /**
-   * live feed, built-in simulator, or pushed by an operator
-   */
-  source: 'live' | 'simulated' | 'operator';
-  raw: string;
-  /**
-   * Observation time of a METAR, issue time of a TAF
-   */
-  observed_at: string;
-  /**
-   * When the report last came in from its source
-   */
-  received_at: string;
-  /**
-   * When LAMIS last confirmed with the source that nothing newer exists
-   */
-  checked_at: string;
-  /**
-   * Seconds since checked_at
-   */
-  age_s: number;
-  /**
-   * Seconds since observed_at
-   */
-  observation_age_s: number;
-  /**
-   * live: confirmed under a minute ago; recent: up to five minutes; then stale
-   */
-  freshness: 'live' | 'recent' | 'stale';
-  decode_error: {
-    /**
-     * Why the decoder refused it (`bad_pressure`, `unrecognised_group`...)
-     */
-    code: string;
-    /**
-     * Starts with the code and quotes the group at fault
-     */
-    message: string;
-  } | null;
-  disclaimer: string;
-  kind: 'taf';
-  decoded: {
-    raw: string;
-    station: string;
-    issued_at: string;
-    valid_from: string;
-    valid_to: string;
-    amended: boolean;
-    corrected: boolean;
-    /**
-     * The BASE forecast, then the change groups in report order
-     */
-    forecasts: {
-      change: 'BASE' | 'FM' | 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
-      probability: number | null;
-      from: string;
-      to: string;
-      wind: {
-        direction_deg: number | null;
-        variable: boolean;
-        speed_kt: number;
-        gust_kt: number | null;
-        variable_from_deg: number | null;
-        variable_to_deg: number | null;
-        calm: boolean;
-        /**
-         * Speeds as written, before conversion to knots
-         */
-        reported: {
-          unit: 'KT' | 'MPS' | 'KMH';
-          speed: number;
-          gust: number | null;
-          /**
-           * The group as written
-           */
-          group: string;
-        };
-      } | null;
-      visibility: {
-        statute_mi: number;
-        metres: number;
-        nm: number;
-        /**
-         * The visibility is at least this (P6SM, 9999, CAVOK)
-         */
-        lower_bound: boolean;
-        /**
-         * The visibility is below this (M1/4SM)
-         */
-        upper_bound: boolean;
-        unit: 'SM' | 'm';
-        /**
-         * The group as written
-         */
-        reported: string;
-        no_directional_variation: boolean;
-      } | null;
-      weather: {
-        intensity: 'light' | 'moderate' | 'heavy';
-        in_vicinity: boolean;
-        descriptor: string | null;
-        /**
-         * Two-letter codes: RA, SN, FG, BR...
-         */
-        phenomena: string[];
-        /**
-         * The group as written
-         */
-        raw: string;
-      }[];
-      clouds: {
-        cover: ('FEW' | 'SCT' | 'BKN' | 'OVC') | null;
-        base_ft: number | null;
-        type: ('CB' | 'TCU') | null;
-        /**
-         * The group as written
-         */
-        raw: string;
-      }[];
-      sky_clear_code: ('CAVOK' | 'SKC' | 'CLR' | 'NSC' | 'NCD') | null;
-      vertical_visibility_ft: number | null;
-      sky_obscured: boolean;
-      ceiling_ft: number | null;
-      /**
-       * A BKN/OVC layer or VV of unknown height was reported: the ceiling may be lower
-       */
-      ceiling_uncertain: boolean;
-      wind_shear: {
-        runway: string | null;
-        all_runways: boolean;
-        phase: ('takeoff' | 'landing') | null;
-        height_ft: number | null;
-        wind_at_height: {
-          direction_deg: number;
-          speed_kt: number;
-        } | null;
-        /**
-         * The group as written
-         */
-        raw: string;
-      }[];
-      no_significant_weather: boolean;
-      raw: string;
-    }[];
-    low_level_wind_shear: string | null;
-    unparsed_groups: string[];
-  } | null;
-  derived: {
-    /**
-     * The time the TAF was read for: now
-     */
-    at: string;
-    /**
-     * Whether the TAF is valid now; when false, `prevailing` is null and `changes` empty
-     */
-    in_validity: boolean;
-    prevailing: {
-      flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
-      visibility_nm: {
-        nm: number;
-        lower_bound: boolean;
-        upper_bound: boolean;
-      } | null;
-      ceiling_ft: number | null;
-      /**
-       * Every condition that applies, the headline first
-       */
-      conditions: (
-        | 'THUNDERSTORM'
-        | 'HAIL'
-        | 'FREEZING'
-        | 'SNOW'
-        | 'RAIN'
-        | 'FOG'
-        | 'LOW_VISIBILITY'
-        | 'MIST_HAZE'
-        | 'OVERCAST'
-        | 'CLOUDY'
-        | 'PARTLY_CLOUDY'
-        | 'CLEAR'
-        | 'UNKNOWN'
-      )[];
-      wind: {
-        direction_deg: number | null;
-        variable: boolean;
-        speed_kt: number;
-        gust_kt: number | null;
-        variable_from_deg: number | null;
-        variable_to_deg: number | null;
-        calm: boolean;
-        /**
-         * Speeds as written, before conversion to knots
-         */
-        reported: {
-          unit: 'KT' | 'MPS' | 'KMH';
-          speed: number;
-          gust: number | null;
-          /**
-           * The group as written
-           */
-          group: string;
-        };
-      } | null;
-    } | null;
-    /**
-     * TEMPO, INTER and PROB groups in force now, and BECMG groups in transition
-     */
-    changes: {
-      change: 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
-      probability: number | null;
-      from: string;
-      to: string;
-      flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
-      /**
-       * Every condition that applies, the headline first
-       */
-      conditions: (
-        | 'THUNDERSTORM'
-        | 'HAIL'
-        | 'FREEZING'
-        | 'SNOW'
-        | 'RAIN'
-        | 'FOG'
-        | 'LOW_VISIBILITY'
-        | 'MIST_HAZE'
-        | 'OVERCAST'
-        | 'CLOUDY'
-        | 'PARTLY_CLOUDY'
-        | 'CLEAR'
-        | 'UNKNOWN'
-      )[];
-      raw: string;
-    }[];
-    wind_shear: {
-      runway: string | null;
-      all_runways: boolean;
-      phase: ('takeoff' | 'landing') | null;
-      height_ft: number | null;
-      wind_at_height: {
-        direction_deg: number;
-        speed_kt: number;
-      } | null;
-      /**
-       * The group as written
-       */
-      raw: string;
-    }[];
-  } | null;
 }
 /**
  * The NOTAMs in force at an airport
@@ -1970,85 +1037,102 @@ export interface GetAviationAirportsIcaoNotamsResponse {
    * Exclusive; for an instant (`at`, or now) 1 ms after `from`
    */
   to: string;
-  data: {
-    format: 'icao' | 'faa';
-    id: string | null;
-    series: string | null;
-    number: number | null;
-    year: number | null;
-    type: ('NEW' | 'REPLACE' | 'CANCEL') | null;
-    replaces: string | null;
-    /**
-     * Item A)
-     */
-    location: string[];
-    fir: string | null;
-    q_code: string | null;
-    subject: {
-      code: string;
-      meaning: string | null;
-    } | null;
-    condition: {
-      code: string;
-      meaning: string | null;
-    } | null;
-    traffic: ('I' | 'V' | 'IV' | 'K') | null;
-    purpose: ('N' | 'B' | 'O' | 'M' | 'K')[];
-    scope: ('A' | 'E' | 'W' | 'K')[];
-    lower_fl: number | null;
-    upper_fl: number | null;
-    center: {
-      lat: number;
-      lon: number;
-    } | null;
-    radius_nm: number | null;
-    start_time: string | null;
-    end_time: string | null;
-    end_estimated: boolean;
-    permanent: boolean;
-    schedule: string | null;
-    /**
-     * Item E)
-     */
-    text: string;
-    lower_limit: string | null;
-    upper_limit: string | null;
-    keyword: string | null;
-    warnings: ('schedule_unparsed' | 'qcode_missing' | 'q_line_realigned')[];
-    /**
-     * What the NOTAM means for landing
-     */
-    effects: {
-      kind:
-        | 'aerodrome_closed'
-        | 'runway_closed'
-        | 'ils_unserviceable'
-        | 'localizer_unserviceable'
-        | 'glide_path_unserviceable'
-        | 'runway_lighting_unserviceable'
-        | 'approach_lighting_unserviceable'
-        | 'other';
-      /**
-       * Runway ends concerned, two-digit designators
-       */
-      runways: string[];
-    }[];
-    raw: string;
-    /**
-     * FAA NOTAM API, simulator, or pushed by an operator
-     */
-    source: 'live' | 'simulated' | 'operator';
-    received_at: string;
-    ended_by: string | null;
-    ended_at: string | null;
-  }[];
-  feeds: {
-    source: 'live' | 'simulated';
-    fetched_at: string | null;
-    error: string | null;
-  }[];
+  data: Notam[];
+  feeds: NotamFeed[];
   input_source: 'live' | 'simulated' | 'operator_only';
   disclaimer: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Notam".
+ */
+export interface Notam {
+  format: 'icao' | 'faa';
+  id: string | null;
+  series: string | null;
+  number: number | null;
+  year: number | null;
+  type: ('NEW' | 'REPLACE' | 'CANCEL') | null;
+  replaces: string | null;
+  /**
+   * Item A)
+   */
+  location: string[];
+  fir: string | null;
+  q_code: string | null;
+  subject: NotamCode | null;
+  condition: NotamCode | null;
+  traffic: ('I' | 'V' | 'IV' | 'K') | null;
+  purpose: ('N' | 'B' | 'O' | 'M' | 'K')[];
+  scope: ('A' | 'E' | 'W' | 'K')[];
+  lower_fl: number | null;
+  upper_fl: number | null;
+  center: {
+    lat: number;
+    lon: number;
+  } | null;
+  radius_nm: number | null;
+  start_time: string | null;
+  end_time: string | null;
+  end_estimated: boolean;
+  permanent: boolean;
+  schedule: string | null;
+  /**
+   * Item E)
+   */
+  text: string;
+  lower_limit: string | null;
+  upper_limit: string | null;
+  keyword: string | null;
+  warnings: ('schedule_unparsed' | 'qcode_missing' | 'q_line_realigned')[];
+  /**
+   * What the NOTAM means for landing
+   */
+  effects: NotamEffect[];
+  raw: string;
+  /**
+   * FAA NOTAM API, simulator, or pushed by an operator
+   */
+  source: 'live' | 'simulated' | 'operator';
+  received_at: string;
+  ended_by: string | null;
+  ended_at: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NotamCode".
+ */
+export interface NotamCode {
+  code: string;
+  meaning: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NotamEffect".
+ */
+export interface NotamEffect {
+  kind:
+    | 'aerodrome_closed'
+    | 'runway_closed'
+    | 'ils_unserviceable'
+    | 'localizer_unserviceable'
+    | 'glide_path_unserviceable'
+    | 'runway_lighting_unserviceable'
+    | 'approach_lighting_unserviceable'
+    | 'other';
+  /**
+   * Runway ends concerned, two-digit designators
+   */
+  runways: string[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NotamFeed".
+ */
+export interface NotamFeed {
+  source: 'live' | 'simulated';
+  fetched_at: string | null;
+  error: string | null;
 }
 /**
  * Arrival slot availability per UTC hour
@@ -2141,6 +1225,44 @@ export interface PostAviationAirportsIcaoSlotsBookingsBody {
   registration: string;
 }
 /**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "SlotBooking".
+ */
+export interface SlotBooking {
+  id: string;
+  icao: string;
+  /**
+   * The UTC hour booked
+   */
+  hour: string;
+  registration: string;
+  status: 'booked' | 'cancelled';
+  created_at: string;
+  cancelled_at: string | null;
+  slot: Slot;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Slot".
+ */
+export interface Slot {
+  /**
+   * Start of the UTC hour
+   */
+  hour: string;
+  /**
+   * Arrivals per hour
+   */
+  capacity: number;
+  /**
+   * `override`: set by an admin; `derived`: from the runways and NOTAMs
+   */
+  capacity_source: 'override' | 'derived';
+  booked: number;
+  remaining: number;
+  available: boolean;
+}
+/**
  * Cancel a slot booking
  *
  * Frees the place. Cancelling again answers 204 as well. 404 `booking_not_found` for an id your organisation (or key) did not book.
@@ -2209,7 +1331,7 @@ export interface PutAviationAirportsIcaoSlotsCapacityResponse {
 export interface GetIntelligenceLanding {
   query?: GetIntelligenceLandingQuery;
   body: GetIntelligenceLandingBody;
-  response: GetIntelligenceLandingResponse;
+  response: LandingIntelligence;
 }
 export interface GetIntelligenceLandingQuery {
   /**
@@ -2233,121 +1355,11 @@ export interface GetIntelligenceLandingQuery {
    */
   aircraft_type?: string;
 }
-export interface GetIntelligenceLandingResponse {
-  /**
-   * The id of this request, as in the `Request-Id` header (a caller's own `X-Request-Id` when it sent a sane one)
-   */
-  request_id: string;
-  destination: {
-    icao: string;
-    name: string;
-    status: 'OPERATIONAL' | 'LIMITED' | 'CLOSED' | 'UNKNOWN';
-    status_reasons: string[];
-  };
-  weather: {
-    metar: string | null;
-    /**
-     * The most significant condition: THUNDERSTORM, HAIL, FREEZING, SNOW, RAIN, FOG, LOW_VISIBILITY, MIST_HAZE, OVERCAST, CLOUDY, PARTLY_CLOUDY, CLEAR or UNKNOWN
-     */
-    conditions: string;
-    wind_shear_risk: ('LOW' | 'MODERATE' | 'HIGH' | 'SEVERE') | null;
-    visibility_nm: number | null;
-    flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
-    /**
-     * true for P6SM, 9999, CAVOK: the visibility is at least this
-     */
-    visibility_is_lower_bound: boolean;
-    all_conditions: string[];
-    wind_shear_reasons: unknown[];
-    wind: unknown;
-    observed_at: string | null;
-    taf: string | null;
-  };
-  safety_score: number;
-  slot_available: boolean;
-  /**
-   * e.g. "ILS RWY 27L", "RNAV RWY 09R", "VISUAL RWY 04"; "NONE" when no runway can be recommended
-   */
-  recommended_approach: string;
-  notams: {
-    id: string | null;
-    type: string | null;
-    q_code: string | null;
-    subject: unknown;
-    condition: unknown;
-    start_time: string | null;
-    end_time: string | null;
-    end_estimated: boolean;
-    permanent: boolean;
-    schedule: string | null;
-    text: string;
-    effects: unknown[];
-    source: string;
-  }[];
-  /**
-   * Age of the oldest input the bundle relies on (METAR observation, TAF check, NOTAM fetch)
-   */
-  intelligence_freshness_sec: number;
-  runway: {
-    designator: string;
-    true_heading_deg: number | null;
-    landing_length_m: number | null;
-    headwind_kt: number | null;
-    crosswind_kt: number | null;
-    max_crosswind_kt: number | null;
-    max_tailwind_kt: number | null;
-    ils_usable: boolean;
-    lighting_usable: boolean;
-  } | null;
-  runway_choice: {
-    basis: string | null;
-    reason: string;
-    reasoning: string[];
-    wind: string;
-  };
-  approach: {
-    type: string | null;
-    indicative: boolean;
-    below_minima: boolean;
-    minima: unknown;
-    reason: string;
-    reasoning: string[];
-  };
-  safety_factors: {
-    factor: string;
-    points: number;
-    detail: string;
-  }[];
-  slot: {
-    hour: string;
-    capacity: number;
-    capacity_source: string;
-    booked: number;
-    remaining: number;
-  };
-  aircraft: {
-    [k: string]: unknown | undefined;
-  };
-  eta_utc: string;
-  sources: {
-    airport: string;
-    metar: unknown;
-    taf: unknown;
-    notams: unknown;
-    ages_sec: unknown;
-  };
-  disclaimer: string;
-}
 /**
- * Landing intelligence (the same as GET, with the fields as a JSON body)
- *
- * Airport status, weather (raw METAR and what it means), the recommended runway and approach, NOTAMs in force at the ETA, slot availability in the ETA's hour and an explained safety score, with the source and age of every input. Without `aircraft_type` (and until fleets exist) the aircraft is taken at documented conservative figures. Rules: see the README and src/aviation/landing/RULES.md.
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "LandingRequest".
  */
-export interface PostIntelligenceLanding {
-  body: PostIntelligenceLandingBody;
-  response: PostIntelligenceLandingResponse;
-}
-export interface PostIntelligenceLandingBody {
+export interface LandingRequest {
   /**
    * ICAO (or, where there is none, GPS) code of the destination, e.g. EGLL
    */
@@ -2369,7 +1381,11 @@ export interface PostIntelligenceLandingBody {
    */
   aircraft_type?: string;
 }
-export interface PostIntelligenceLandingResponse {
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "LandingIntelligence".
+ */
+export interface LandingIntelligence {
   /**
    * The id of this request, as in the `Request-Id` header (a caller's own `X-Request-Id` when it sent a sane one)
    */
@@ -2383,9 +1399,22 @@ export interface PostIntelligenceLandingResponse {
   weather: {
     metar: string | null;
     /**
-     * The most significant condition: THUNDERSTORM, HAIL, FREEZING, SNOW, RAIN, FOG, LOW_VISIBILITY, MIST_HAZE, OVERCAST, CLOUDY, PARTLY_CLOUDY, CLEAR or UNKNOWN
+     * The most significant condition; UNKNOWN without a usable METAR
      */
-    conditions: string;
+    conditions:
+      | 'THUNDERSTORM'
+      | 'HAIL'
+      | 'FREEZING'
+      | 'SNOW'
+      | 'RAIN'
+      | 'FOG'
+      | 'LOW_VISIBILITY'
+      | 'MIST_HAZE'
+      | 'OVERCAST'
+      | 'CLOUDY'
+      | 'PARTLY_CLOUDY'
+      | 'CLEAR'
+      | 'UNKNOWN';
     wind_shear_risk: ('LOW' | 'MODERATE' | 'HIGH' | 'SEVERE') | null;
     visibility_nm: number | null;
     flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
@@ -2393,9 +1422,29 @@ export interface PostIntelligenceLandingResponse {
      * true for P6SM, 9999, CAVOK: the visibility is at least this
      */
     visibility_is_lower_bound: boolean;
-    all_conditions: string[];
-    wind_shear_reasons: unknown[];
-    wind: unknown;
+    /**
+     * Every condition that applies, the headline first
+     */
+    all_conditions: (
+      | 'THUNDERSTORM'
+      | 'HAIL'
+      | 'FREEZING'
+      | 'SNOW'
+      | 'RAIN'
+      | 'FOG'
+      | 'LOW_VISIBILITY'
+      | 'MIST_HAZE'
+      | 'OVERCAST'
+      | 'CLOUDY'
+      | 'PARTLY_CLOUDY'
+      | 'CLEAR'
+      | 'UNKNOWN'
+    )[];
+    /**
+     * The rules that set the wind shear risk (METAR and TAF)
+     */
+    wind_shear_reasons: WindShearReason[];
+    wind: Wind | null;
     observed_at: string | null;
     taf: string | null;
   };
@@ -2405,74 +1454,290 @@ export interface PostIntelligenceLandingResponse {
    * e.g. "ILS RWY 27L", "RNAV RWY 09R", "VISUAL RWY 04"; "NONE" when no runway can be recommended
    */
   recommended_approach: string;
-  notams: {
-    id: string | null;
-    type: string | null;
-    q_code: string | null;
-    subject: unknown;
-    condition: unknown;
-    start_time: string | null;
-    end_time: string | null;
-    end_estimated: boolean;
-    permanent: boolean;
-    schedule: string | null;
-    text: string;
-    effects: unknown[];
-    source: string;
-  }[];
+  /**
+   * The NOTAMs in force at the ETA
+   */
+  notams: NotamSummary[];
   /**
    * Age of the oldest input the bundle relies on (METAR observation, TAF check, NOTAM fetch)
    */
   intelligence_freshness_sec: number;
-  runway: {
-    designator: string;
-    true_heading_deg: number | null;
-    landing_length_m: number | null;
-    headwind_kt: number | null;
-    crosswind_kt: number | null;
-    max_crosswind_kt: number | null;
-    max_tailwind_kt: number | null;
-    ils_usable: boolean;
-    lighting_usable: boolean;
-  } | null;
-  runway_choice: {
-    basis: string | null;
-    reason: string;
-    reasoning: string[];
-    wind: string;
-  };
-  approach: {
-    type: string | null;
-    indicative: boolean;
-    below_minima: boolean;
-    minima: unknown;
-    reason: string;
-    reasoning: string[];
-  };
-  safety_factors: {
-    factor: string;
-    points: number;
-    detail: string;
-  }[];
+  runway: RecommendedRunway | null;
+  runway_choice: RunwayChoice;
+  approach: ApproachRecommendation;
+  /**
+   * The score is 100 plus their points, clamped to 0-100
+   */
+  safety_factors: SafetyFactor[];
+  /**
+   * The arrival slots of the ETA's UTC hour
+   */
   slot: {
+    /**
+     * Start of the UTC hour
+     */
     hour: string;
+    /**
+     * Arrivals per hour
+     */
     capacity: number;
-    capacity_source: string;
+    /**
+     * `override`: set by an admin; `derived`: from the runways and NOTAMs
+     */
+    capacity_source: 'override' | 'derived';
     booked: number;
     remaining: number;
   };
-  aircraft: {
-    [k: string]: unknown | undefined;
-  };
+  aircraft: AircraftProfile;
   eta_utc: string;
   sources: {
+    /**
+     * Where the airport and runway data come from, and its licence
+     */
     airport: string;
-    metar: unknown;
-    taf: unknown;
-    notams: unknown;
-    ages_sec: unknown;
+    metar: {
+      /**
+       * live feed, built-in simulator, or pushed by an operator
+       */
+      source: 'live' | 'simulated' | 'operator';
+      /**
+       * Observation time of a METAR, issue time of a TAF
+       */
+      observed_at: string;
+      /**
+       * When the report last came in from its source
+       */
+      received_at: string;
+      /**
+       * live: confirmed under a minute ago; recent: up to five minutes; then stale
+       */
+      freshness: 'live' | 'recent' | 'stale';
+    } | null;
+    taf: {
+      /**
+       * live feed, built-in simulator, or pushed by an operator
+       */
+      source: 'live' | 'simulated' | 'operator';
+      /**
+       * live: confirmed under a minute ago; recent: up to five minutes; then stale
+       */
+      freshness: 'live' | 'recent' | 'stale';
+      /**
+       * Observation time of a METAR, issue time of a TAF
+       */
+      issued_at: string;
+      /**
+       * When the report last came in from its source
+       */
+      received_at: string;
+    } | null;
+    /**
+     * Each NOTAM feed for the airport; empty when only operators' NOTAMs are held
+     */
+    notams: NotamFeed[];
+    ages_sec: {
+      metar_observation: number | null;
+      taf_check: number | null;
+      notams: number | null;
+    };
   };
   disclaimer: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NotamSummary".
+ */
+export interface NotamSummary {
+  id: string | null;
+  type: ('NEW' | 'REPLACE' | 'CANCEL') | null;
+  q_code: string | null;
+  subject: NotamCode | null;
+  condition: NotamCode | null;
+  start_time: string | null;
+  end_time: string | null;
+  end_estimated: boolean;
+  permanent: boolean;
+  schedule: string | null;
+  /**
+   * Item E)
+   */
+  text: string;
+  /**
+   * What the NOTAM means for landing
+   */
+  effects: NotamEffect[];
+  /**
+   * FAA NOTAM API, simulator, or pushed by an operator
+   */
+  source: 'live' | 'simulated' | 'operator';
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "RecommendedRunway".
+ */
+export interface RecommendedRunway {
+  /**
+   * The runway end to land on: "27L", "09", "H1"
+   */
+  designator: string;
+  true_heading_deg: number | null;
+  landing_length_m: number | null;
+  headwind_kt: number | null;
+  crosswind_kt: number | null;
+  max_crosswind_kt: number | null;
+  max_tailwind_kt: number | null;
+  /**
+   * The data lists an ILS and no NOTAM has it out of service
+   */
+  ils_usable: boolean;
+  /**
+   * The data says lighted and no NOTAM has the runway lighting out of service
+   */
+  lighting_usable: boolean;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "RunwayChoice".
+ */
+export interface RunwayChoice {
+  basis: ('headwind' | 'equipment') | null;
+  /**
+   * One sentence: the choice, or why there is none
+   */
+  reason: string;
+  reasoning: string[];
+  /**
+   * calm: 00000KT; light: under 5 kt without gusts; variable: VRB at 5 kt or more, or gusting; steady: from one direction at 5 kt or more, or gusting; unknown: no METAR wind
+   */
+  wind: 'calm' | 'light' | 'variable' | 'steady' | 'unknown';
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ApproachRecommendation".
+ */
+export interface ApproachRecommendation {
+  type: ('ILS' | 'RNAV' | 'VISUAL') | null;
+  /**
+   * true for instrument approaches: a typical procedure, not the published one
+   */
+  indicative: boolean;
+  /**
+   * The observed ceiling or visibility is below the typical minima of this approach
+   */
+  below_minima: boolean;
+  minima: {
+    /**
+     * Decision height (ILS) or decision altitude above the threshold (RNAV)
+     */
+    decision_height_ft: number;
+    /**
+     * Minimum RVR, when the METAR reports one for the runway
+     */
+    rvr_m: number;
+    /**
+     * Minimum visibility, when it does not
+     */
+    visibility_m: number;
+    /**
+     * "ILS CAT I", "RNAV (LNAV/VNAV)"
+     */
+    label: string;
+  } | null;
+  reason: string;
+  reasoning: string[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "SafetyFactor".
+ */
+export interface SafetyFactor {
+  factor:
+    | 'aerodrome_closed'
+    | 'airport_limited'
+    | 'no_runway'
+    | 'weather_missing'
+    | 'weather_age'
+    | 'eta_after_observation'
+    | 'flight_category'
+    | 'wind_unknown'
+    | 'crosswind'
+    | 'tailwind'
+    | 'wind_shear'
+    | 'runway_length'
+    | 'below_minima'
+    | 'ils_unserviceable'
+    | 'runway_lighting'
+    | 'approach_lighting'
+    | 'night';
+  /**
+   * 0 or negative
+   */
+  points: number;
+  detail: string;
+}
+/**
+ * The aircraft as the bundle took it: the figures used, and where they came from
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "AircraftProfile".
+ */
+export interface AircraftProfile {
+  registration: string;
+  vehicle_type: 'aircraft' | 'helicopter';
+  /**
+   * `fleet`: the vehicle in your fleet, with its own limits; `aircraft_type`: the type's figures; `default`: conservative figures for the category
+   */
+  profile_source: 'fleet' | 'aircraft_type' | 'default';
+  /**
+   * ICAO Doc 8643 type designator
+   */
+  designator?: string;
+  manufacturer?: string;
+  model?: string;
+  /**
+   * ICAO Doc 8643 description: L landplane, S seaplane, A amphibian, H helicopter, G gyrocopter, T tiltrotor; engines; J jet, T turboprop/turboshaft, P piston, E electric ("L2J")
+   */
+  description?: string;
+  vehicle_category: 'aircraft' | 'helicopter';
+  /**
+   * ICAO approach category by threshold speed; H for helicopters
+   */
+  approach_category: 'A' | 'B' | 'C' | 'D' | 'E' | 'H';
+  /**
+   * ICAO wake turbulence category (J: super)
+   */
+  wake_category: 'L' | 'M' | 'H' | 'J';
+  recat_eu?: ('A' | 'B' | 'C' | 'D' | 'E' | 'F') | null;
+  vref_kt?: number | null;
+  /**
+   * Conservative crosswind component, gusts included: the demonstrated figure where public, else the certification minimum. Not an operational limit
+   */
+  crosswind_limit_kt: number;
+  /**
+   * Unfactored landing distance at maximum landing mass, sea level, ISA, dry paved runway
+   */
+  landing_distance_m: number;
+  /**
+   * Runway for a dispatch-factored landing: landing distance / 0.6, rounded up to 10 m
+   */
+  min_runway_m: number;
+  /**
+   * `estimated`: at least one figure is a conservative estimate
+   */
+  confidence: 'published' | 'estimated';
+  /**
+   * The public references the figures come from
+   */
+  source?: string;
+}
+/**
+ * Landing intelligence (the same as GET, with the fields as a JSON body)
+ *
+ * Airport status, weather (raw METAR and what it means), the recommended runway and approach, NOTAMs in force at the ETA, slot availability in the ETA's hour and an explained safety score, with the source and age of every input. Without `aircraft_type` (and until fleets exist) the aircraft is taken at documented conservative figures. Rules: see the README and src/aviation/landing/RULES.md.
+ */
+export interface PostIntelligenceLanding {
+  body: LandingRequest;
+  response: LandingIntelligence;
 }
 /**
  * Find vessels by IMO, name, flag, category or area
@@ -2528,110 +1793,17 @@ export interface GetMaritimeVesselsQuery {
   cursor?: string;
 }
 export interface GetMaritimeVesselsResponse {
-  data: {
-    mmsi: number;
-    /**
-     * What the MMSI format says the station is
-     */
-    mmsi_kind:
-      | 'ship'
-      | 'group'
-      | 'coast_station'
-      | 'sar_aircraft'
-      | 'aid_to_navigation'
-      | 'auxiliary_craft'
-      | 'handheld_vhf'
-      | 'sart'
-      | 'mob'
-      | 'epirb'
-      | 'invalid';
-    flag: {
-      alpha2: string;
-      country: string;
-    } | null;
-    ais_class: ('A' | 'B') | null;
-    name: string | null;
-    callsign: string | null;
-    imo: number | null;
-    ship_type: number | null;
-    category:
-      | 'TANKER'
-      | 'CARGO'
-      | 'PASSENGER'
-      | 'FISHING'
-      | 'TUG'
-      | 'HSC'
-      | 'PLEASURE'
-      | 'MILITARY'
-      | 'SAR'
-      | 'PILOT'
-      | 'LAW_ENFORCEMENT'
-      | 'WIG'
-      | 'SAILING'
-      | 'DREDGING'
-      | 'DIVING'
-      | 'SPECIAL'
-      | 'OTHER';
-    dimensions: {
-      to_bow: number;
-      to_stern: number;
-      to_port: number;
-      to_starboard: number;
-      length: number | null;
-      beam: number | null;
-    } | null;
-    destination: string | null;
-    eta: string | null;
-    draught: number | null;
-    position: {
-      lat: number;
-      lon: number;
-      sog: number | null;
-      cog: number | null;
-      heading: number | null;
-      rot: number | null;
-      rot_direction: ('port' | 'starboard') | null;
-      nav_status: number | null;
-      /**
-       * true: better than 10 m
-       */
-      position_accuracy: boolean;
-      timestamp: string;
-    } | null;
-    /**
-     * Where the data came from: a live feed, the built-in simulator, a file replay or an HTTP upload
-     */
-    source: 'live' | 'simulated' | 'replay' | 'upload';
-    /**
-     * Every source that has reported this vessel
-     *
-     * Items: Where the data came from: a live feed, the built-in simulator, a file replay or an HTTP upload
-     */
-    sources: ('live' | 'simulated' | 'replay' | 'upload')[];
-    last_update: string;
-    static_updated_at: string | null;
-  }[];
+  data: Vessel[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
 }
 /**
- * Everything known about one vessel
- *
- * Position, static and voyage data, flag, AIS class and source. 400 for a malformed MMSI, 404 when nothing was heard from it.
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Vessel".
  */
-export interface GetMaritimeVesselsMmsi {
-  path: GetMaritimeVesselsMmsiPath;
-  response: GetMaritimeVesselsMmsiResponse;
-}
-export interface GetMaritimeVesselsMmsiPath {
-  /**
-   * Maritime Mobile Service Identity: 1 to 9 digits (leading zeros allowed, as coast stations have)
-   */
-  mmsi: string;
-}
-export interface GetMaritimeVesselsMmsiResponse {
+export interface Vessel {
   mmsi: number;
   /**
    * What the MMSI format says the station is
@@ -2686,21 +1858,7 @@ export interface GetMaritimeVesselsMmsiResponse {
   destination: string | null;
   eta: string | null;
   draught: number | null;
-  position: {
-    lat: number;
-    lon: number;
-    sog: number | null;
-    cog: number | null;
-    heading: number | null;
-    rot: number | null;
-    rot_direction: ('port' | 'starboard') | null;
-    nav_status: number | null;
-    /**
-     * true: better than 10 m
-     */
-    position_accuracy: boolean;
-    timestamp: string;
-  } | null;
+  position: VesselPosition | null;
   /**
    * Where the data came from: a live feed, the built-in simulator, a file replay or an HTTP upload
    */
@@ -2713,6 +1871,40 @@ export interface GetMaritimeVesselsMmsiResponse {
   sources: ('live' | 'simulated' | 'replay' | 'upload')[];
   last_update: string;
   static_updated_at: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "VesselPosition".
+ */
+export interface VesselPosition {
+  lat: number;
+  lon: number;
+  sog: number | null;
+  cog: number | null;
+  heading: number | null;
+  rot: number | null;
+  rot_direction: ('port' | 'starboard') | null;
+  nav_status: number | null;
+  /**
+   * true: better than 10 m
+   */
+  position_accuracy: boolean;
+  timestamp: string;
+}
+/**
+ * Everything known about one vessel
+ *
+ * Position, static and voyage data, flag, AIS class and source. 400 for a malformed MMSI, 404 when nothing was heard from it.
+ */
+export interface GetMaritimeVesselsMmsi {
+  path: GetMaritimeVesselsMmsiPath;
+  response: Vessel;
+}
+export interface GetMaritimeVesselsMmsiPath {
+  /**
+   * Maritime Mobile Service Identity: 1 to 9 digits (leading zeros allowed, as coast stations have)
+   */
+  mmsi: string;
 }
 /**
  * The recorded track of one vessel
@@ -2743,6 +1935,23 @@ export interface GetMaritimeVesselsMmsiTrackQuery {
    * json (the default) or geojson: a Feature with a LineString (also chosen by Accept: application/geo+json)
    */
   format?: 'json' | 'geojson';
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "TrackPoint".
+ */
+export interface TrackPoint {
+  time: string;
+  lat: number;
+  lon: number;
+  sog: number | null;
+  cog: number | null;
+  heading: number | null;
+  nav_status: number | null;
+  /**
+   * Where the data came from: a live feed, the built-in simulator, a file replay or an HTTP upload
+   */
+  source: 'live' | 'simulated' | 'replay' | 'upload';
 }
 /**
  * The MID table: which flag each Maritime Identification Digits value stands for
@@ -2813,72 +2022,77 @@ export interface GetMaritimePortsQuery {
   cursor?: string;
 }
 export interface GetMaritimePortsResponse {
-  data: {
-    /**
-     * The UN/LOCODE ("NLRTM") when the port has one to itself, else "WPI-<number>"
-     */
-    id: string;
-    unlocode: string | null;
-    wpi_number: number | null;
-    name: string;
-    /**
-     * Other names the sources give
-     */
-    alternate_names: {
-      name: string;
-      source: 'sea-ports' | 'wpi' | 'unlocode';
-    }[];
-    country: string | null;
-    lat: number;
-    lon: number;
-    timezone: string | null;
-    harbour_size: ('large' | 'medium' | 'small' | 'very_small') | null;
-    harbour_type:
-      | (
-          | 'coastal_natural'
-          | 'coastal_breakwater'
-          | 'coastal_tide_gates'
-          | 'river_natural'
-          | 'river_basins'
-          | 'river_tide_gates'
-          | 'canal_or_lake'
-          | 'open_roadstead'
-          | 'typhoon_harbour'
-        )
-      | null;
-    channel_depth_m: number | null;
-    anchorage_depth_m: number | null;
-    cargo_pier_depth_m: number | null;
-    oil_terminal_depth_m: number | null;
-    tidal_range_m: number | null;
-    max_vessel_length_m: number | null;
-    max_vessel_beam_m: number | null;
-    max_vessel_draught_m: number | null;
-    entrance_restrictions: {
-      tide: boolean | null;
-      swell: boolean | null;
-      ice: boolean | null;
-      other: boolean | null;
-    } | null;
-    /**
-     * The water where a vessel counts as arriving: a circle around the port position, radius by harbour size (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm)
-     */
-    approach_area: {
-      kind: 'circle';
-      radius_nm: number;
-    };
-    /**
-     * Which source each field with a value came from
-     */
-    sources: {
-      [k: string]: 'sea-ports' | 'wpi' | 'unlocode' | undefined;
-    };
-    distance_nm: number | null;
-  }[];
+  data: PortSearchHit[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortSearchHit".
+ */
+export interface PortSearchHit {
+  /**
+   * The UN/LOCODE ("NLRTM") when the port has one to itself, else "WPI-<number>"
+   */
+  id: string;
+  unlocode: string | null;
+  wpi_number: number | null;
+  name: string;
+  /**
+   * Other names the sources give
+   */
+  alternate_names: {
+    name: string;
+    source: 'sea-ports' | 'wpi' | 'unlocode';
+  }[];
+  country: string | null;
+  lat: number;
+  lon: number;
+  timezone: string | null;
+  harbour_size: ('large' | 'medium' | 'small' | 'very_small') | null;
+  harbour_type:
+    | (
+        | 'coastal_natural'
+        | 'coastal_breakwater'
+        | 'coastal_tide_gates'
+        | 'river_natural'
+        | 'river_basins'
+        | 'river_tide_gates'
+        | 'canal_or_lake'
+        | 'open_roadstead'
+        | 'typhoon_harbour'
+      )
+    | null;
+  channel_depth_m: number | null;
+  anchorage_depth_m: number | null;
+  cargo_pier_depth_m: number | null;
+  oil_terminal_depth_m: number | null;
+  tidal_range_m: number | null;
+  max_vessel_length_m: number | null;
+  max_vessel_beam_m: number | null;
+  max_vessel_draught_m: number | null;
+  entrance_restrictions: {
+    tide: boolean | null;
+    swell: boolean | null;
+    ice: boolean | null;
+    other: boolean | null;
+  } | null;
+  /**
+   * The water where a vessel counts as arriving: a circle around the port position, radius by harbour size (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm)
+   */
+  approach_area: {
+    kind: 'circle';
+    radius_nm: number;
+  };
+  /**
+   * Which source each field with a value came from
+   */
+  sources: {
+    [k: string]: 'sea-ports' | 'wpi' | 'unlocode' | undefined;
+  };
+  distance_nm: number | null;
 }
 /**
  * One port by UN/LOCODE or WPI number
@@ -2887,7 +2101,7 @@ export interface GetMaritimePortsResponse {
  */
 export interface GetMaritimePortsId {
   path: GetMaritimePortsIdPath;
-  response: GetMaritimePortsIdResponse;
+  response: Port;
 }
 export interface GetMaritimePortsIdPath {
   /**
@@ -2895,7 +2109,11 @@ export interface GetMaritimePortsIdPath {
    */
   id: string;
 }
-export interface GetMaritimePortsIdResponse {
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Port".
+ */
+export interface Port {
   /**
    * The UN/LOCODE ("NLRTM") when the port has one to itself, else "WPI-<number>"
    */
@@ -3005,60 +2223,7 @@ export interface GetMaritimePortsIdTidesResponse {
     lat: number;
     lon: number;
   };
-  station: {
-    /**
-     * neaps station id, e.g. "noaa/9414290" or "ticon/brest-822-fra-uhslc_fd"
-     */
-    id: string;
-    name: string;
-    lat: number;
-    lon: number;
-    /**
-     * Great-circle distance from the port position, 0.1 nm
-     */
-    distance_nm: number;
-    country_code: string;
-    /**
-     * IANA zone of the station; every time in the answer is UTC
-     */
-    timezone: string;
-    /**
-     * A subordinate station is predicted from its reference station through time and height offsets
-     */
-    type: 'reference' | 'subordinate';
-    reference_id: string | null;
-    /**
-     * The datum heights are given above unless `datum` picks another
-     */
-    chart_datum: string;
-    /**
-     * Each datum heights can be given above, in metres above the chart datum
-     */
-    datums: {
-      [k: string]: number | undefined;
-    };
-    source: {
-      name: string;
-      url: string;
-    };
-    licence: {
-      /**
-       * As the tide database gives it: "public domain", "cc-by-4.0", "cc-by-nc-4.0", ...
-       */
-      type: string;
-      url: string;
-      notes: string | null;
-    };
-    /**
-     * The credit to show with any data from this station
-     */
-    attribution: string;
-    /**
-     * false when the licence forbids commercial use (a Creative Commons NonCommercial licence, or the database says so)
-     */
-    commercial_use_allowed: boolean;
-    disclaimers: string | null;
-  };
+  station: TideStation;
   /**
    * Heights and depths are metres above (depths: below) this datum of the station
    */
@@ -3082,6 +2247,64 @@ export interface GetMaritimePortsIdTidesResponse {
     type: 'high' | 'low';
     height_m: number;
   }[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "TideStation".
+ */
+export interface TideStation {
+  /**
+   * neaps station id, e.g. "noaa/9414290" or "ticon/brest-822-fra-uhslc_fd"
+   */
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+  /**
+   * Great-circle distance from the port position, 0.1 nm
+   */
+  distance_nm: number;
+  country_code: string;
+  /**
+   * IANA zone of the station; every time in the answer is UTC
+   */
+  timezone: string;
+  /**
+   * A subordinate station is predicted from its reference station through time and height offsets
+   */
+  type: 'reference' | 'subordinate';
+  reference_id: string | null;
+  /**
+   * The datum heights are given above unless `datum` picks another
+   */
+  chart_datum: string;
+  /**
+   * Each datum heights can be given above, in metres above the chart datum
+   */
+  datums: {
+    [k: string]: number | undefined;
+  };
+  source: {
+    name: string;
+    url: string;
+  };
+  licence: {
+    /**
+     * As the tide database gives it: "public domain", "cc-by-4.0", "cc-by-nc-4.0", ...
+     */
+    type: string;
+    url: string;
+    notes: string | null;
+  };
+  /**
+   * The credit to show with any data from this station
+   */
+  attribution: string;
+  /**
+   * false when the licence forbids commercial use (a Creative Commons NonCommercial licence, or the database says so)
+   */
+  commercial_use_allowed: boolean;
+  disclaimers: string | null;
 }
 /**
  * When a vessel has enough water at a port
@@ -3144,60 +2367,7 @@ export interface GetMaritimePortsIdTidalWindowsResponse {
     lat: number;
     lon: number;
   };
-  station: {
-    /**
-     * neaps station id, e.g. "noaa/9414290" or "ticon/brest-822-fra-uhslc_fd"
-     */
-    id: string;
-    name: string;
-    lat: number;
-    lon: number;
-    /**
-     * Great-circle distance from the port position, 0.1 nm
-     */
-    distance_nm: number;
-    country_code: string;
-    /**
-     * IANA zone of the station; every time in the answer is UTC
-     */
-    timezone: string;
-    /**
-     * A subordinate station is predicted from its reference station through time and height offsets
-     */
-    type: 'reference' | 'subordinate';
-    reference_id: string | null;
-    /**
-     * The datum heights are given above unless `datum` picks another
-     */
-    chart_datum: string;
-    /**
-     * Each datum heights can be given above, in metres above the chart datum
-     */
-    datums: {
-      [k: string]: number | undefined;
-    };
-    source: {
-      name: string;
-      url: string;
-    };
-    licence: {
-      /**
-       * As the tide database gives it: "public domain", "cc-by-4.0", "cc-by-nc-4.0", ...
-       */
-      type: string;
-      url: string;
-      notes: string | null;
-    };
-    /**
-     * The credit to show with any data from this station
-     */
-    attribution: string;
-    /**
-     * false when the licence forbids commercial use (a Creative Commons NonCommercial licence, or the database says so)
-     */
-    commercial_use_allowed: boolean;
-    disclaimers: string | null;
-  };
+  station: TideStation;
   /**
    * Heights and depths are metres above (depths: below) this datum of the station
    */
@@ -3231,22 +2401,27 @@ export interface GetMaritimePortsIdTidalWindowsResponse {
    * Whether the available depth covers the required depth throughout the period, part of it, or never
    */
   navigable: 'always' | 'partly' | 'never';
-  windows: {
-    start: string;
-    end: string;
-    duration_minutes: number;
-    /**
-     * Lowest margin (available − required) in the window: 0 where it opens or closes inside the period
-     */
-    min_margin_m: number;
-    max_margin_m: number;
-    max_margin_at: string;
-  }[];
+  windows: TidalWindow[];
   /**
    * Highest margin in the period; negative when never navigable
    */
   best_margin_m: number;
   best_margin_at: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "TidalWindow".
+ */
+export interface TidalWindow {
+  start: string;
+  end: string;
+  duration_minutes: number;
+  /**
+   * Lowest margin (available − required) in the window: 0 where it opens or closes inside the period
+   */
+  min_margin_m: number;
+  max_margin_m: number;
+  max_margin_at: string;
 }
 /**
  * Hourly marine weather at a port
@@ -3348,24 +2523,7 @@ export interface GetMaritimePortsIdWeatherHoldsResponse {
     kind: 'simulated' | 'open-meteo';
     attribution: string;
   };
-  thresholds: {
-    /**
-     * Mean wind above which the port is held, knots
-     */
-    wind_kn: number;
-    /**
-     * Gust above which the port is held, knots
-     */
-    gust_kn: number;
-    /**
-     * Significant wave height above which the port is held, metres
-     */
-    wave_height_m: number;
-    /**
-     * Visibility below which the port is held, metres
-     */
-    visibility_m: number;
-  };
+  thresholds: WeatherThresholds;
   /**
    * Which layer each effective limit comes from
    */
@@ -3404,13 +2562,35 @@ export interface GetMaritimePortsIdWeatherHoldsResponse {
   disclaimer: string;
 }
 /**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WeatherThresholds".
+ */
+export interface WeatherThresholds {
+  /**
+   * Mean wind above which the port is held, knots
+   */
+  wind_kn: number;
+  /**
+   * Gust above which the port is held, knots
+   */
+  gust_kn: number;
+  /**
+   * Significant wave height above which the port is held, metres
+   */
+  wave_height_m: number;
+  /**
+   * Visibility below which the port is held, metres
+   */
+  visibility_m: number;
+}
+/**
  * The weather limits that hold a port, for your organisation
  *
  * Defaults by harbour size (large: 35 kn, gust 45 kn, waves 3.5 m, visibility 500 m; medium: 30 kn, gust 40 kn, waves 3 m, visibility 800 m; small: 25 kn, gust 35 kn, waves 2.5 m, visibility 1000 m; very_small: 22 kn, gust 30 kn, waves 2 m, visibility 1000 m; unknown: 25 kn, gust 35 kn, waves 2.5 m, visibility 1000 m), replaced limit by limit by the instance-wide values the instance's operators set, then by your organisation's. A PUT with an organisation key sets the organisation's values (they apply to its keys only); one with an operator key (no organisation) sets the instance-wide values. 400 for a malformed id, 404 `port_not_found`.
  */
 export interface GetMaritimePortsIdWeatherThresholds {
   path: GetMaritimePortsIdWeatherThresholdsPath;
-  response: GetMaritimePortsIdWeatherThresholdsResponse;
+  response: PortWeatherThresholds;
 }
 export interface GetMaritimePortsIdWeatherThresholdsPath {
   /**
@@ -3418,7 +2598,11 @@ export interface GetMaritimePortsIdWeatherThresholdsPath {
    */
   id: string;
 }
-export interface GetMaritimePortsIdWeatherThresholdsResponse {
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortWeatherThresholds".
+ */
+export interface PortWeatherThresholds {
   port: {
     id: string;
     name: string;
@@ -3428,70 +2612,14 @@ export interface GetMaritimePortsIdWeatherThresholdsResponse {
    * The layer a PUT with your key sets: `organisation` for organisation keys, `instance` for the operators' keys (no organisation)
    */
   scope: 'instance' | 'organisation';
-  defaults: {
-    /**
-     * Mean wind above which the port is held, knots
-     */
-    wind_kn: number;
-    /**
-     * Gust above which the port is held, knots
-     */
-    gust_kn: number;
-    /**
-     * Significant wave height above which the port is held, metres
-     */
-    wave_height_m: number;
-    /**
-     * Visibility below which the port is held, metres
-     */
-    visibility_m: number;
-  };
+  defaults: WeatherThresholds;
   /**
    * The harbour size the defaults are for, or `unknown`
    */
   defaults_basis: string;
-  instance: {
-    /**
-     * null: not set in this layer
-     */
-    values: {
-      wind_kn: number | null;
-      gust_kn: number | null;
-      wave_height_m: number | null;
-      visibility_m: number | null;
-    };
-    updated_at: string;
-  } | null;
-  organisation: {
-    /**
-     * null: not set in this layer
-     */
-    values: {
-      wind_kn: number | null;
-      gust_kn: number | null;
-      wave_height_m: number | null;
-      visibility_m: number | null;
-    };
-    updated_at: string;
-  } | null;
-  effective: {
-    /**
-     * Mean wind above which the port is held, knots
-     */
-    wind_kn: number;
-    /**
-     * Gust above which the port is held, knots
-     */
-    gust_kn: number;
-    /**
-     * Significant wave height above which the port is held, metres
-     */
-    wave_height_m: number;
-    /**
-     * Visibility below which the port is held, metres
-     */
-    visibility_m: number;
-  };
+  instance: WeatherThresholdOverrides | null;
+  organisation: WeatherThresholdOverrides | null;
+  effective: WeatherThresholds;
   /**
    * Which layer each effective limit comes from
    */
@@ -3503,6 +2631,22 @@ export interface GetMaritimePortsIdWeatherThresholdsResponse {
   };
 }
 /**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WeatherThresholdOverrides".
+ */
+export interface WeatherThresholdOverrides {
+  /**
+   * null: not set in this layer
+   */
+  values: {
+    wind_kn: number | null;
+    gust_kn: number | null;
+    wave_height_m: number | null;
+    visibility_m: number | null;
+  };
+  updated_at: string;
+}
+/**
  * Set the weather limits of a port for your organisation (or, as an operator, instance-wide)
  *
  * Defaults by harbour size (large: 35 kn, gust 45 kn, waves 3.5 m, visibility 500 m; medium: 30 kn, gust 40 kn, waves 3 m, visibility 800 m; small: 25 kn, gust 35 kn, waves 2.5 m, visibility 1000 m; very_small: 22 kn, gust 30 kn, waves 2 m, visibility 1000 m; unknown: 25 kn, gust 35 kn, waves 2.5 m, visibility 1000 m), replaced limit by limit by the instance-wide values the instance's operators set, then by your organisation's. A PUT with an organisation key sets the organisation's values (they apply to its keys only); one with an operator key (no organisation) sets the instance-wide values. The body replaces your layer: a limit left out or null is not set there and falls back to the layer below; all of them null removes it. The gust limit may not be below the wind limit. 400 for a malformed id or body, 404 `port_not_found`.
@@ -3510,7 +2654,7 @@ export interface GetMaritimePortsIdWeatherThresholdsResponse {
 export interface PutMaritimePortsIdWeatherThresholds {
   path: PutMaritimePortsIdWeatherThresholdsPath;
   body: PutMaritimePortsIdWeatherThresholdsBody;
-  response: PutMaritimePortsIdWeatherThresholdsResponse;
+  response: PortWeatherThresholds;
 }
 export interface PutMaritimePortsIdWeatherThresholdsPath {
   /**
@@ -3535,90 +2679,6 @@ export interface PutMaritimePortsIdWeatherThresholdsBody {
    * Visibility below which the port is held, metres; null or absent: not set
    */
   visibility_m?: number | null;
-}
-export interface PutMaritimePortsIdWeatherThresholdsResponse {
-  port: {
-    id: string;
-    name: string;
-    harbour_size: ('large' | 'medium' | 'small' | 'very_small') | null;
-  };
-  /**
-   * The layer a PUT with your key sets: `organisation` for organisation keys, `instance` for the operators' keys (no organisation)
-   */
-  scope: 'instance' | 'organisation';
-  defaults: {
-    /**
-     * Mean wind above which the port is held, knots
-     */
-    wind_kn: number;
-    /**
-     * Gust above which the port is held, knots
-     */
-    gust_kn: number;
-    /**
-     * Significant wave height above which the port is held, metres
-     */
-    wave_height_m: number;
-    /**
-     * Visibility below which the port is held, metres
-     */
-    visibility_m: number;
-  };
-  /**
-   * The harbour size the defaults are for, or `unknown`
-   */
-  defaults_basis: string;
-  instance: {
-    /**
-     * null: not set in this layer
-     */
-    values: {
-      wind_kn: number | null;
-      gust_kn: number | null;
-      wave_height_m: number | null;
-      visibility_m: number | null;
-    };
-    updated_at: string;
-  } | null;
-  organisation: {
-    /**
-     * null: not set in this layer
-     */
-    values: {
-      wind_kn: number | null;
-      gust_kn: number | null;
-      wave_height_m: number | null;
-      visibility_m: number | null;
-    };
-    updated_at: string;
-  } | null;
-  effective: {
-    /**
-     * Mean wind above which the port is held, knots
-     */
-    wind_kn: number;
-    /**
-     * Gust above which the port is held, knots
-     */
-    gust_kn: number;
-    /**
-     * Significant wave height above which the port is held, metres
-     */
-    wave_height_m: number;
-    /**
-     * Visibility below which the port is held, metres
-     */
-    visibility_m: number;
-  };
-  /**
-   * Which layer each effective limit comes from
-   */
-  sources: {
-    wind_kn: 'default' | 'instance' | 'organisation';
-    gust_kn: 'default' | 'instance' | 'organisation';
-    wave_height_m: 'default' | 'instance' | 'organisation';
-    visibility_m: 'default' | 'instance' | 'organisation';
-  };
 }
 /**
  * When a vessel will arrive at a port, weather included
@@ -3839,52 +2899,61 @@ export interface GetMaritimePortsIdBerthsQuery {
   cursor?: string;
 }
 export interface GetMaritimePortsIdBerthsResponse {
-  data: {
-    /**
-     * `brt_` and 16 letters or digits
-     */
-    id: string;
-    port_id: string;
-    name: string;
-    length_m: number | null;
-    depth_m: number | null;
-    cargo_types: (
-      | 'container'
-      | 'dry_bulk'
-      | 'liquid_bulk'
-      | 'gas'
-      | 'general_cargo'
-      | 'ro_ro'
-      | 'passenger'
-      | 'fishing'
-      | 'offshore'
-      | 'other'
-    )[];
-    lat: number | null;
-    lon: number | null;
-    organisation_id: string | null;
-    created_at: string;
-    updated_at: string;
-  }[];
+  data: Berth[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
+  capacity: BerthCapacity;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Berth".
+ */
+export interface Berth {
   /**
-   * Where the port has no berth records, capacity is an estimate, marked as one
+   * `brt_` and 16 letters or digits
    */
-  capacity: {
-    /**
-     * `berths`: the records you see (shared and your organisation's); `estimate`: you see none
-     */
-    basis: 'berths' | 'estimate';
-    /**
-     * Berths for sea-going ships
-     */
-    berths: number;
-    by_harbour_size: number | null;
-    observed_peak: number | null;
-  };
+  id: string;
+  port_id: string;
+  name: string;
+  length_m: number | null;
+  depth_m: number | null;
+  cargo_types: (
+    | 'container'
+    | 'dry_bulk'
+    | 'liquid_bulk'
+    | 'gas'
+    | 'general_cargo'
+    | 'ro_ro'
+    | 'passenger'
+    | 'fishing'
+    | 'offshore'
+    | 'other'
+  )[];
+  lat: number | null;
+  lon: number | null;
+  organisation_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/**
+ * Where the port has no berth records, capacity is an estimate, marked as one
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "BerthCapacity".
+ */
+export interface BerthCapacity {
+  /**
+   * `berths`: the records you see (shared and your organisation's); `estimate`: you see none
+   */
+  basis: 'berths' | 'estimate';
+  /**
+   * Berths for sea-going ships
+   */
+  berths: number;
+  by_harbour_size: number | null;
+  observed_peak: number | null;
 }
 /**
  * Add a berth record to a port
@@ -3952,7 +3021,7 @@ export interface PostMaritimePortsIdBerthsBody {
  */
 export interface GetMaritimePortsIdBerthsBerthId {
   path: GetMaritimePortsIdBerthsBerthIdPath;
-  response: GetMaritimePortsIdBerthsBerthIdResponse;
+  response: Berth;
 }
 export interface GetMaritimePortsIdBerthsBerthIdPath {
   /**
@@ -3964,33 +3033,6 @@ export interface GetMaritimePortsIdBerthsBerthIdPath {
    */
   berthId: string;
 }
-export interface GetMaritimePortsIdBerthsBerthIdResponse {
-  /**
-   * `brt_` and 16 letters or digits
-   */
-  id: string;
-  port_id: string;
-  name: string;
-  length_m: number | null;
-  depth_m: number | null;
-  cargo_types: (
-    | 'container'
-    | 'dry_bulk'
-    | 'liquid_bulk'
-    | 'gas'
-    | 'general_cargo'
-    | 'ro_ro'
-    | 'passenger'
-    | 'fishing'
-    | 'offshore'
-    | 'other'
-  )[];
-  lat: number | null;
-  lon: number | null;
-  organisation_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
 /**
  * Change a berth record
  *
@@ -3999,7 +3041,7 @@ export interface GetMaritimePortsIdBerthsBerthIdResponse {
 export interface PatchMaritimePortsIdBerthsBerthId {
   path: PatchMaritimePortsIdBerthsBerthIdPath;
   body: PatchMaritimePortsIdBerthsBerthIdBody;
-  response: PatchMaritimePortsIdBerthsBerthIdResponse;
+  response: Berth;
 }
 export interface PatchMaritimePortsIdBerthsBerthIdPath {
   /**
@@ -4046,33 +3088,6 @@ export interface PatchMaritimePortsIdBerthsBerthIdBody {
    */
   lat?: number | null;
   lon?: number | null;
-}
-export interface PatchMaritimePortsIdBerthsBerthIdResponse {
-  /**
-   * `brt_` and 16 letters or digits
-   */
-  id: string;
-  port_id: string;
-  name: string;
-  length_m: number | null;
-  depth_m: number | null;
-  cargo_types: (
-    | 'container'
-    | 'dry_bulk'
-    | 'liquid_bulk'
-    | 'gas'
-    | 'general_cargo'
-    | 'ro_ro'
-    | 'passenger'
-    | 'fishing'
-    | 'offshore'
-    | 'other'
-  )[];
-  lat: number | null;
-  lon: number | null;
-  organisation_id: string | null;
-  created_at: string;
-  updated_at: string;
 }
 /**
  * Delete a berth record
@@ -4132,50 +3147,55 @@ export interface GetMaritimePortsIdCallsQuery {
   cursor?: string;
 }
 export interface GetMaritimePortsIdCallsResponse {
-  data: {
-    /**
-     * `call_` and 16 letters or digits
-     */
-    id: string;
-    mmsi: number;
-    port_id: string;
-    port_name: string | null;
-    vessel_name: string | null;
-    imo: number | null;
-    ship_type: number | null;
-    state: 'in_port' | 'departed';
-    arrived_at: string;
-    /**
-     * false: the vessel was already in the port area when LAMIS first heard it, after a silence; `arrived_at` is then when it was first heard there
-     */
-    arrival_observed: boolean;
-    /**
-     * What said it had arrived: navigation status moored or at anchor, or a stop by speed alone
-     */
-    arrival_status: 'moored' | 'anchored' | 'stopped';
-    arrival_position: {
-      lat: number;
-      lon: number;
-    };
-    berthed_at: string | null;
-    berth_position: {
-      lat: number;
-      lon: number;
-    } | null;
-    departed_at: string | null;
-    departure_observed: boolean | null;
-    duration_hours: number | null;
-    draught_arrival_m: number | null;
-    draught_departure_m: number | null;
-    /**
-     * The source of the report that started the call
-     */
-    source: 'live' | 'simulated' | 'replay' | 'upload';
-  }[];
+  data: PortCall[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortCall".
+ */
+export interface PortCall {
+  /**
+   * `call_` and 16 letters or digits
+   */
+  id: string;
+  mmsi: number;
+  port_id: string;
+  port_name: string | null;
+  vessel_name: string | null;
+  imo: number | null;
+  ship_type: number | null;
+  state: 'in_port' | 'departed';
+  arrived_at: string;
+  /**
+   * false: the vessel was already in the port area when LAMIS first heard it, after a silence; `arrived_at` is then when it was first heard there
+   */
+  arrival_observed: boolean;
+  /**
+   * What said it had arrived: navigation status moored or at anchor, or a stop by speed alone
+   */
+  arrival_status: 'moored' | 'anchored' | 'stopped';
+  arrival_position: {
+    lat: number;
+    lon: number;
+  };
+  berthed_at: string | null;
+  berth_position: {
+    lat: number;
+    lon: number;
+  } | null;
+  departed_at: string | null;
+  departure_observed: boolean | null;
+  duration_hours: number | null;
+  draught_arrival_m: number | null;
+  draught_departure_m: number | null;
+  /**
+   * The source of the report that started the call
+   */
+  source: 'live' | 'simulated' | 'replay' | 'upload';
 }
 /**
  * Port calls of a vessel, detected from AIS
@@ -4216,46 +3236,7 @@ export interface GetMaritimeVesselsMmsiCallsQuery {
   cursor?: string;
 }
 export interface GetMaritimeVesselsMmsiCallsResponse {
-  data: {
-    /**
-     * `call_` and 16 letters or digits
-     */
-    id: string;
-    mmsi: number;
-    port_id: string;
-    port_name: string | null;
-    vessel_name: string | null;
-    imo: number | null;
-    ship_type: number | null;
-    state: 'in_port' | 'departed';
-    arrived_at: string;
-    /**
-     * false: the vessel was already in the port area when LAMIS first heard it, after a silence; `arrived_at` is then when it was first heard there
-     */
-    arrival_observed: boolean;
-    /**
-     * What said it had arrived: navigation status moored or at anchor, or a stop by speed alone
-     */
-    arrival_status: 'moored' | 'anchored' | 'stopped';
-    arrival_position: {
-      lat: number;
-      lon: number;
-    };
-    berthed_at: string | null;
-    berth_position: {
-      lat: number;
-      lon: number;
-    } | null;
-    departed_at: string | null;
-    departure_observed: boolean | null;
-    duration_hours: number | null;
-    draught_arrival_m: number | null;
-    draught_departure_m: number | null;
-    /**
-     * The source of the report that started the call
-     */
-    source: 'live' | 'simulated' | 'replay' | 'upload';
-  }[];
+  data: PortCall[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
@@ -4293,85 +3274,90 @@ export interface GetMaritimePortsIdArrivalsQuery {
 }
 export interface GetMaritimePortsIdArrivalsResponse {
   port_id: string;
-  data: {
-    mmsi: number;
-    name: string | null;
-    imo: number | null;
-    ship_type: number | null;
-    category:
-      | 'TANKER'
-      | 'CARGO'
-      | 'PASSENGER'
-      | 'FISHING'
-      | 'TUG'
-      | 'HSC'
-      | 'PLEASURE'
-      | 'MILITARY'
-      | 'SAR'
-      | 'PILOT'
-      | 'LAW_ENFORCEMENT'
-      | 'WIG'
-      | 'SAILING'
-      | 'DREDGING'
-      | 'DIVING'
-      | 'SPECIAL'
-      | 'OTHER';
-    flag: string | null;
-    /**
-     * Source of the vessel's latest message: live, simulated, replay or upload
-     */
-    source: string;
-    /**
-     * `destination`: its AIS destination names the port; `course`: no usable destination, but its course leads there
-     */
-    match: 'destination' | 'course';
-    destination: string | null;
-    destination_match: {
-      /**
-       * The part of the text read as the port (the last leg of a route)
-       */
-      leg: string;
-      matched_by: 'unlocode' | 'abbreviation' | 'name';
-      /**
-       * Other ports fit the text too; this one won by country, harbour size or nearness
-       */
-      ambiguous: boolean;
-    } | null;
-    position: {
-      lat: number;
-      lon: number;
-      sog: number | null;
-      cog: number | null;
-      nav_status: number | null;
-      timestamp: string;
-    } | null;
-    distance_nm: number | null;
-    reported_eta: string | null;
-    course_eta: string | null;
-    predicted_eta: string | null;
-    predicted_distance_nm: number | null;
-    draught_m: number | null;
-    length_m: number | null;
-    beam_m: number | null;
-    fit: {
-      /**
-       * `exceeds` when a known limit is passed; `fits` when at least one could be checked and none is; WPI depths are at least-values without tide
-       */
-      verdict: 'fits' | 'exceeds' | 'unknown';
-      checks: {
-        limit: 'max_draught' | 'channel_depth' | 'max_length' | 'max_beam';
-        port_m: number;
-        vessel_m: number;
-        fits: boolean;
-      }[];
-      /**
-       * Limits not compared: the port's or the vessel's figure is unknown
-       */
-      unknown: ('max_draught' | 'channel_depth' | 'max_length' | 'max_beam')[];
-    };
-  }[];
+  data: PortArrival[];
   next_cursor: string | null;
   disclaimer: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortArrival".
+ */
+export interface PortArrival {
+  mmsi: number;
+  name: string | null;
+  imo: number | null;
+  ship_type: number | null;
+  category:
+    | 'TANKER'
+    | 'CARGO'
+    | 'PASSENGER'
+    | 'FISHING'
+    | 'TUG'
+    | 'HSC'
+    | 'PLEASURE'
+    | 'MILITARY'
+    | 'SAR'
+    | 'PILOT'
+    | 'LAW_ENFORCEMENT'
+    | 'WIG'
+    | 'SAILING'
+    | 'DREDGING'
+    | 'DIVING'
+    | 'SPECIAL'
+    | 'OTHER';
+  flag: string | null;
+  /**
+   * Source of the vessel's latest message: live, simulated, replay or upload
+   */
+  source: string;
+  /**
+   * `destination`: its AIS destination names the port; `course`: no usable destination, but its course leads there
+   */
+  match: 'destination' | 'course';
+  destination: string | null;
+  destination_match: {
+    /**
+     * The part of the text read as the port (the last leg of a route)
+     */
+    leg: string;
+    matched_by: 'unlocode' | 'abbreviation' | 'name';
+    /**
+     * Other ports fit the text too; this one won by country, harbour size or nearness
+     */
+    ambiguous: boolean;
+  } | null;
+  position: {
+    lat: number;
+    lon: number;
+    sog: number | null;
+    cog: number | null;
+    nav_status: number | null;
+    timestamp: string;
+  } | null;
+  distance_nm: number | null;
+  reported_eta: string | null;
+  course_eta: string | null;
+  predicted_eta: string | null;
+  predicted_distance_nm: number | null;
+  draught_m: number | null;
+  length_m: number | null;
+  beam_m: number | null;
+  fit: {
+    /**
+     * `exceeds` when a known limit is passed; `fits` when at least one could be checked and none is; WPI depths are at least-values without tide
+     */
+    verdict: 'fits' | 'exceeds' | 'unknown';
+    checks: {
+      limit: 'max_draught' | 'channel_depth' | 'max_length' | 'max_beam';
+      port_m: number;
+      vessel_m: number;
+      fits: boolean;
+    }[];
+    /**
+     * Limits not compared: the port's or the vessel's figure is unknown
+     */
+    unknown: ('max_draught' | 'channel_depth' | 'max_length' | 'max_beam')[];
+  };
 }
 /**
  * Berth availability at a port, now or at a given time
@@ -4402,21 +3388,7 @@ export interface GetMaritimePortsIdAvailabilityResponse {
    * `now`: live state; `recorded`: from stored calls; `forecast`: from expected departures and arrivals
    */
   basis: 'now' | 'recorded' | 'forecast';
-  /**
-   * Where the port has no berth records, capacity is an estimate, marked as one
-   */
-  capacity: {
-    /**
-     * `berths`: the records you see (shared and your organisation's); `estimate`: you see none
-     */
-    basis: 'berths' | 'estimate';
-    /**
-     * Berths for sea-going ships
-     */
-    berths: number;
-    by_harbour_size: number | null;
-    observed_peak: number | null;
-  };
+  capacity: BerthCapacity;
   /**
    * Vessels at berth; in a forecast, the demand for berths up to capacity
    */
@@ -4432,37 +3404,11 @@ export interface GetMaritimePortsIdAvailabilityResponse {
   /**
    * Vessels in port at `at` (in a forecast: those in port now still expected there); at most 200
    */
-  vessels: {
-    mmsi: number;
-    name: string | null;
-    state: 'at_berth' | 'at_anchor';
-    call_id: string;
-    arrived_at: string;
-    berthed_at: string | null;
-    expected_departure_at: string | null;
-    /**
-     * `port_history`: the median stay at this port over 30 days; `default`: a typical stay for the vessel category; `overdue`: past it, counted as staying
-     */
-    expected_departure_basis: 'port_history' | 'default' | 'overdue';
-    berth_id: string | null;
-  }[];
+  vessels: VesselInPort[];
   /**
    * Vessels at berth expected to leave by `at` (now: within 24 h); at most 200
    */
-  expected_departures: {
-    mmsi: number;
-    name: string | null;
-    state: 'at_berth' | 'at_anchor';
-    call_id: string;
-    arrived_at: string;
-    berthed_at: string | null;
-    expected_departure_at: string | null;
-    /**
-     * `port_history`: the median stay at this port over 30 days; `default`: a typical stay for the vessel category; `overdue`: past it, counted as staying
-     */
-    expected_departure_basis: 'port_history' | 'default' | 'overdue';
-    berth_id: string | null;
-  }[];
+  expected_departures: VesselInPort[];
   /**
    * Vessels expected by `at` (now: within 24 h); at most 200
    */
@@ -4488,6 +3434,24 @@ export interface GetMaritimePortsIdAvailabilityResponse {
   disclaimer: string;
 }
 /**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "VesselInPort".
+ */
+export interface VesselInPort {
+  mmsi: number;
+  name: string | null;
+  state: 'at_berth' | 'at_anchor';
+  call_id: string;
+  arrived_at: string;
+  berthed_at: string | null;
+  expected_departure_at: string | null;
+  /**
+   * `port_history`: the median stay at this port over 30 days; `default`: a typical stay for the vessel category; `overdue`: past it, counted as staying
+   */
+  expected_departure_basis: 'port_history' | 'default' | 'overdue';
+  berth_id: string | null;
+}
+/**
  * The vehicles of your fleet
  *
  * By creation time (ties by id), cursor-paginated; `vehicle_type` narrows the list.
@@ -4508,27 +3472,32 @@ export interface GetFleetVehiclesQuery {
   cursor?: string;
 }
 export interface GetFleetVehiclesResponse {
-  data: {
-    /**
-     * `veh_` and 16 letters or digits
-     */
-    id: string;
-    vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-    registration: string | null;
-    icao_type: string | null;
-    home_base_icao: string | null;
-    operational_regions: string[];
-    mmsi: number | null;
-    imo: number | null;
-    crosswind_limit_kt: number | null;
-    min_runway_m: number | null;
-    created_at: string;
-    updated_at: string;
-  }[];
+  data: Vehicle[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Vehicle".
+ */
+export interface Vehicle {
+  /**
+   * `veh_` and 16 letters or digits
+   */
+  id: string;
+  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
+  registration: string | null;
+  icao_type: string | null;
+  home_base_icao: string | null;
+  operational_regions: string[];
+  mmsi: number | null;
+  imo: number | null;
+  crosswind_limit_kt: number | null;
+  min_runway_m: number | null;
+  created_at: string;
+  updated_at: string;
 }
 /**
  * Add a vehicle to your fleet
@@ -4537,7 +3506,7 @@ export interface GetFleetVehiclesResponse {
  */
 export interface PostFleetVehicles {
   headers?: PostFleetVehiclesHeaders;
-  body: PostFleetVehiclesBody;
+  body: NewVehicle;
   response: PostFleetVehiclesResponse;
 }
 export interface PostFleetVehiclesHeaders {
@@ -4546,7 +3515,11 @@ export interface PostFleetVehiclesHeaders {
    */
   'idempotency-key'?: string;
 }
-export interface PostFleetVehiclesBody {
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NewVehicle".
+ */
+export interface NewVehicle {
   /**
    * Decides which fields are required; see the README
    */
@@ -4593,30 +3566,13 @@ export interface PostFleetVehiclesBody {
  */
 export interface GetFleetVehiclesId {
   path: GetFleetVehiclesIdPath;
-  response: GetFleetVehiclesIdResponse;
+  response: Vehicle;
 }
 export interface GetFleetVehiclesIdPath {
   /**
    * The vehicle id
    */
   id: string;
-}
-export interface GetFleetVehiclesIdResponse {
-  /**
-   * `veh_` and 16 letters or digits
-   */
-  id: string;
-  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-  registration: string | null;
-  icao_type: string | null;
-  home_base_icao: string | null;
-  operational_regions: string[];
-  mmsi: number | null;
-  imo: number | null;
-  crosswind_limit_kt: number | null;
-  min_runway_m: number | null;
-  created_at: string;
-  updated_at: string;
 }
 /**
  * Change a vehicle of your fleet
@@ -4625,8 +3581,8 @@ export interface GetFleetVehiclesIdResponse {
  */
 export interface PatchFleetVehiclesId {
   path: PatchFleetVehiclesIdPath;
-  body: PatchFleetVehiclesIdBody;
-  response: PatchFleetVehiclesIdResponse;
+  body: VehicleChanges;
+  response: Vehicle;
 }
 export interface PatchFleetVehiclesIdPath {
   /**
@@ -4634,7 +3590,11 @@ export interface PatchFleetVehiclesIdPath {
    */
   id: string;
 }
-export interface PatchFleetVehiclesIdBody {
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "VehicleChanges".
+ */
+export interface VehicleChanges {
   /**
    * Decides which fields are required; see the README
    */
@@ -4674,23 +3634,6 @@ export interface PatchFleetVehiclesIdBody {
    */
   min_runway_m?: number | null;
 }
-export interface PatchFleetVehiclesIdResponse {
-  /**
-   * `veh_` and 16 letters or digits
-   */
-  id: string;
-  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-  registration: string | null;
-  icao_type: string | null;
-  home_base_icao: string | null;
-  operational_regions: string[];
-  mmsi: number | null;
-  imo: number | null;
-  crosswind_limit_kt: number | null;
-  min_runway_m: number | null;
-  created_at: string;
-  updated_at: string;
-}
 /**
  * Remove a vehicle from your fleet
  *
@@ -4712,69 +3655,51 @@ export interface DeleteFleetVehiclesIdPath {
  * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it.
  */
 export interface GetFleetNotificationSettings {
-  response: GetFleetNotificationSettingsResponse;
+  response: NotificationSettings;
 }
-export interface GetFleetNotificationSettingsResponse {
+/**
+ * `effective` is what applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NotificationSettings".
+ */
+export interface NotificationSettings {
   vehicle_id: string | null;
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  /**
-   * What applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
-   */
-  effective: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
+  thresholds: AlertThresholds;
+  effective: AlertThresholds;
   updated_at: string | null;
+}
+/**
+ * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "AlertThresholds".
+ */
+export interface AlertThresholds {
+  /**
+   * Alert when a landing safety score falls below this (0–100)
+   */
+  safety_score_below?: number;
+  /**
+   * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
+   */
+  crosswind_kt_above?: number;
+  /**
+   * Alert when the wind shear risk at the destination reaches this level
+   */
+  wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
+  /**
+   * Alert when the visibility at the destination falls below this many nautical miles
+   */
+  visibility_nm_below?: number;
+  /**
+   * true: alert when a weather hold applies to a vessel's route or port
+   */
+  weather_hold?: boolean;
+  /**
+   * Alert when an ETA slips by more than this many minutes (1–1440)
+   */
+  eta_delay_minutes_above?: number;
 }
 /**
  * Set your organisation-wide notification settings
@@ -4783,100 +3708,10 @@ export interface GetFleetNotificationSettingsResponse {
  */
 export interface PutFleetNotificationSettings {
   body: PutFleetNotificationSettingsBody;
-  response: PutFleetNotificationSettingsResponse;
+  response: NotificationSettings;
 }
 export interface PutFleetNotificationSettingsBody {
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-}
-export interface PutFleetNotificationSettingsResponse {
-  vehicle_id: string | null;
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  /**
-   * What applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
-   */
-  effective: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  updated_at: string | null;
+  thresholds: AlertThresholds;
 }
 /**
  * A vehicle's notification settings
@@ -4885,75 +3720,13 @@ export interface PutFleetNotificationSettingsResponse {
  */
 export interface GetFleetVehiclesIdNotificationSettings {
   path: GetFleetVehiclesIdNotificationSettingsPath;
-  response: GetFleetVehiclesIdNotificationSettingsResponse;
+  response: NotificationSettings;
 }
 export interface GetFleetVehiclesIdNotificationSettingsPath {
   /**
    * The vehicle id
    */
   id: string;
-}
-export interface GetFleetVehiclesIdNotificationSettingsResponse {
-  vehicle_id: string | null;
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  /**
-   * What applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
-   */
-  effective: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  updated_at: string | null;
 }
 /**
  * Set a vehicle's notification settings
@@ -4963,7 +3736,7 @@ export interface GetFleetVehiclesIdNotificationSettingsResponse {
 export interface PutFleetVehiclesIdNotificationSettings {
   path: PutFleetVehiclesIdNotificationSettingsPath;
   body: PutFleetVehiclesIdNotificationSettingsBody;
-  response: PutFleetVehiclesIdNotificationSettingsResponse;
+  response: NotificationSettings;
 }
 export interface PutFleetVehiclesIdNotificationSettingsPath {
   /**
@@ -4972,97 +3745,7 @@ export interface PutFleetVehiclesIdNotificationSettingsPath {
   id: string;
 }
 export interface PutFleetVehiclesIdNotificationSettingsBody {
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-}
-export interface PutFleetVehiclesIdNotificationSettingsResponse {
-  vehicle_id: string | null;
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  /**
-   * What applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
-   */
-  effective: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  updated_at: string | null;
+  thresholds: AlertThresholds;
 }
 /**
  * Sign up (onboarding step 1: details)
@@ -5071,7 +3754,7 @@ export interface PutFleetVehiclesIdNotificationSettingsResponse {
  */
 export interface PostAccountsSignUp {
   body: PostAccountsSignUpBody;
-  response: PostAccountsSignUpResponse;
+  response: SignedIn;
 }
 export interface PostAccountsSignUpBody {
   full_name: string;
@@ -5084,100 +3767,24 @@ export interface PostAccountsSignUpBody {
    */
   password: string;
 }
-export interface PostAccountsSignUpResponse {
-  account: {
-    user: {
-      /**
-       * `usr_` and 16 letters or digits
-       */
-      id: string;
-      full_name: string;
-      /**
-       * As given, the domain in lower case
-       */
-      email: string;
-      email_verified: boolean;
-      vehicle_category: ('aircraft' | 'helicopter' | 'vessel') | null;
-      country: string | null;
-      /**
-       * The dashboard's first feeds, set by the vehicle category
-       */
-      default_feeds: string[];
-      created_at: string;
-    };
-    organisations: {
-      org_id: string;
-      name: string;
-      plan: 'starter' | 'pro' | 'enterprise';
-      role: 'owner' | 'admin' | 'member' | 'viewer';
-    }[];
-    onboarding: {
-      steps: {
-        step: 'details' | 'vehicle' | 'email' | 'identity';
-        done: boolean;
-      }[];
-      next_step: ('details' | 'vehicle' | 'email' | 'identity') | null;
-    };
-    identity_status: 'none' | 'pending' | 'manual_review' | 'verified' | 'rejected';
-  };
-  session: {
-    /**
-     * `ses_` and 16 letters or digits; not the cookie
-     */
-    id: string;
-    created_at: string;
-    /**
-     * Recorded at most once a minute
-     */
-    last_seen_at: string;
-    /**
-     * When the session ends unless used before
-     */
-    idle_expires_at: string;
-    /**
-     * When the session ends whatever the activity
-     */
-    expires_at: string;
-    user_agent: string | null;
-    address: string | null;
-    /**
-     * The session of this request
-     */
-    current: boolean;
-  };
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "SignedIn".
+ */
+export interface SignedIn {
+  account: Account;
+  session: Session;
   /**
    * Send it in `X-CSRF-Token` with every request that changes something
    */
   csrf_token: string;
 }
 /**
- * Your account and where you are in onboarding
- *
- * Needs the session cookie from sign-up or sign-in.
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Account".
  */
-export interface GetAccountsMe {
-  response: GetAccountsMeResponse;
-}
-export interface GetAccountsMeResponse {
-  user: {
-    /**
-     * `usr_` and 16 letters or digits
-     */
-    id: string;
-    full_name: string;
-    /**
-     * As given, the domain in lower case
-     */
-    email: string;
-    email_verified: boolean;
-    vehicle_category: ('aircraft' | 'helicopter' | 'vessel') | null;
-    country: string | null;
-    /**
-     * The dashboard's first feeds, set by the vehicle category
-     */
-    default_feeds: string[];
-    created_at: string;
-  };
+export interface Account {
+  user: User;
   organisations: {
     org_id: string;
     name: string;
@@ -5192,6 +3799,66 @@ export interface GetAccountsMeResponse {
     next_step: ('details' | 'vehicle' | 'email' | 'identity') | null;
   };
   identity_status: 'none' | 'pending' | 'manual_review' | 'verified' | 'rejected';
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "User".
+ */
+export interface User {
+  /**
+   * `usr_` and 16 letters or digits
+   */
+  id: string;
+  full_name: string;
+  /**
+   * As given, the domain in lower case
+   */
+  email: string;
+  email_verified: boolean;
+  vehicle_category: ('aircraft' | 'helicopter' | 'vessel') | null;
+  country: string | null;
+  /**
+   * The dashboard's first feeds, set by the vehicle category
+   */
+  default_feeds: string[];
+  created_at: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Session".
+ */
+export interface Session {
+  /**
+   * `ses_` and 16 letters or digits; not the cookie
+   */
+  id: string;
+  created_at: string;
+  /**
+   * Recorded at most once a minute
+   */
+  last_seen_at: string;
+  /**
+   * When the session ends unless used before
+   */
+  idle_expires_at: string;
+  /**
+   * When the session ends whatever the activity
+   */
+  expires_at: string;
+  user_agent: string | null;
+  address: string | null;
+  /**
+   * The session of this request
+   */
+  current: boolean;
+}
+/**
+ * Your account and where you are in onboarding
+ *
+ * Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetAccountsMe {
+  response: Account;
 }
 /**
  * Onboarding step 2: vehicle category and country
@@ -5200,7 +3867,7 @@ export interface GetAccountsMeResponse {
  */
 export interface PutAccountsOnboardingVehicle {
   body: PutAccountsOnboardingVehicleBody;
-  response: PutAccountsOnboardingVehicleResponse;
+  response: Account;
 }
 export interface PutAccountsOnboardingVehicleBody {
   vehicle_category: 'aircraft' | 'helicopter' | 'vessel';
@@ -5208,41 +3875,6 @@ export interface PutAccountsOnboardingVehicleBody {
    * ISO 3166-1 alpha-2, e.g. GB
    */
   country: string;
-}
-export interface PutAccountsOnboardingVehicleResponse {
-  user: {
-    /**
-     * `usr_` and 16 letters or digits
-     */
-    id: string;
-    full_name: string;
-    /**
-     * As given, the domain in lower case
-     */
-    email: string;
-    email_verified: boolean;
-    vehicle_category: ('aircraft' | 'helicopter' | 'vessel') | null;
-    country: string | null;
-    /**
-     * The dashboard's first feeds, set by the vehicle category
-     */
-    default_feeds: string[];
-    created_at: string;
-  };
-  organisations: {
-    org_id: string;
-    name: string;
-    plan: 'starter' | 'pro' | 'enterprise';
-    role: 'owner' | 'admin' | 'member' | 'viewer';
-  }[];
-  onboarding: {
-    steps: {
-      step: 'details' | 'vehicle' | 'email' | 'identity';
-      done: boolean;
-    }[];
-    next_step: ('details' | 'vehicle' | 'email' | 'identity') | null;
-  };
-  identity_status: 'none' | 'pending' | 'manual_review' | 'verified' | 'rejected';
 }
 /**
  * Onboarding step 3: mail me a verification link
@@ -5292,31 +3924,7 @@ export interface GetAccountsSessionsQuery {
   cursor?: string;
 }
 export interface GetAccountsSessionsResponse {
-  data: {
-    /**
-     * `ses_` and 16 letters or digits; not the cookie
-     */
-    id: string;
-    created_at: string;
-    /**
-     * Recorded at most once a minute
-     */
-    last_seen_at: string;
-    /**
-     * When the session ends unless used before
-     */
-    idle_expires_at: string;
-    /**
-     * When the session ends whatever the activity
-     */
-    expires_at: string;
-    user_agent: string | null;
-    address: string | null;
-    /**
-     * The session of this request
-     */
-    current: boolean;
-  }[];
+  data: Session[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
@@ -5329,7 +3937,7 @@ export interface GetAccountsSessionsResponse {
  */
 export interface PostAccountsSessions {
   body: PostAccountsSessionsBody;
-  response: PostAccountsSessionsResponse;
+  response: SignedIn;
 }
 export interface PostAccountsSessionsBody {
   /**
@@ -5341,72 +3949,6 @@ export interface PostAccountsSessionsBody {
    */
   password: string;
 }
-export interface PostAccountsSessionsResponse {
-  account: {
-    user: {
-      /**
-       * `usr_` and 16 letters or digits
-       */
-      id: string;
-      full_name: string;
-      /**
-       * As given, the domain in lower case
-       */
-      email: string;
-      email_verified: boolean;
-      vehicle_category: ('aircraft' | 'helicopter' | 'vessel') | null;
-      country: string | null;
-      /**
-       * The dashboard's first feeds, set by the vehicle category
-       */
-      default_feeds: string[];
-      created_at: string;
-    };
-    organisations: {
-      org_id: string;
-      name: string;
-      plan: 'starter' | 'pro' | 'enterprise';
-      role: 'owner' | 'admin' | 'member' | 'viewer';
-    }[];
-    onboarding: {
-      steps: {
-        step: 'details' | 'vehicle' | 'email' | 'identity';
-        done: boolean;
-      }[];
-      next_step: ('details' | 'vehicle' | 'email' | 'identity') | null;
-    };
-    identity_status: 'none' | 'pending' | 'manual_review' | 'verified' | 'rejected';
-  };
-  session: {
-    /**
-     * `ses_` and 16 letters or digits; not the cookie
-     */
-    id: string;
-    created_at: string;
-    /**
-     * Recorded at most once a minute
-     */
-    last_seen_at: string;
-    /**
-     * When the session ends unless used before
-     */
-    idle_expires_at: string;
-    /**
-     * When the session ends whatever the activity
-     */
-    expires_at: string;
-    user_agent: string | null;
-    address: string | null;
-    /**
-     * The session of this request
-     */
-    current: boolean;
-  };
-  /**
-   * Send it in `X-CSRF-Token` with every request that changes something
-   */
-  csrf_token: string;
-}
 /**
  * The current session and its CSRF token
  *
@@ -5416,31 +3958,7 @@ export interface GetAccountsSession {
   response: GetAccountsSessionResponse;
 }
 export interface GetAccountsSessionResponse {
-  session: {
-    /**
-     * `ses_` and 16 letters or digits; not the cookie
-     */
-    id: string;
-    created_at: string;
-    /**
-     * Recorded at most once a minute
-     */
-    last_seen_at: string;
-    /**
-     * When the session ends unless used before
-     */
-    idle_expires_at: string;
-    /**
-     * When the session ends whatever the activity
-     */
-    expires_at: string;
-    user_agent: string | null;
-    address: string | null;
-    /**
-     * The session of this request
-     */
-    current: boolean;
-  };
+  session: Session;
   csrf_token: string;
 }
 /**
@@ -5494,9 +4012,13 @@ export interface PutAccountsPasswordResponse {
  * `none` before an upload; `pending` while it is checked; `manual_review` while a person looks at it (the document is kept, sealed, until then); `verified` or `rejected` once settled, when the document is deleted and only the outcome, reasons and SHA-256 remain. Needs the session cookie from sign-up or sign-in.
  */
 export interface GetAccountsIdentity {
-  response: GetAccountsIdentityResponse;
+  response: Identity;
 }
-export interface GetAccountsIdentityResponse {
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Identity".
+ */
+export interface Identity {
   status: 'none' | 'pending' | 'manual_review' | 'verified' | 'rejected';
   check: {
     id: string;
@@ -5528,33 +4050,7 @@ export interface GetAccountsIdentityResponse {
  * The body is the document: a passport data page or the MRZ side of an ID card as PNG or JPEG, or a PDF, up to 10 MiB; its type is judged from its bytes. It is checked in the background (`GET /v3/accounts/identity`). A new upload is taken only when there is no check or the last was rejected. Needs the e-mail address verified. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
  */
 export interface PostAccountsIdentity {
-  response: PostAccountsIdentityResponse;
-}
-export interface PostAccountsIdentityResponse {
-  status: 'none' | 'pending' | 'manual_review' | 'verified' | 'rejected';
-  check: {
-    id: string;
-    status: 'pending' | 'manual_review' | 'verified' | 'rejected';
-    submitted_at: string;
-    checked_at: string | null;
-    settled_at: string | null;
-    settled_by: ('automatic' | 'operator') | null;
-    document_type: 'png' | 'jpeg' | 'pdf';
-    document_sha256: string;
-    reasons: {
-      code: string;
-      field?: string;
-      message: string;
-    }[];
-    document: {
-      format: string;
-      document_code: string | null;
-      issuing_state: string;
-      nationality: string;
-      number_last4: string | null;
-      expiry: string | null;
-    } | null;
-  } | null;
+  response: Identity;
 }
 /**
  * Create an API key for one of your organisations
@@ -5646,7 +4142,7 @@ export interface PostAccountsPasswordResetCompleteResponse {
  */
 export interface GetOrganisationsOrgId {
   path: GetOrganisationsOrgIdPath;
-  response: GetOrganisationsOrgIdResponse;
+  response: Organisation;
 }
 export interface GetOrganisationsOrgIdPath {
   /**
@@ -5654,7 +4150,11 @@ export interface GetOrganisationsOrgIdPath {
    */
   orgId: string;
 }
-export interface GetOrganisationsOrgIdResponse {
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Organisation".
+ */
+export interface Organisation {
   id: string;
   name: string;
   plan: 'starter' | 'pro' | 'enterprise';
@@ -5687,7 +4187,7 @@ export interface GetOrganisationsOrgIdResponse {
 export interface PutOrganisationsOrgIdPlan {
   path: PutOrganisationsOrgIdPlanPath;
   body: PutOrganisationsOrgIdPlanBody;
-  response: PutOrganisationsOrgIdPlanResponse;
+  response: Organisation;
 }
 export interface PutOrganisationsOrgIdPlanPath {
   /**
@@ -5697,31 +4197,6 @@ export interface PutOrganisationsOrgIdPlanPath {
 }
 export interface PutOrganisationsOrgIdPlanBody {
   plan: 'starter' | 'pro' | 'enterprise';
-}
-export interface PutOrganisationsOrgIdPlanResponse {
-  id: string;
-  name: string;
-  plan: 'starter' | 'pro' | 'enterprise';
-  created_at: string;
-  /**
-   * `owner`, `admin`, `member` or `viewer`; see the role matrix in the README
-   */
-  role: 'owner' | 'admin' | 'member' | 'viewer';
-  /**
-   * What the plan allows
-   */
-  limits: {
-    requests_per_minute: number | null;
-    /**
-     * Whether the plan includes WebSocket streams
-     */
-    streams: boolean;
-    max_concurrent_streams: number | null;
-    /**
-     * Whether owners and admins may invite members
-     */
-    team_members: boolean;
-  };
 }
 /**
  * The members of the organisation and their roles
@@ -5750,20 +4225,25 @@ export interface GetOrganisationsOrgIdMembersQuery {
   cursor?: string;
 }
 export interface GetOrganisationsOrgIdMembersResponse {
-  data: {
-    user_id: string;
-    full_name: string;
-    email: string;
-    /**
-     * `owner`, `admin`, `member` or `viewer`; see the role matrix in the README
-     */
-    role: 'owner' | 'admin' | 'member' | 'viewer';
-    joined_at: string;
-  }[];
+  data: Member[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Member".
+ */
+export interface Member {
+  user_id: string;
+  full_name: string;
+  email: string;
+  /**
+   * `owner`, `admin`, `member` or `viewer`; see the role matrix in the README
+   */
+  role: 'owner' | 'admin' | 'member' | 'viewer';
+  joined_at: string;
 }
 /**
  * Change a member's role (owners and admins)
@@ -5773,7 +4253,7 @@ export interface GetOrganisationsOrgIdMembersResponse {
 export interface PatchOrganisationsOrgIdMembersUserId {
   path: PatchOrganisationsOrgIdMembersUserIdPath;
   body: PatchOrganisationsOrgIdMembersUserIdBody;
-  response: PatchOrganisationsOrgIdMembersUserIdResponse;
+  response: Member;
 }
 export interface PatchOrganisationsOrgIdMembersUserIdPath {
   /**
@@ -5790,16 +4270,6 @@ export interface PatchOrganisationsOrgIdMembersUserIdBody {
    * `owner`, `admin`, `member` or `viewer`; see the role matrix in the README
    */
   role: 'owner' | 'admin' | 'member' | 'viewer';
-}
-export interface PatchOrganisationsOrgIdMembersUserIdResponse {
-  user_id: string;
-  full_name: string;
-  email: string;
-  /**
-   * `owner`, `admin`, `member` or `viewer`; see the role matrix in the README
-   */
-  role: 'owner' | 'admin' | 'member' | 'viewer';
-  joined_at: string;
 }
 /**
  * Remove a member, or leave the organisation
@@ -5847,55 +4317,17 @@ export interface GetOrganisationsOrgIdInvitationsQuery {
   cursor?: string;
 }
 export interface GetOrganisationsOrgIdInvitationsResponse {
-  data: {
-    /**
-     * `inv_` and 16 letters or digits; not the token of the link
-     */
-    id: string;
-    email: string;
-    /**
-     * `owner`, `admin`, `member` or `viewer`; see the role matrix in the README
-     */
-    role: 'owner' | 'admin' | 'member' | 'viewer';
-    /**
-     * The user id of who invited
-     */
-    invited_by: string;
-    created_at: string;
-    /**
-     * 7 days after the invitation was sent
-     */
-    expires_at: string;
-  }[];
+  data: Invitation[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
 }
 /**
- * Invite someone by e-mail (owners and admins; Pro and Enterprise)
- *
- * Mails the address a link that works once, for 7 days, for the account that owns the address and has verified it; someone without an account signs up with it first. Owners may invite with any role, admins as `admin`, `member` or `viewer`. A new invitation to the same address replaces the open one. Audited as `member.invited`. Needs your own e-mail address verified (409 `onboarding_step_missing`). 403 `plan_upgrade_required` on Starter; 409 `already_member`; 429 `too_many_invitations` after 50 in a day; 403 `role_not_allowed`; 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Invitation".
  */
-export interface PostOrganisationsOrgIdInvitations {
-  path: PostOrganisationsOrgIdInvitationsPath;
-  body: PostOrganisationsOrgIdInvitationsBody;
-  response: PostOrganisationsOrgIdInvitationsResponse;
-}
-export interface PostOrganisationsOrgIdInvitationsPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-}
-export interface PostOrganisationsOrgIdInvitationsBody {
-  email: string;
-  /**
-   * `owner`, `admin`, `member` or `viewer`; see the role matrix in the README
-   */
-  role: 'owner' | 'admin' | 'member' | 'viewer';
-}
-export interface PostOrganisationsOrgIdInvitationsResponse {
+export interface Invitation {
   /**
    * `inv_` and 16 letters or digits; not the token of the link
    */
@@ -5914,6 +4346,29 @@ export interface PostOrganisationsOrgIdInvitationsResponse {
    * 7 days after the invitation was sent
    */
   expires_at: string;
+}
+/**
+ * Invite someone by e-mail (owners and admins; Pro and Enterprise)
+ *
+ * Mails the address a link that works once, for 7 days, for the account that owns the address and has verified it; someone without an account signs up with it first. Owners may invite with any role, admins as `admin`, `member` or `viewer`. A new invitation to the same address replaces the open one. Audited as `member.invited`. Needs your own e-mail address verified (409 `onboarding_step_missing`). 403 `plan_upgrade_required` on Starter; 409 `already_member`; 429 `too_many_invitations` after 50 in a day; 403 `role_not_allowed`; 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PostOrganisationsOrgIdInvitations {
+  path: PostOrganisationsOrgIdInvitationsPath;
+  body: PostOrganisationsOrgIdInvitationsBody;
+  response: Invitation;
+}
+export interface PostOrganisationsOrgIdInvitationsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+export interface PostOrganisationsOrgIdInvitationsBody {
+  email: string;
+  /**
+   * `owner`, `admin`, `member` or `viewer`; see the role matrix in the README
+   */
+  role: 'owner' | 'admin' | 'member' | 'viewer';
 }
 /**
  * Revoke an open invitation (owners and admins)
@@ -6016,38 +4471,43 @@ export interface GetOrganisationsOrgIdKeysQuery {
   cursor?: string;
 }
 export interface GetOrganisationsOrgIdKeysResponse {
-  data: {
-    /**
-     * `key_` and 16 letters or digits; not secret
-     */
-    id: string;
-    org_id: string;
-    name: string;
-    environment: 'development' | 'production';
-    /**
-     * `lamis_live_` or `lamis_test_`
-     */
-    prefix: string;
-    /**
-     * The last four characters of the secret
-     */
-    last4: string;
-    /**
-     * `rotating`: replaced by rotation, working until `overlap_until`
-     */
-    status: 'active' | 'rotating' | 'expired' | 'revoked';
-    created_at: string;
-    created_by: string | null;
-    last_used_at: string | null;
-    expires_at: string | null;
-    revoked_at: string | null;
-    rotated_from: string | null;
-    overlap_until: string | null;
-  }[];
+  data: ApiKey[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ApiKey".
+ */
+export interface ApiKey {
+  /**
+   * `key_` and 16 letters or digits; not secret
+   */
+  id: string;
+  org_id: string;
+  name: string;
+  environment: 'development' | 'production';
+  /**
+   * `lamis_live_` or `lamis_test_`
+   */
+  prefix: string;
+  /**
+   * The last four characters of the secret
+   */
+  last4: string;
+  /**
+   * `rotating`: replaced by rotation, working until `overlap_until`
+   */
+  status: 'active' | 'rotating' | 'expired' | 'revoked';
+  created_at: string;
+  created_by: string | null;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  rotated_from: string | null;
+  overlap_until: string | null;
 }
 /**
  * One API key of the organisation (owners, admins and members)
@@ -6056,7 +4516,7 @@ export interface GetOrganisationsOrgIdKeysResponse {
  */
 export interface GetOrganisationsOrgIdKeysKeyId {
   path: GetOrganisationsOrgIdKeysKeyIdPath;
-  response: GetOrganisationsOrgIdKeysKeyIdResponse;
+  response: ApiKey;
 }
 export interface GetOrganisationsOrgIdKeysKeyIdPath {
   /**
@@ -6068,34 +4528,6 @@ export interface GetOrganisationsOrgIdKeysKeyIdPath {
    */
   keyId: string;
 }
-export interface GetOrganisationsOrgIdKeysKeyIdResponse {
-  /**
-   * `key_` and 16 letters or digits; not secret
-   */
-  id: string;
-  org_id: string;
-  name: string;
-  environment: 'development' | 'production';
-  /**
-   * `lamis_live_` or `lamis_test_`
-   */
-  prefix: string;
-  /**
-   * The last four characters of the secret
-   */
-  last4: string;
-  /**
-   * `rotating`: replaced by rotation, working until `overlap_until`
-   */
-  status: 'active' | 'rotating' | 'expired' | 'revoked';
-  created_at: string;
-  created_by: string | null;
-  last_used_at: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-  rotated_from: string | null;
-  overlap_until: string | null;
-}
 /**
  * Revoke an API key (owners and admins)
  *
@@ -6103,7 +4535,7 @@ export interface GetOrganisationsOrgIdKeysKeyIdResponse {
  */
 export interface PostOrganisationsOrgIdKeysKeyIdRevoke {
   path: PostOrganisationsOrgIdKeysKeyIdRevokePath;
-  response: PostOrganisationsOrgIdKeysKeyIdRevokeResponse;
+  response: ApiKey;
 }
 export interface PostOrganisationsOrgIdKeysKeyIdRevokePath {
   /**
@@ -6114,34 +4546,6 @@ export interface PostOrganisationsOrgIdKeysKeyIdRevokePath {
    * The key id (`key_…`)
    */
   keyId: string;
-}
-export interface PostOrganisationsOrgIdKeysKeyIdRevokeResponse {
-  /**
-   * `key_` and 16 letters or digits; not secret
-   */
-  id: string;
-  org_id: string;
-  name: string;
-  environment: 'development' | 'production';
-  /**
-   * `lamis_live_` or `lamis_test_`
-   */
-  prefix: string;
-  /**
-   * The last four characters of the secret
-   */
-  last4: string;
-  /**
-   * `rotating`: replaced by rotation, working until `overlap_until`
-   */
-  status: 'active' | 'rotating' | 'expired' | 'revoked';
-  created_at: string;
-  created_by: string | null;
-  last_used_at: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-  rotated_from: string | null;
-  overlap_until: string | null;
 }
 /**
  * Rotate an API key (owners and admins)
@@ -6169,6 +4573,9 @@ export interface PostOrganisationsOrgIdKeysKeyIdRotateBody {
    */
   overlap_hours?: number;
 }
+/**
+ * The new key, and the old one (`previous`), working until its `overlap_until`
+ */
 export interface PostOrganisationsOrgIdKeysKeyIdRotateResponse {
   /**
    * The new key
@@ -6205,37 +4612,7 @@ export interface PostOrganisationsOrgIdKeysKeyIdRotateResponse {
      */
     secret: string;
   };
-  /**
-   * The old key, working until its `overlap_until`
-   */
-  previous: {
-    /**
-     * `key_` and 16 letters or digits; not secret
-     */
-    id: string;
-    org_id: string;
-    name: string;
-    environment: 'development' | 'production';
-    /**
-     * `lamis_live_` or `lamis_test_`
-     */
-    prefix: string;
-    /**
-     * The last four characters of the secret
-     */
-    last4: string;
-    /**
-     * `rotating`: replaced by rotation, working until `overlap_until`
-     */
-    status: 'active' | 'rotating' | 'expired' | 'revoked';
-    created_at: string;
-    created_by: string | null;
-    last_used_at: string | null;
-    expires_at: string | null;
-    revoked_at: string | null;
-    rotated_from: string | null;
-    overlap_until: string | null;
-  };
+  previous: ApiKey;
 }
 /**
  * Your dashboard key in the organisation (owners and admins)
@@ -6435,23 +4812,7 @@ export interface GetOrganisationsOrgIdFleetVehiclesQuery {
   cursor?: string;
 }
 export interface GetOrganisationsOrgIdFleetVehiclesResponse {
-  data: {
-    /**
-     * `veh_` and 16 letters or digits
-     */
-    id: string;
-    vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-    registration: string | null;
-    icao_type: string | null;
-    home_base_icao: string | null;
-    operational_regions: string[];
-    mmsi: number | null;
-    imo: number | null;
-    crosswind_limit_kt: number | null;
-    min_runway_m: number | null;
-    created_at: string;
-    updated_at: string;
-  }[];
+  data: Vehicle[];
   /**
    * Pass as `cursor` for the next page; null on the last page
    */
@@ -6465,7 +4826,7 @@ export interface GetOrganisationsOrgIdFleetVehiclesResponse {
 export interface PostOrganisationsOrgIdFleetVehicles {
   path: PostOrganisationsOrgIdFleetVehiclesPath;
   headers?: PostOrganisationsOrgIdFleetVehiclesHeaders;
-  body: PostOrganisationsOrgIdFleetVehiclesBody;
+  body: NewVehicle;
   response: PostOrganisationsOrgIdFleetVehiclesResponse;
 }
 export interface PostOrganisationsOrgIdFleetVehiclesPath {
@@ -6480,46 +4841,6 @@ export interface PostOrganisationsOrgIdFleetVehiclesHeaders {
    */
   'idempotency-key'?: string;
 }
-export interface PostOrganisationsOrgIdFleetVehiclesBody {
-  /**
-   * Decides which fields are required; see the README
-   */
-  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-  /**
-   * e.g. G-EUPT; required for aircraft and helicopters. Compared without case, spaces or hyphens; stored encrypted
-   */
-  registration?: string | null;
-  /**
-   * ICAO type designator (e.g. A320); required for aircraft and helicopters. A type LAMIS does not know needs crosswind_limit_kt and min_runway_m
-   */
-  icao_type?: string | null;
-  /**
-   * Airport code of 3 or 4 letters or digits; aircraft and helicopters only
-   */
-  home_base_icao?: string | null;
-  /**
-   * FIRs (4 letters, e.g. EGTT) and ICAO regions (1 or 2 letters, e.g. K, EG)
-   *
-   * @maxItems 50
-   */
-  operational_regions?: string[] | null;
-  /**
-   * 9-digit MMSI of a ship station; required for vessels
-   */
-  mmsi?: number | null;
-  /**
-   * 7-digit IMO number with a valid check digit; vessels only
-   */
-  imo?: number | null;
-  /**
-   * The operator's crosswind limit (1–60 kt), replacing the type's figure in landing intelligence
-   */
-  crosswind_limit_kt?: number | null;
-  /**
-   * The operator's shortest usable runway (1–6000 m), replacing the type's figure
-   */
-  min_runway_m?: number | null;
-}
 /**
  * One vehicle of your fleet
  *
@@ -6527,7 +4848,7 @@ export interface PostOrganisationsOrgIdFleetVehiclesBody {
  */
 export interface GetOrganisationsOrgIdFleetVehiclesId {
   path: GetOrganisationsOrgIdFleetVehiclesIdPath;
-  response: GetOrganisationsOrgIdFleetVehiclesIdResponse;
+  response: Vehicle;
 }
 export interface GetOrganisationsOrgIdFleetVehiclesIdPath {
   /**
@@ -6539,23 +4860,6 @@ export interface GetOrganisationsOrgIdFleetVehiclesIdPath {
    */
   id: string;
 }
-export interface GetOrganisationsOrgIdFleetVehiclesIdResponse {
-  /**
-   * `veh_` and 16 letters or digits
-   */
-  id: string;
-  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-  registration: string | null;
-  icao_type: string | null;
-  home_base_icao: string | null;
-  operational_regions: string[];
-  mmsi: number | null;
-  imo: number | null;
-  crosswind_limit_kt: number | null;
-  min_runway_m: number | null;
-  created_at: string;
-  updated_at: string;
-}
 /**
  * Change a vehicle of your fleet
  *
@@ -6563,8 +4867,8 @@ export interface GetOrganisationsOrgIdFleetVehiclesIdResponse {
  */
 export interface PatchOrganisationsOrgIdFleetVehiclesId {
   path: PatchOrganisationsOrgIdFleetVehiclesIdPath;
-  body: PatchOrganisationsOrgIdFleetVehiclesIdBody;
-  response: PatchOrganisationsOrgIdFleetVehiclesIdResponse;
+  body: VehicleChanges;
+  response: Vehicle;
 }
 export interface PatchOrganisationsOrgIdFleetVehiclesIdPath {
   /**
@@ -6575,63 +4879,6 @@ export interface PatchOrganisationsOrgIdFleetVehiclesIdPath {
    * The vehicle id
    */
   id: string;
-}
-export interface PatchOrganisationsOrgIdFleetVehiclesIdBody {
-  /**
-   * Decides which fields are required; see the README
-   */
-  vehicle_type?: 'aircraft' | 'helicopter' | 'vessel';
-  /**
-   * e.g. G-EUPT; required for aircraft and helicopters. Compared without case, spaces or hyphens; stored encrypted
-   */
-  registration?: string | null;
-  /**
-   * ICAO type designator (e.g. A320); required for aircraft and helicopters. A type LAMIS does not know needs crosswind_limit_kt and min_runway_m
-   */
-  icao_type?: string | null;
-  /**
-   * Airport code of 3 or 4 letters or digits; aircraft and helicopters only
-   */
-  home_base_icao?: string | null;
-  /**
-   * FIRs (4 letters, e.g. EGTT) and ICAO regions (1 or 2 letters, e.g. K, EG)
-   *
-   * @maxItems 50
-   */
-  operational_regions?: string[] | null;
-  /**
-   * 9-digit MMSI of a ship station; required for vessels
-   */
-  mmsi?: number | null;
-  /**
-   * 7-digit IMO number with a valid check digit; vessels only
-   */
-  imo?: number | null;
-  /**
-   * The operator's crosswind limit (1–60 kt), replacing the type's figure in landing intelligence
-   */
-  crosswind_limit_kt?: number | null;
-  /**
-   * The operator's shortest usable runway (1–6000 m), replacing the type's figure
-   */
-  min_runway_m?: number | null;
-}
-export interface PatchOrganisationsOrgIdFleetVehiclesIdResponse {
-  /**
-   * `veh_` and 16 letters or digits
-   */
-  id: string;
-  vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
-  registration: string | null;
-  icao_type: string | null;
-  home_base_icao: string | null;
-  operational_regions: string[];
-  mmsi: number | null;
-  imo: number | null;
-  crosswind_limit_kt: number | null;
-  min_runway_m: number | null;
-  created_at: string;
-  updated_at: string;
 }
 /**
  * Remove a vehicle from your fleet
@@ -6659,75 +4906,13 @@ export interface DeleteOrganisationsOrgIdFleetVehiclesIdPath {
  */
 export interface GetOrganisationsOrgIdFleetNotificationSettings {
   path: GetOrganisationsOrgIdFleetNotificationSettingsPath;
-  response: GetOrganisationsOrgIdFleetNotificationSettingsResponse;
+  response: NotificationSettings;
 }
 export interface GetOrganisationsOrgIdFleetNotificationSettingsPath {
   /**
    * The organisation id (`org_…`)
    */
   orgId: string;
-}
-export interface GetOrganisationsOrgIdFleetNotificationSettingsResponse {
-  vehicle_id: string | null;
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  /**
-   * What applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
-   */
-  effective: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  updated_at: string | null;
 }
 /**
  * Set your organisation-wide notification settings
@@ -6737,7 +4922,7 @@ export interface GetOrganisationsOrgIdFleetNotificationSettingsResponse {
 export interface PutOrganisationsOrgIdFleetNotificationSettings {
   path: PutOrganisationsOrgIdFleetNotificationSettingsPath;
   body: PutOrganisationsOrgIdFleetNotificationSettingsBody;
-  response: PutOrganisationsOrgIdFleetNotificationSettingsResponse;
+  response: NotificationSettings;
 }
 export interface PutOrganisationsOrgIdFleetNotificationSettingsPath {
   /**
@@ -6746,97 +4931,7 @@ export interface PutOrganisationsOrgIdFleetNotificationSettingsPath {
   orgId: string;
 }
 export interface PutOrganisationsOrgIdFleetNotificationSettingsBody {
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-}
-export interface PutOrganisationsOrgIdFleetNotificationSettingsResponse {
-  vehicle_id: string | null;
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  /**
-   * What applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
-   */
-  effective: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  updated_at: string | null;
+  thresholds: AlertThresholds;
 }
 /**
  * A vehicle's notification settings
@@ -6845,7 +4940,7 @@ export interface PutOrganisationsOrgIdFleetNotificationSettingsResponse {
  */
 export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettings {
   path: GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath;
-  response: GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsResponse;
+  response: NotificationSettings;
 }
 export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
   /**
@@ -6857,68 +4952,6 @@ export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
    */
   id: string;
 }
-export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsResponse {
-  vehicle_id: string | null;
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  /**
-   * What applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
-   */
-  effective: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  updated_at: string | null;
-}
 /**
  * Set a vehicle's notification settings
  *
@@ -6927,7 +4960,7 @@ export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsRespons
 export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettings {
   path: PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath;
   body: PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsBody;
-  response: PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsResponse;
+  response: NotificationSettings;
 }
 export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
   /**
@@ -6940,97 +4973,7 @@ export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
   id: string;
 }
 export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsBody {
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-}
-export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsResponse {
-  vehicle_id: string | null;
-  /**
-   * Alert thresholds; each is optional (absent: no such alert). Known: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above
-   */
-  thresholds: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  /**
-   * What applies: the organisation-wide thresholds, replaced key by key by the vehicle's own
-   */
-  effective: {
-    /**
-     * Alert when a landing safety score falls below this (0–100)
-     */
-    safety_score_below?: number;
-    /**
-     * Alert when the crosswind on the recommended runway exceeds this many knots, gusts included
-     */
-    crosswind_kt_above?: number;
-    /**
-     * Alert when the wind shear risk at the destination reaches this level
-     */
-    wind_shear_at_least?: 'LOW' | 'MODERATE' | 'HIGH' | 'SEVERE';
-    /**
-     * Alert when the visibility at the destination falls below this many nautical miles
-     */
-    visibility_nm_below?: number;
-    /**
-     * true: alert when a weather hold applies to a vessel's route or port
-     */
-    weather_hold?: boolean;
-    /**
-     * Alert when an ETA slips by more than this many minutes (1–1440)
-     */
-    eta_delay_minutes_above?: number;
-  };
-  updated_at: string | null;
+  thresholds: AlertThresholds;
 }
 /**
  * Push a NOTAM (operators)
@@ -7040,6 +4983,21 @@ export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsRespons
 export interface PostAviationNotams {
   body: PostAviationNotamsBody;
   response: PostAviationNotamsResponse;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NotamSubmission".
+ */
+export interface NotamSubmission {
+  notam: Notam;
+  /**
+   * false when the identical NOTAM was already on file
+   */
+  created: boolean;
+  /**
+   * The NOTAMs this NOTAMR or NOTAMC ended
+   */
+  ended: string[];
 }
 /**
  * Upload raw AIS sentences (NMEA 0183)
@@ -7111,4 +5069,14 @@ export interface Problem {
     message: string;
   }[];
   [k: string]: unknown | undefined;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ProblemType".
+ */
+export interface ProblemType {
+  code: string;
+  status: number;
+  title: string;
+  description: string;
 }

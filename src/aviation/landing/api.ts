@@ -4,12 +4,19 @@
 import { Type, type Static } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { invalidField, nullable } from '../../platform/http/schema.ts';
+import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
+import { aircraftTypeFields } from '../api-reference.ts';
+import { FeedStatusSchema, NotamSummarySchema } from '../api-notams.ts';
+import { slotFields } from '../api-slots.ts';
+import { storedFields } from '../api-weather.ts';
+import { ConditionsSchema, WindSchema, WindShearReasonSchema } from '../api-weather-schemas.ts';
 import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types.ts';
+import { CONDITION_ORDER } from '../weather/index.ts';
 import { landingProfileFor, VEHICLE_TYPES } from '../../fleet/index.ts';
 import type { Principal } from '../../platform/http/auth.ts';
 import type { AviationServices } from '../services.ts';
 import { landingBundle, NO_APPROACH, type LandingRequest } from './bundle.ts';
+import { SAFETY_FACTORS } from './safety.ts';
 
 /** An ETA this far in the past is still answered (a late request for an arrival under way). */
 export const ETA_PAST_TOLERANCE_MS = 15 * 60_000;
@@ -45,10 +52,67 @@ const LandingFields = Type.Object({
   aircraft_type: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{2,4}$', description: 'ICAO type designator (e.g. A320); used when the registration is not in the caller\'s fleet' })),
 }, { additionalProperties: false });
 type LandingFields = Static<typeof LandingFields>;
+const LandingRequestSchema = Shared('LandingRequest', LandingFields);
 
-const Anything = Type.Unknown();
+// The answer's parts, each defined once: the weather, NOTAM, slot and aircraft type shapes the other
+// aviation routes serve, and the landing rules' own results (runway.ts, approach.ts, safety.ts).
 
-const LandingResponse = Type.Object({
+const RecommendedRunwaySchema = Shared('RecommendedRunway', Type.Object({
+  designator: Type.String({ description: 'The runway end to land on: "27L", "09", "H1"' }),
+  true_heading_deg: nullable(Type.Number({ description: 'Degrees true; null when the data has none' })),
+  landing_length_m: nullable(Type.Number({ description: 'Length past any displaced threshold; null when the length is unknown' })),
+  headwind_kt: nullable(Type.Number({ description: 'Mean wind along the runway; negative is a tailwind; null for VRB wind or an unknown heading' })),
+  crosswind_kt: nullable(Type.Number({ description: 'Mean crosswind, positive from the right' })),
+  max_crosswind_kt: nullable(Type.Number({ description: 'Gusts and the whole reported direction range included; null when the wind is unknown' })),
+  max_tailwind_kt: nullable(Type.Number({ description: 'Gusts and the whole reported direction range included; null when the wind is unknown' })),
+  ils_usable: Type.Boolean({ description: 'The data lists an ILS and no NOTAM has it out of service' }),
+  lighting_usable: Type.Boolean({ description: 'The data says lighted and no NOTAM has the runway lighting out of service' }),
+}));
+
+const RunwayChoiceSchema = Shared('RunwayChoice', Type.Object({
+  basis: nullable(Type.Enum(['headwind', 'equipment'], { description: 'What decided among the ends within limits; null when no runway is recommended' })),
+  reason: Type.String({ description: 'One sentence: the choice, or why there is none' }),
+  reasoning: Type.Array(Type.String()),
+  wind: Type.Enum(['calm', 'light', 'variable', 'steady', 'unknown'], {
+    description: 'calm: 00000KT; light: under 5 kt without gusts; variable: VRB at 5 kt or more, or gusting; steady: from one direction at 5 kt or more, or gusting; unknown: no METAR wind',
+  }),
+}));
+
+const ApproachSchema = Shared('ApproachRecommendation', Type.Object({
+  type: nullable(Type.Enum(['ILS', 'RNAV', 'VISUAL'], { description: 'null when no runway can be recommended' })),
+  indicative: Type.Boolean({ description: 'true for instrument approaches: a typical procedure, not the published one' }),
+  below_minima: Type.Boolean({ description: 'The observed ceiling or visibility is below the typical minima of this approach' }),
+  minima: nullable(Type.Object({
+    decision_height_ft: Type.Number({ description: 'Decision height (ILS) or decision altitude above the threshold (RNAV)' }),
+    rvr_m: Type.Number({ description: 'Minimum RVR, when the METAR reports one for the runway' }),
+    visibility_m: Type.Number({ description: 'Minimum visibility, when it does not' }),
+    label: Type.String({ description: '"ILS CAT I", "RNAV (LNAV/VNAV)"' }),
+  }, { description: 'The typical minima the approach was checked against; null for a visual approach or none' })),
+  reason: Type.String(),
+  reasoning: Type.Array(Type.String()),
+}));
+
+const SafetyFactorSchema = Shared('SafetyFactor', Type.Object({
+  factor: Type.Enum([...SAFETY_FACTORS]),
+  points: Type.Integer({ description: '0 or negative' }),
+  detail: Type.String(),
+}));
+
+// The figures the rules read are always there; the rest of the type's entry when they come from
+// the type table (and the designator from a fleet vehicle too).
+const AircraftTypeObject = Type.Object(aircraftTypeFields);
+const FIGURES = ['vehicle_category', 'approach_category', 'wake_category', 'crosswind_limit_kt', 'landing_distance_m', 'min_runway_m', 'confidence'] as const;
+const AircraftProfileSchema = Shared('AircraftProfile', Type.Object({
+  registration: Type.String(),
+  vehicle_type: Type.Enum(['aircraft', 'helicopter']),
+  profile_source: Type.Enum(['fleet', 'aircraft_type', 'default'], {
+    description: '`fleet`: the vehicle in your fleet, with its own limits; `aircraft_type`: the type\'s figures; `default`: conservative figures for the category',
+  }),
+  ...Type.Partial(AircraftTypeObject).properties,
+  ...Type.Pick(AircraftTypeObject, FIGURES).properties,
+}, { description: 'The aircraft as the bundle took it: the figures used, and where they came from' }));
+
+const LandingResponse = Shared('LandingIntelligence', Type.Object({
   request_id: Type.String({ description: 'The id of this request, as in the `Request-Id` header (a caller\'s own `X-Request-Id` when it sent a sane one)' }),
   destination: Type.Object({
     icao: Type.String(),
@@ -58,65 +122,45 @@ const LandingResponse = Type.Object({
   }),
   weather: Type.Object({
     metar: nullable(Type.String({ description: 'The raw METAR the bundle uses; null only when no report exists' })),
-    conditions: Type.String({ description: 'The most significant condition: THUNDERSTORM, HAIL, FREEZING, SNOW, RAIN, FOG, LOW_VISIBILITY, MIST_HAZE, OVERCAST, CLOUDY, PARTLY_CLOUDY, CLEAR or UNKNOWN' }),
+    conditions: Type.Enum([...CONDITION_ORDER], { description: 'The most significant condition; UNKNOWN without a usable METAR' }),
     wind_shear_risk: nullable(Type.Enum(['LOW', 'MODERATE', 'HIGH', 'SEVERE'])),
     visibility_nm: nullable(Type.Number()),
     flight_category: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], {
       description: 'FAA flight category; null when unknown: no METAR, no visibility, or no sky group in the METAR (ceiling unknown) with a visibility of 1 SM or more',
     })),
     visibility_is_lower_bound: Type.Boolean({ description: 'true for P6SM, 9999, CAVOK: the visibility is at least this' }),
-    all_conditions: Type.Array(Type.String()),
-    wind_shear_reasons: Type.Array(Anything),
-    wind: Anything,
-    observed_at: nullable(Type.String()),
-    taf: nullable(Type.String()),
+    all_conditions: ConditionsSchema,
+    wind_shear_reasons: Type.Array(WindShearReasonSchema, { description: 'The rules that set the wind shear risk (METAR and TAF)' }),
+    wind: nullable(WindSchema),
+    observed_at: nullable(Type.String({ format: 'date-time' })),
+    taf: nullable(Type.String({ description: 'The raw TAF; null when none is held' })),
   }),
   safety_score: Type.Integer({ minimum: 0, maximum: 100 }),
   slot_available: Type.Boolean(),
   recommended_approach: Type.String({ description: `e.g. "ILS RWY 27L", "RNAV RWY 09R", "VISUAL RWY 04"; "${NO_APPROACH}" when no runway can be recommended` }),
-  notams: Type.Array(Type.Object({
-    id: nullable(Type.String()),
-    type: nullable(Type.String()),
-    q_code: nullable(Type.String()),
-    subject: Anything,
-    condition: Anything,
-    start_time: nullable(Type.String()),
-    end_time: nullable(Type.String()),
-    end_estimated: Type.Boolean(),
-    permanent: Type.Boolean(),
-    schedule: nullable(Type.String()),
-    text: Type.String(),
-    effects: Type.Array(Anything),
-    source: Type.String(),
-  })),
+  notams: Type.Array(NotamSummarySchema, { description: 'The NOTAMs in force at the ETA' }),
   intelligence_freshness_sec: Type.Number({ description: 'Age of the oldest input the bundle relies on (METAR observation, TAF check, NOTAM fetch)' }),
-  runway: nullable(Type.Object({
-    designator: Type.String(),
-    true_heading_deg: nullable(Type.Number()),
-    landing_length_m: nullable(Type.Number()),
-    headwind_kt: nullable(Type.Number()),
-    crosswind_kt: nullable(Type.Number()),
-    max_crosswind_kt: nullable(Type.Number()),
-    max_tailwind_kt: nullable(Type.Number()),
-    ils_usable: Type.Boolean(),
-    lighting_usable: Type.Boolean(),
-  })),
-  runway_choice: Type.Object({ basis: nullable(Type.String()), reason: Type.String(), reasoning: Type.Array(Type.String()), wind: Type.String() }),
-  approach: Type.Object({
-    type: nullable(Type.String()),
-    indicative: Type.Boolean(),
-    below_minima: Type.Boolean(),
-    minima: Anything,
-    reason: Type.String(),
-    reasoning: Type.Array(Type.String()),
+  runway: nullable(RecommendedRunwaySchema),
+  runway_choice: RunwayChoiceSchema,
+  approach: ApproachSchema,
+  safety_factors: Type.Array(SafetyFactorSchema, { description: 'The score is 100 plus their points, clamped to 0-100' }),
+  slot: Type.Omit(Type.Object(slotFields), ['available'], { description: 'The arrival slots of the ETA\'s UTC hour' }),
+  aircraft: AircraftProfileSchema,
+  eta_utc: Type.String({ format: 'date-time' }),
+  sources: Type.Object({
+    airport: Type.String({ description: 'Where the airport and runway data come from, and its licence' }),
+    metar: nullable(Type.Pick(Type.Object(storedFields), ['source', 'freshness', 'observed_at', 'received_at'])),
+    taf: nullable(Type.Object({ source: storedFields.source, freshness: storedFields.freshness, issued_at: storedFields.observed_at, received_at: storedFields.received_at })),
+    notams: Type.Array(FeedStatusSchema, { description: 'Each NOTAM feed for the airport; empty when only operators\' NOTAMs are held' }),
+    ages_sec: Type.Object({
+      metar_observation: nullable(Type.Integer({ description: 'Since the METAR was observed' })),
+      taf_check: nullable(Type.Integer({ description: 'Since the TAF was last confirmed with its source' })),
+      notams: nullable(Type.Integer({ description: 'Since the least recent NOTAM feed fetch' })),
+    }),
   }),
-  safety_factors: Type.Array(Type.Object({ factor: Type.String(), points: Type.Integer(), detail: Type.String() })),
-  slot: Type.Object({ hour: Type.String(), capacity: Type.Integer(), capacity_source: Type.String(), booked: Type.Integer(), remaining: Type.Integer() }),
-  aircraft: Type.Record(Type.String(), Anything),
-  eta_utc: Type.String(),
-  sources: Type.Object({ airport: Type.String(), metar: Anything, taf: Anything, notams: Anything, ages_sec: Anything }),
   disclaimer: Type.String(),
-});
+}));
+export type LandingIntelligence = Static<typeof LandingResponse>;
 
 function invalid(location: string, field: string, message: string): ProblemError {
   return invalidField(`/${location}/${field}`, message);
@@ -169,7 +213,7 @@ export function registerLandingRoutes(app: App, services: AviationServices): voi
       summary: 'Landing intelligence for a destination, aircraft and ETA (fields as query parameters or a JSON body)',
       description,
       querystring: Type.Partial(LandingFields),
-      body: Type.Union([LandingFields, Type.Null()]),
+      body: Type.Union([LandingRequestSchema, Type.Null()]),
     },
   }, async (request) => {
     const fromBody = request.body !== undefined && request.body !== null;
@@ -183,7 +227,7 @@ export function registerLandingRoutes(app: App, services: AviationServices): voi
   });
 
   app.post('/v3/intelligence/landing', {
-    schema: { ...schema, summary: 'Landing intelligence (the same as GET, with the fields as a JSON body)', description, body: LandingFields },
+    schema: { ...schema, summary: 'Landing intelligence (the same as GET, with the fields as a JSON body)', description, body: LandingRequestSchema },
   }, async (request) => {
     const nowMs = Date.now();
     return landingBundle(services, await toRequest(services, request.principal!, request.body, 'body', nowMs), request.id, nowMs);

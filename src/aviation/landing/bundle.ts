@@ -3,15 +3,16 @@
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import type { Airport } from '../reference/airports.ts';
 import { AIRPORT_DATA_ATTRIBUTION } from '../reference/airports.ts';
-import type { LandingProfile } from '../reference/aircraft-types.ts';
+import type { AircraftType, LandingProfile } from '../reference/aircraft-types.ts';
 import type { AviationServices } from '../services.ts';
-import { deriveWeather, parseMetar, parseTaf, type Condition, type Metar, type Taf, type WindShearRiskLevel } from '../weather/index.ts';
+import { deriveWeather, parseMetar, parseTaf, type Metar, type Taf } from '../weather/index.ts';
 import type { StoredReport } from '../weather/reports.ts';
+import type { LandingIntelligence } from './api.ts';
 import { recommendApproach, type ApproachRecommendation } from './approach.ts';
 import { deriveCapacity } from './capacity.ts';
 import { chooseRunway, type RunwayChoice } from './runway.ts';
-import { safetyScore, type SafetyFactor } from './safety.ts';
-import { airportStatus, type AirportStatus } from './status.ts';
+import { safetyScore } from './safety.ts';
+import { airportStatus } from './status.ts';
 
 /** Where the aircraft's figures came from. */
 export type ProfileSource = 'fleet' | 'aircraft_type' | 'default';
@@ -20,8 +21,9 @@ export interface LandingRequest {
   airport: Airport;
   etaMs: number;
   registration: string;
-  vehicleType: string;
-  profile: LandingProfile & { designator?: string };
+  vehicleType: 'aircraft' | 'helicopter';
+  /** A fleet vehicle's figures, an aircraft type's entry, or the conservative defaults. */
+  profile: (LandingProfile & { designator?: string }) | AircraftType;
   profileSource: ProfileSource;
 }
 
@@ -44,8 +46,11 @@ function secondsSince(iso: string | null, nowMs: number): number | null {
   return iso === null ? null : Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
 }
 
-/** `requestId` is the HTTP request's id (its `Request-Id`), so the body, the header and the log name one request alike. */
-export async function landingBundle(services: AviationServices, request: LandingRequest, requestId: string, nowMs = Date.now()) {
+/**
+ * Typed by the answer's schema, so the compiler holds the bundle to what the API documents.
+ * `requestId` is the HTTP request's id (its `Request-Id`), so the body, the header and the log name one request alike.
+ */
+export async function landingBundle(services: AviationServices, request: LandingRequest, requestId: string, nowMs = Date.now()): Promise<LandingIntelligence> {
   const { airport, etaMs, profile } = request;
   const [metarReport, tafReport, notamSet] = await Promise.all([
     services.weather.latest(airport.icao, 'metar'),
@@ -78,11 +83,11 @@ export async function landingBundle(services: AviationServices, request: Landing
 
   return {
     request_id: requestId,
-    destination: { icao: airport.icao, name: airport.name, status: status.status as AirportStatus, status_reasons: status.reasons },
+    destination: { icao: airport.icao, name: airport.name, status: status.status, status_reasons: status.reasons },
     weather: {
       metar: metarReport?.raw ?? null,
-      conditions: (derived?.conditions[0] ?? 'UNKNOWN') as Condition,
-      wind_shear_risk: (derived?.wind_shear_risk.level ?? null) as WindShearRiskLevel | null,
+      conditions: derived?.conditions[0] ?? 'UNKNOWN',
+      wind_shear_risk: derived?.wind_shear_risk.level ?? null,
       visibility_nm: derived?.visibility_nm?.nm ?? null,
       // Extras: the rest of what the METAR means.
       flight_category: derived?.flight_category ?? null,
@@ -132,7 +137,7 @@ export async function landingBundle(services: AviationServices, request: Landing
       reason: approach.reason,
       reasoning: approach.reasoning,
     },
-    safety_factors: safety.factors as SafetyFactor[],
+    safety_factors: safety.factors,
     slot: { hour: slot.hour, capacity: slot.capacity, capacity_source: slot.capacity_source, booked: slot.booked, remaining: slot.remaining },
     aircraft: { registration: request.registration, vehicle_type: request.vehicleType, profile_source: request.profileSource, ...profile },
     eta_utc: new Date(etaMs).toISOString(),
@@ -147,4 +152,3 @@ export async function landingBundle(services: AviationServices, request: Landing
   };
 }
 
-export type LandingBundle = Awaited<ReturnType<typeof landingBundle>>;

@@ -12,24 +12,26 @@ import type { RunwayChoice } from './runway.ts';
 import type { AirportStatusResult } from './status.ts';
 import type { AircraftProfile, ApproachCategory } from './types.ts';
 
-export type SafetyFactorName =
-  | 'aerodrome_closed'
-  | 'airport_limited'
-  | 'no_runway'
-  | 'weather_missing'
-  | 'weather_age'
-  | 'eta_after_observation'
-  | 'flight_category'
-  | 'wind_unknown'
-  | 'crosswind'
-  | 'tailwind'
-  | 'wind_shear'
-  | 'runway_length'
-  | 'below_minima'
-  | 'ils_unserviceable'
-  | 'runway_lighting'
-  | 'approach_lighting'
-  | 'night';
+export const SAFETY_FACTORS = [
+  'aerodrome_closed',
+  'airport_limited',
+  'no_runway',
+  'weather_missing',
+  'weather_age',
+  'eta_after_observation',
+  'flight_category',
+  'wind_unknown',
+  'crosswind',
+  'tailwind',
+  'wind_shear',
+  'runway_length',
+  'below_minima',
+  'ils_unserviceable',
+  'runway_lighting',
+  'approach_lighting',
+  'night',
+] as const;
+export type SafetyFactorName = (typeof SAFETY_FACTORS)[number];
 
 export interface SafetyFactor {
   factor: SafetyFactorName;

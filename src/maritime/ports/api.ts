@@ -4,7 +4,7 @@ import type { App } from '../../platform/http/app.ts';
 import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { invalidField as invalid, nullable } from '../../platform/http/schema.ts';
+import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
 import { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, type Port, type PortIndex } from './ports.ts';
 
 const TAG = 'Ports';
@@ -56,11 +56,11 @@ const portFields = {
   sources: Type.Record(Type.String(), SourceSchema, { description: 'Which source each field with a value came from' }),
 };
 
-const PortSchema = Type.Object(portFields);
-const PortHitSchema = Type.Object({
+const PortSchema = Shared('Port', Type.Object(portFields));
+const PortHitSchema = Shared('PortSearchHit', Type.Object({
   ...portFields,
   distance_nm: nullable(Type.Number({ description: 'Great-circle distance from `near`, 0.1 nm; null without `near`' })),
-});
+}));
 
 const SearchQuery = Type.Object({
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Words that must all appear in the UN/LOCODE, WPI number, name or an alternate name (case and accents ignored)' })),

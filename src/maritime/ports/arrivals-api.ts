@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import type { App } from '../../platform/http/app.ts';
 import { decodeCursor, PageQuery, pageOf } from '../../platform/http/pagination.ts';
-import { DateTime, instant, invalidField, nullable } from '../../platform/http/schema.ts';
+import { DateTime, instant, invalidField, nullable, Shared } from '../../platform/http/schema.ts';
 import { shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { VESSEL_CATEGORIES } from '../vessels/reference/index.ts';
 import type { Vessel } from '../vessels/store.ts';
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 
 const FitLimitSchema = Type.Enum(['max_draught', 'channel_depth', 'max_length', 'max_beam']);
 
-const ArrivalSchema = Type.Object({
+const ArrivalSchema = Shared('PortArrival', Type.Object({
   mmsi: Type.Integer(),
   name: nullable(Type.String()),
   imo: nullable(Type.Integer()),
@@ -60,9 +60,9 @@ const ArrivalSchema = Type.Object({
     checks: Type.Array(Type.Object({ limit: FitLimitSchema, port_m: Type.Number(), vessel_m: Type.Number(), fits: Type.Boolean() })),
     unknown: Type.Array(FitLimitSchema, { description: 'Limits not compared: the port\'s or the vessel\'s figure is unknown' }),
   }),
-});
+}));
 
-const InPortSchema = Type.Object({
+const InPortSchema = Shared('VesselInPort', Type.Object({
   mmsi: Type.Integer(),
   name: nullable(Type.String()),
   state: Type.Enum(['at_berth', 'at_anchor']),
@@ -74,7 +74,7 @@ const InPortSchema = Type.Object({
     description: '`port_history`: the median stay at this port over 30 days; `default`: a typical stay for the vessel category; `overdue`: past it, counted as staying',
   }),
   berth_id: nullable(Type.String({ description: 'The berth record it lies at, where berth positions allow' })),
-});
+}));
 
 const AvailabilitySchema = Type.Object({
   port_id: Type.String(),

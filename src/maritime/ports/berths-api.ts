@@ -12,7 +12,7 @@ import { haversineNm } from '../../platform/geo/great-circle.ts';
 import type { App } from '../../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { invalidField, nullable } from '../../platform/http/schema.ts';
+import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
 import { IdParams, portById } from './api.ts';
 import {
   berthNameKey, CARGO_TYPES, ESTIMATED_BERTHS, capacityOf, type Berth, type BerthCursor, type BerthFields, type BerthStore, type BerthViewer,
@@ -68,7 +68,7 @@ const FIELDS = {
 const CreateBody = Type.Object(FIELDS, { additionalProperties: false });
 const PatchBody = Type.Object({ ...FIELDS, name: Type.Optional(FIELDS.name) }, { additionalProperties: false, minProperties: 1 });
 
-export const BerthSchema = Type.Object({
+export const BerthSchema = Shared('Berth', Type.Object({
   id: Type.String({ description: '`brt_` and 16 letters or digits' }),
   port_id: Type.String(),
   name: Type.String(),
@@ -80,16 +80,16 @@ export const BerthSchema = Type.Object({
   organisation_id: nullable(Type.String({ description: 'Your organisation, which made the record and alone sees it; null: a shared record, made by an operator of this instance' })),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
-});
+}));
 
-export const CapacitySchema = Type.Object({
+export const CapacitySchema = Shared('BerthCapacity', Type.Object({
   basis: Type.Enum(['berths', 'estimate'], { description: '`berths`: the records you see (shared and your organisation\'s); `estimate`: you see none' }),
   berths: Type.Integer({ description: 'Berths for sea-going ships' }),
   by_harbour_size: nullable(Type.Integer({
     description: `Estimate only: berths assumed by harbour size (${Object.entries(ESTIMATED_BERTHS).map(([size, count]) => `${size} ${count}`).join(', ')})`,
   })),
   observed_peak: nullable(Type.Integer({ description: 'Estimate only: the most vessels seen at berth at once in the last 30 days; the estimate is never lower' })),
-}, { description: 'Where the port has no berth records, capacity is an estimate, marked as one' });
+}, { description: 'Where the port has no berth records, capacity is an estimate, marked as one' }));
 
 const BerthParams = Type.Object({ ...IdParams.properties, berthId: Type.String({ maxLength: 64, description: 'The berth id' }) });
 

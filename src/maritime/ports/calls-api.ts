@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError } from '../../platform/http/problems.ts';
-import { DateTime, instant, invalidField, nullable } from '../../platform/http/schema.ts';
+import { DateTime, instant, invalidField, nullable, Shared } from '../../platform/http/schema.ts';
 import { parseMmsi, vesselNotFound } from '../vessels/api.ts';
 import type { VesselStore } from '../vessels/store.ts';
 import { IdParams, portById } from './api.ts';
@@ -13,7 +13,7 @@ import type { PortIndex } from './model.ts';
 
 const TAG = 'Ports';
 
-export const PortCallSchema = Type.Object({
+export const PortCallSchema = Shared('PortCall', Type.Object({
   id: Type.String({ description: '`call_` and 16 letters or digits' }),
   mmsi: Type.Integer(),
   port_id: Type.String(),
@@ -36,7 +36,7 @@ export const PortCallSchema = Type.Object({
   source: Type.Union([Type.Literal('live'), Type.Literal('simulated'), Type.Literal('replay'), Type.Literal('upload')], {
     description: 'The source of the report that started the call',
   }),
-});
+}));
 
 const CallQuery = Type.Object({
   from: Type.Optional(DateTime('Calls that arrived at or after this time (ISO 8601)')),

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { invalidField, nullable } from '../../platform/http/schema.ts';
+import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
 import { IdParams, portById } from '../ports/api.ts';
 import type { Port, PortIndex } from '../ports/ports.ts';
 import { periodQuery, readPeriod, type PeriodRules } from '../weather/period.ts';
@@ -63,7 +63,7 @@ const PortRefSchema = Type.Object({
   lon: Type.Number(),
 });
 
-const StationSchema = Type.Object({
+const StationSchema = Shared('TideStation', Type.Object({
   id: Type.String({ description: 'neaps station id, e.g. "noaa/9414290" or "ticon/brest-822-fra-uhslc_fd"' }),
   name: Type.String(),
   lat: Type.Number(),
@@ -84,7 +84,7 @@ const StationSchema = Type.Object({
   attribution: Type.String({ description: 'The credit to show with any data from this station' }),
   commercial_use_allowed: Type.Boolean({ description: 'false when the licence forbids commercial use (a Creative Commons NonCommercial licence, or the database says so)' }),
   disclaimers: nullable(Type.String({ description: 'The source\'s own caveats about this station' })),
-});
+}));
 
 const StationQuery = {
   datum: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'Give heights above this datum of the station (LAT, MLLW, MSL, ...); default its chart datum' })),
@@ -129,14 +129,14 @@ const WindowsSchema = Type.Object({
     description: '`port_channel_depth`: the World Port Index channel depth, read as below the station\'s chart datum (moved to `datum` when another is asked for)',
   }),
   navigable: Type.Enum(['always', 'partly', 'never'], { description: 'Whether the available depth covers the required depth throughout the period, part of it, or never' }),
-  windows: Type.Array(Type.Object({
+  windows: Type.Array(Shared('TidalWindow', Type.Object({
     start: Type.String({ format: 'date-time' }),
     end: Type.String({ format: 'date-time' }),
     duration_minutes: Type.Integer(),
     min_margin_m: Type.Number({ description: 'Lowest margin (available − required) in the window: 0 where it opens or closes inside the period' }),
     max_margin_m: Type.Number(),
     max_margin_at: Type.String({ format: 'date-time' }),
-  })),
+  }))),
   best_margin_m: Type.Number({ description: 'Highest margin in the period; negative when never navigable' }),
   best_margin_at: Type.String({ format: 'date-time' }),
 });

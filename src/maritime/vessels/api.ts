@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { DateTime, instant, invalidField as invalid, nullable } from '../../platform/http/schema.ts';
+import { DateTime, instant, invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
 import { decodeCursor, Page, PageQuery, pageOf } from '../../platform/http/pagination.ts';
 import { MID_TABLE, MMSI_KINDS, VESSEL_CATEGORIES, isValidImo } from './reference/index.ts';
 import { inBox, type BBox, type Vessel, type VesselStore } from './store.ts';
@@ -23,7 +23,21 @@ const FeedSourceSchema = Type.Union([Type.Literal('live'), Type.Literal('simulat
   description: 'Where the data came from: a live feed, the built-in simulator, a file replay or an HTTP upload',
 });
 
-export const VesselSchema = Type.Object({
+const VesselPositionSchema = Shared('VesselPosition', Type.Object({
+  lat: Type.Number(), lon: Type.Number(),
+  sog: nullable(Type.Number({ description: 'Knots' })),
+  cog: nullable(Type.Number({ description: 'Degrees true' })),
+  heading: nullable(Type.Number({ description: 'Degrees true' })),
+  rot: nullable(Type.Number({ description: 'Rate of turn in degrees per minute, positive to starboard; null when not reported or when turning faster than 5° per 30 s with no turn indicator (AIS ROT ±127)' })),
+  rot_direction: nullable(Type.Union([Type.Literal('port'), Type.Literal('starboard')], {
+    description: 'The side the vessel turns to whenever AIS says so, also when the rate is not given (rot null: a fast turn); null when not turning, not reported, or for class B',
+  })),
+  nav_status: nullable(Type.Integer()),
+  position_accuracy: Type.Boolean({ description: 'true: better than 10 m' }),
+  timestamp: Type.String({ format: 'date-time' }),
+}));
+
+export const VesselSchema = Shared('Vessel', Type.Object({
   mmsi: Type.Integer(),
   mmsi_kind: Type.Enum([...MMSI_KINDS], { description: 'What the MMSI format says the station is' }),
   flag: nullable(Type.Object({ alpha2: Type.String(), country: Type.String() }, { description: 'Flag state from the MMSI\'s Maritime Identification Digits' })),
@@ -40,24 +54,12 @@ export const VesselSchema = Type.Object({
   destination: nullable(Type.String()),
   eta: nullable(Type.String({ format: 'date-time', description: 'Reported ETA, placed in the year that makes it the next such time' })),
   draught: nullable(Type.Number({ description: 'Metres' })),
-  position: nullable(Type.Object({
-    lat: Type.Number(), lon: Type.Number(),
-    sog: nullable(Type.Number({ description: 'Knots' })),
-    cog: nullable(Type.Number({ description: 'Degrees true' })),
-    heading: nullable(Type.Number({ description: 'Degrees true' })),
-    rot: nullable(Type.Number({ description: 'Rate of turn in degrees per minute, positive to starboard; null when not reported or when turning faster than 5° per 30 s with no turn indicator (AIS ROT ±127)' })),
-    rot_direction: nullable(Type.Union([Type.Literal('port'), Type.Literal('starboard')], {
-      description: 'The side the vessel turns to whenever AIS says so, also when the rate is not given (rot null: a fast turn); null when not turning, not reported, or for class B',
-    })),
-    nav_status: nullable(Type.Integer()),
-    position_accuracy: Type.Boolean({ description: 'true: better than 10 m' }),
-    timestamp: Type.String({ format: 'date-time' }),
-  })),
+  position: nullable(VesselPositionSchema),
   source: FeedSourceSchema,
   sources: Type.Array(FeedSourceSchema, { description: 'Every source that has reported this vessel' }),
   last_update: Type.String({ format: 'date-time' }),
   static_updated_at: nullable(Type.String({ format: 'date-time' })),
-});
+}));
 
 export const MmsiParams = Type.Object({
   mmsi: Type.String({ description: 'Maritime Mobile Service Identity: 1 to 9 digits (leading zeros allowed, as coast stations have)' }),
@@ -91,7 +93,7 @@ const SearchQuery = Type.Object({
   ...PageQuery,
 });
 
-export const TrackPointSchema = Type.Object({
+export const TrackPointSchema = Shared('TrackPoint', Type.Object({
   time: Type.String({ format: 'date-time' }),
   lat: Type.Number(),
   lon: Type.Number(),
@@ -100,7 +102,7 @@ export const TrackPointSchema = Type.Object({
   heading: nullable(Type.Number()),
   nav_status: nullable(Type.Integer()),
   source: FeedSourceSchema,
-});
+}));
 export type TrackPointView = Static<typeof TrackPointSchema>;
 
 const TrackQuery = Type.Object({

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { invalidField, nullable } from '../../platform/http/schema.ts';
+import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
 import { IdParams, portById } from '../ports/api.ts';
 import { HARBOUR_SIZES, type Port, type PortIndex } from '../ports/ports.ts';
 import { DEFAULT_THRESHOLDS, HOLD_FACTORS, THRESHOLD_NAMES, weatherHolds, type ThresholdName } from './holds.ts';
@@ -38,13 +38,13 @@ const defaultsTable = Object.entries(DEFAULT_THRESHOLDS)
   .join('; ');
 
 const limitNumber = (name: ThresholdName) => Type.Number({ description: LIMITS[name].description });
-const ThresholdsSchema = Type.Object({
+const ThresholdsSchema = Shared('WeatherThresholds', Type.Object({
   wind_kn: limitNumber('wind_kn'),
   gust_kn: limitNumber('gust_kn'),
   wave_height_m: limitNumber('wave_height_m'),
   visibility_m: limitNumber('visibility_m'),
-});
-const OverridesSchema = Type.Object({
+}));
+const OverridesSchema = Shared('WeatherThresholdOverrides', Type.Object({
   values: Type.Object({
     wind_kn: nullable(Type.Number()),
     gust_kn: nullable(Type.Number()),
@@ -52,7 +52,7 @@ const OverridesSchema = Type.Object({
     visibility_m: nullable(Type.Number()),
   }, { description: 'null: not set in this layer' }),
   updated_at: Type.String({ format: 'date-time' }),
-});
+}));
 const LayerSchema = Type.Enum(['default', 'instance', 'organisation']);
 const SourcesSchema = Type.Object({
   wind_kn: LayerSchema,
@@ -61,7 +61,7 @@ const SourcesSchema = Type.Object({
   visibility_m: LayerSchema,
 }, { description: 'Which layer each effective limit comes from' });
 
-const PortThresholdsSchema = Type.Object({
+const PortThresholdsSchema = Shared('PortWeatherThresholds', Type.Object({
   port: Type.Object({ id: Type.String(), name: Type.String(), harbour_size: nullable(Type.Enum([...HARBOUR_SIZES])) }),
   scope: Type.Enum(['instance', 'organisation'], {
     description: 'The layer a PUT with your key sets: `organisation` for organisation keys, `instance` for the operators\' keys (no organisation)',
@@ -72,7 +72,7 @@ const PortThresholdsSchema = Type.Object({
   organisation: nullable(OverridesSchema),
   effective: ThresholdsSchema,
   sources: SourcesSchema,
-});
+}));
 
 /** A limit in a PUT body: a type list rather than anyOf with null, which type coercion would turn into 0. */
 const limitOrNull = (name: ThresholdName) => Type.Optional(Type.Unsafe<number | null>({

@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from './auth.ts';
 import { ProblemSchema } from './problems.ts';
+import { addSharedSchemas } from './schema.ts';
 import { DISCLAIMER } from '../disclaimer.ts';
 
 const problemContent = { 'application/problem+json': { schema: { $ref: 'Problem#' } } };
@@ -25,6 +26,8 @@ export function operationId(method: string | string[], url: string): string {
 
 export async function installOpenApi(app: FastifyInstance, version: string): Promise<void> {
   app.addSchema(ProblemSchema);
+  // The shapes the features name: their routes refer to them, and the document lists each once.
+  addSharedSchemas(app);
   // Every operation has an operationId (client generators name their methods from it) and
   // documents the problem documents it can answer with.
   app.addHook('onRoute', (route) => {

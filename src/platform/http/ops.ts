@@ -4,13 +4,14 @@ import type { Registry } from 'prom-client';
 import { Type } from 'typebox';
 import type { Readiness } from '../health.ts';
 import { ProblemError, Problems, findProblemType, problemCatalogue } from './problems.ts';
+import { Shared } from './schema.ts';
 
-const ProblemTypeSchema = Type.Object({
+const ProblemTypeSchema = Shared('ProblemType', Type.Object({
   code: Type.String(),
   status: Type.Integer(),
   title: Type.String(),
   description: Type.String(),
-});
+}));
 
 const CheckSchema = Type.Object({
   state: Type.Union([Type.Literal('up'), Type.Literal('degraded'), Type.Literal('down')]),

@@ -1,10 +1,30 @@
-// Small pieces every feature's routes use: nullable schemas, field-level 400s, and a scope whose
-// routes take raw text bodies (NMEA, METAR, NOTAM) instead of JSON.
-import { Type, type TSchema } from 'typebox';
+// Small pieces every feature's routes use: nullable schemas, shapes shared under a name, field-level
+// 400s, and a scope whose routes take raw text bodies (NMEA, METAR, NOTAM) instead of JSON.
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import type { App } from './app.ts';
 import { ProblemError, Problems } from './problems.ts';
 
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const sharedSchemas = new Map<string, TSchema>();
+
+/**
+ * A shape clients name (`Metar`, `Vessel`), declared once: the schema is kept under `name` and
+ * what comes back is a reference to it (`$ref`), typed as the shape itself. The server registers
+ * every such shape (`addSharedSchemas`), so serialisation and validation resolve the references and
+ * OpenAPI lists the shape once under its name in `components.schemas`: the SDK gets one type for it.
+ */
+export function Shared<T extends TSchema>(name: string, schema: T): TUnsafe<Static<T>> {
+  if (sharedSchemas.has(name)) throw new Error(`two shared schemas are named ${name}`);
+  sharedSchemas.set(name, { ...schema, $id: name, title: name });
+  return Type.Unsafe<Static<T>>({ $ref: `${name}#` });
+}
+
+/** Registers every shape declared with `Shared` (route modules declare theirs when imported). */
+export function addSharedSchemas(app: FastifyInstance): void {
+  for (const schema of sharedSchemas.values()) app.addSchema(schema);
+}
 
 /** A 400 naming one field by its path (`/body/eta_utc`, `/params/mmsi`, `/querystring/bbox`). */
 export function invalidField(path: string, message: string): ProblemError {

@@ -10,7 +10,7 @@ import { anySimulated, freshnessRows, type Currency, type FreshnessRow, type Ori
 import { conditionWords, describeMetar, FLIGHT_CATEGORIES, WIND_SHEAR_RISKS } from './metar.ts';
 import { briefingNotams } from './notams.ts';
 import { AirportPlanSvg, ComponentTriangleSvg } from './RunwayDiagram.tsx';
-import { componentTriangle, windLabel, type DiagramRunway, type DiagramWind } from './runway-diagram.ts';
+import { componentTriangle, windLabel } from './runway-diagram.ts';
 import type { Airport, LandingBundle, MetarReport } from './types.ts';
 
 const kt = (n: number | null) => (n === null ? '–' : `${Math.abs(n)} kt`);
@@ -60,10 +60,10 @@ function Headline({ bundle }: { bundle: LandingBundle }) {
 }
 
 function RunwayAndWind({ bundle, airport }: { bundle: LandingBundle; airport: Airport | null }) {
-  const wind = bundle.weather.wind as DiagramWind | null;
+  const wind = bundle.weather.wind;
   const chosen = bundle.runway;
-  const runways = (airport?.runways ?? []) as DiagramRunway[];
-  const limit = typeof bundle.aircraft.crosswind_limit_kt === 'number' ? bundle.aircraft.crosswind_limit_kt : null;
+  const runways = airport?.runways ?? [];
+  const limit = bundle.aircraft.crosswind_limit_kt;
   const windText = wind ? windLabel(wind) : 'not reported';
   const planLabel = chosen
     ? `Airport plan, north up: runway ${chosen.designator} recommended, true heading ${chosen.true_heading_deg ?? 'unknown'}°; wind ${windText}.`
@@ -110,7 +110,7 @@ function RunwayAndWind({ bundle, airport }: { bundle: LandingBundle; airport: Ai
 
 function Weather({ bundle, metar }: { bundle: LandingBundle; metar: MetarReport | null }) {
   const decoded = metar?.decoded && metar.raw === bundle.weather.metar ? metar.decoded : null;
-  const reasons = bundle.weather.wind_shear_reasons as { rule: string; level: string; detail: string }[];
+  const reasons = bundle.weather.wind_shear_reasons;
   const shear = bundle.weather.wind_shear_risk;
   return (
     <Section title="Weather" id="weather">
@@ -152,7 +152,7 @@ function Weather({ bundle, metar }: { bundle: LandingBundle; metar: MetarReport 
 }
 
 function Approach({ bundle }: { bundle: LandingBundle }) {
-  const minima = bundle.approach.minima as { decision_height_ft: number; rvr_m: number; visibility_m: number; label: string } | null;
+  const minima = bundle.approach.minima;
   return (
     <Section title="Approach" id="approach-detail">
       <p><strong>{bundle.recommended_approach}</strong>{bundle.approach.indicative ? ' (indicative: check the published procedure)' : ''}</p>
@@ -249,7 +249,7 @@ function Freshness({ bundle, nowMs }: { bundle: LandingBundle; nowMs: number }) 
 
 export function Briefing({ bundle, airport, metar, nowMs }: { bundle: LandingBundle; airport: Airport | null; metar: MetarReport | null; nowMs: number }) {
   const simulated = anySimulated(freshnessRows(bundle, nowMs));
-  const profile = bundle.aircraft as { registration?: string; designator?: string; profile_source?: string };
+  const profile = bundle.aircraft;
   const profileWords = profile.profile_source === 'fleet' ? 'your fleet\'s profile' : profile.profile_source === 'aircraft_type' ? 'the type\'s figures' : 'conservative default figures';
   return (
     <article class="briefing" aria-labelledby="briefing-title" data-testid="briefing">

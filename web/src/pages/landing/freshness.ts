@@ -18,46 +18,24 @@ export interface FreshnessRow {
   detail: string;
 }
 
-interface ReportSource {
-  source: string;
-  freshness: string;
-  observed_at?: string;
-  issued_at?: string;
-  received_at: string;
-}
-
-interface NotamFeed {
-  source: string;
-  fetched_at: string | null;
-  error: string | null;
-}
-
-interface Ages {
-  metar_observation: number | null;
-  taf_check: number | null;
-  notams: number | null;
-}
+type Sources = LandingBundle['sources'];
+/** A METAR's (observed) or a TAF's (issued) source. */
+type ReportSource = NonNullable<Sources['metar']> | NonNullable<Sources['taf']>;
 
 // The thresholds the weather store uses for its reports (README, "Inputs and where they come
 // from"): confirmed under a minute ago is live, up to five minutes recent, then stale.
 const LIVE_WITHIN_S = 60;
 const STALE_AFTER_S = 300;
 
-const origin = (source: string): Origin =>
-  source === 'live' || source === 'simulated' || source === 'operator' ? source : 'none';
-
-const currencyOf = (freshness: string): Currency =>
-  freshness === 'live' || freshness === 'recent' || freshness === 'stale' ? freshness : 'missing';
-
 function reportRow(input: string, report: ReportSource | null, ageSec: number | null, what: 'observed' | 'checked'): FreshnessRow {
   if (report === null) {
     return { input, origin: 'none', currency: 'missing', age: '', detail: `No ${input} is held for this airport.` };
   }
-  const when = report.observed_at ?? report.issued_at ?? null;
+  const when = 'observed_at' in report ? report.observed_at : report.issued_at;
   return {
     input,
-    origin: origin(report.source),
-    currency: currencyOf(report.freshness),
+    origin: report.source,
+    currency: report.freshness,
     age: ageSec === null ? '' : `${what} ${age(ageSec)} ago`,
     detail: `${what === 'observed' ? 'Observed' : 'Issued'} ${formatUtc(when)}, received ${formatUtc(report.received_at)}.`,
   };
@@ -65,7 +43,7 @@ function reportRow(input: string, report: ReportSource | null, ageSec: number | 
 
 /** One row per input: METAR, TAF, each NOTAM feed, the airport data. */
 export function freshnessRows(bundle: LandingBundle, nowMs: number): FreshnessRow[] {
-  const sources = bundle.sources as { metar: ReportSource | null; taf: ReportSource | null; notams: NotamFeed[]; ages_sec: Ages };
+  const sources = bundle.sources;
   const rows: FreshnessRow[] = [
     reportRow('METAR', sources.metar, sources.ages_sec.metar_observation, 'observed'),
     reportRow('TAF', sources.taf, sources.ages_sec.taf_check, 'checked'),
@@ -80,7 +58,7 @@ export function freshnessRows(bundle: LandingBundle, nowMs: number): FreshnessRo
       : fetchedAgo < LIVE_WITHIN_S ? 'live' : fetchedAgo <= STALE_AFTER_S ? 'recent' : 'stale';
     rows.push({
       input: 'NOTAMs',
-      origin: origin(feed.source),
+      origin: feed.source,
       currency,
       age: fetchedAgo === null ? 'never fetched' : `fetched ${age(fetchedAgo)} ago`,
       detail: feed.error === null ? `Last fetched ${formatUtc(feed.fetched_at)}.` : `The last fetch failed (${feed.error}); the previous NOTAMs are shown.`,

@@ -156,9 +156,11 @@ export function describeMetar(m: DecodedMetar): MetarLine[] {
   }
   lines.push({
     term: 'Ceiling',
-    text: m.ceiling_ft === null
-      ? (m.ceiling_uncertain ? 'Unknown: a broken or overcast layer of unreported height' : 'None (no broken or overcast layer)')
-      : `${formatNumber(m.ceiling_ft)} ft${m.ceiling_uncertain ? ', possibly lower' : ''}`,
+    text: m.ceiling_ft !== null ? `${formatNumber(m.ceiling_ft)} ft${m.ceiling_uncertain ? ', possibly lower' : ''}`
+      : m.ceiling_uncertain ? 'Unknown: a broken or overcast layer of unreported height'
+      // No cloud group, clear-sky code or vertical visibility: nothing says there is no ceiling.
+      : !m.sky_reported ? 'Unknown: the sky was not reported'
+      : 'None (no broken or overcast layer)',
   });
   if (m.temperature_c !== null) {
     const dew = m.dewpoint_c === null ? '' : `, dew point ${m.dewpoint_c} °C (spread ${m.temperature_c - m.dewpoint_c} °C)`;

@@ -6,16 +6,6 @@ import type { LandingNotam } from './types.ts';
 
 export type NotamState = 'active' | 'upcoming';
 
-interface CodeMeaning {
-  code: string;
-  meaning: string | null;
-}
-
-interface NotamEffect {
-  kind: string;
-  runways: string[];
-}
-
 export interface DecodedNotam {
   id: string;
   state: NotamState;
@@ -86,8 +76,7 @@ export function plainNotamText(text: string): string {
 }
 
 function headline(notam: LandingNotam): string {
-  const subject = notam.subject as CodeMeaning | null;
-  const condition = notam.condition as CodeMeaning | null;
+  const { subject, condition } = notam;
   if (subject?.meaning && condition?.meaning) return `${subject.meaning}: ${condition.meaning.toLowerCase()}`;
   if (subject?.meaning) return subject.meaning;
   return notam.q_code ?? 'NOTAM';
@@ -108,7 +97,7 @@ export function notamState(notam: LandingNotam, nowMs: number): NotamState {
 
 export function decodeNotam(notam: LandingNotam, nowMs: number): DecodedNotam {
   const state = notamState(notam, nowMs);
-  const effects = (notam.effects as NotamEffect[])
+  const effects = notam.effects
     .filter((effect) => EFFECTS[effect.kind] !== undefined)
     .map((effect) => ({ words: EFFECTS[effect.kind]!.words(effect.runways.join(', ') || '(runway not named)'), weight: EFFECTS[effect.kind]!.weight }));
   return {

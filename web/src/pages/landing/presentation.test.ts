@@ -60,6 +60,11 @@ describe('describeMetar', () => {
     assert.deepEqual(term(fog, 'RVR runway 24'), ['300 m, steady']);
   });
 
+  it('says the ceiling is unknown when the report has no sky group, not that there is none', () => {
+    const lines = describeMetar(decoded('EGKK 212050Z 26008KT 10SM 18/12 A3001 RMK AO1'));
+    assert.deepEqual(term(lines, 'Ceiling'), ['Unknown: the sky was not reported']);
+  });
+
   it('says each weather group and cloud layer in words', () => {
     const w = (raw: string) => weatherWords(decoded(`METAR EGLL 212050Z 30012KT 5000 ${raw} BKN010 01/00 Q1006`).weather[0]!);
     assert.equal(w('+SHSN'), 'Heavy snow showers');
@@ -74,7 +79,7 @@ describe('describeMetar', () => {
   });
 });
 
-function notam(text: string, source = 'simulated'): LandingNotam {
+function notam(text: string, source: LandingNotam['source'] = 'simulated'): LandingNotam {
   const parsed = parseNotam(text);
   assert.ok(parsed.ok, parsed.ok ? '' : parsed.error.message);
   const n = parsed.notam;

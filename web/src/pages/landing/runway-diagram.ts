@@ -3,44 +3,13 @@
 // blows from) and the component triangle (the recommended runway pointing up, the wind split into
 // the headwind and crosswind the API computed). Pure functions, so the numbers can be tested
 // without a browser; the components only draw what they are given.
+import type { MetarWind, RecommendedRunway, Runway, RunwayEnd } from './types.ts';
 
-export interface DiagramRunwayEnd {
-  ident: string;
-  /** Degrees true, as the reference data gives it. */
-  true_heading_deg: number;
-  lat: number | null;
-  lon: number | null;
-}
-
-export interface DiagramRunway {
-  designator: string | null;
-  length_ft: number | null;
-  width_ft: number | null;
-  closed: boolean;
-  ends: DiagramRunwayEnd[];
-}
-
-export interface DiagramWind {
-  /** Degrees true the wind blows from; null for VRB. */
-  direction_deg: number | null;
-  variable: boolean;
-  speed_kt: number;
-  gust_kt: number | null;
-  variable_from_deg: number | null;
-  variable_to_deg: number | null;
-  calm: boolean;
-}
-
-/** The recommended runway end as the landing bundle gives it. */
-export interface ChosenRunway {
-  designator: string;
-  true_heading_deg: number | null;
-  landing_length_m: number | null;
-  headwind_kt: number | null;
-  crosswind_kt: number | null;
-  max_crosswind_kt: number | null;
-  max_tailwind_kt: number | null;
-}
+// What the drawings read of the API's runways, wind and recommended runway end.
+export type DiagramRunwayEnd = Pick<RunwayEnd, 'ident' | 'true_heading_deg' | 'lat' | 'lon'>;
+export type DiagramRunway = Pick<Runway, 'designator' | 'length_ft' | 'width_ft' | 'closed'> & { ends: DiagramRunwayEnd[] };
+export type DiagramWind = Omit<MetarWind, 'reported'>;
+export type ChosenRunway = Omit<RecommendedRunway, 'ils_usable' | 'lighting_usable'>;
 
 export interface Point {
   x: number;

@@ -1,19 +1,22 @@
-// The API shapes the landing pages read: views of the types generated from the server's OpenAPI
-// document, never second definitions.
-import type { Operations } from '@lamis/sdk';
+// The API shapes the landing pages read, by the names the SDK gives them (generated from the
+// server's OpenAPI document), never second definitions.
+import type { LandingIntelligence } from '@lamis/sdk';
 
-export type LandingBundle = Operations['POST /v3/intelligence/landing']['response'];
-export type LandingRequest = Operations['POST /v3/intelligence/landing']['body'];
-export type LandingNotam = LandingBundle['notams'][number];
-export type SafetyFactor = LandingBundle['safety_factors'][number];
+export type {
+  Airport,
+  AirportSummary,
+  LandingIntelligence as LandingBundle,
+  LandingRequest,
+  Metar as DecodedMetar,
+  MetarReport,
+  NotamSummary as LandingNotam,
+  RecommendedRunway,
+  Runway,
+  RunwayEnd,
+  SafetyFactor,
+  WeatherPhenomenon,
+  Wind as MetarWind,
+} from '@lamis/sdk';
 
-export type MetarReport = Operations['GET /v3/aviation/airports/{icao}/metar']['response'];
-export type DecodedMetar = NonNullable<MetarReport['decoded']>;
-export type MetarWind = NonNullable<DecodedMetar['wind']>;
-export type WeatherPhenomenon = DecodedMetar['weather'][number];
-
-export type Airport = Operations['GET /v3/aviation/airports/{icao}']['response'];
-export type AirportSummary = Operations['GET /v3/aviation/airports']['response']['data'][number];
-
-export type FlightCategory = NonNullable<LandingBundle['weather']['flight_category']>;
-export type WindShearRisk = NonNullable<LandingBundle['weather']['wind_shear_risk']>;
+export type FlightCategory = NonNullable<LandingIntelligence['weather']['flight_category']>;
+export type WindShearRisk = NonNullable<LandingIntelligence['weather']['wind_shear_risk']>;
