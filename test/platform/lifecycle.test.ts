@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { closeGracefully } from '../../src/platform/http/shutdown.ts';
+import { startServe } from '../support/serve.ts';
 import { AUTH, startTestServer } from '../support/server.ts';
 
 test('closing waits for in-flight requests and refuses new connections', async () => {
@@ -80,4 +81,22 @@ test('SIGTERM during a request: the request completes and lamis serve exits 0', 
   assert.equal(statSync(keyFile).mode & 0o777, 0o600);
   assert.ok(output.includes('the development API key is in this file'));
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a fresh lamis serve answers the README's first request at once: start-up is no overload", { timeout: 90_000 }, async () => {
+  for (let start = 1; start <= 3; start++) {
+    const serve = startServe();
+    try {
+      const port = await serve.listening;
+      const key = readFileSync(path.join(serve.dataDir, 'api-key'), 'utf8').trim();
+      for (let request = 1; request <= 2; request++) {
+        const response = await fetch(`http://127.0.0.1:${port}/v3/maritime/vessels?bbox=-10,48,10,60&limit=5`, { headers: { authorization: `Bearer ${key}` } });
+        assert.equal(response.status, 200, `start ${start}, request ${request}: ${await response.text()}`);
+      }
+      serve.child.kill('SIGTERM');
+      assert.equal((await serve.exited).code, 0);
+    } finally {
+      await serve.cleanup();
+    }
+  }
 });
