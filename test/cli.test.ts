@@ -1,7 +1,8 @@
 // The `lamis` command as a user runs it.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -15,6 +16,35 @@ function lamis(args: string[], env: Record<string, string> = {}): Promise<{ code
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
   });
 }
+
+/** The modules a run of the command loaded (file URLs under the project, or package paths). */
+async function modulesLoadedBy(args: string[]): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lamis-modules-'));
+  const file = path.join(dir, 'modules.txt');
+  try {
+    const recorder = new URL('./support/record-modules.ts', import.meta.url).pathname;
+    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', recorder, bin, ...args], { env: { ...process.env, LAMIS_TEST_MODULES_FILE: file } },
+        (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }));
+      child.stdin?.end();
+    });
+    assert.equal(code, 0, stderr);
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('lamis --help and lamis decode load only what they need: not the server, its settings or its packages', async () => {
+  for (const args of [['--help'], ['decode']]) {
+    const loaded = await modulesLoadedBy(args);
+    assert.ok(loaded.some((url) => url.endsWith('/src/cli.ts')), 'the recorder saw the command load');
+    // Source files by their path under src/, packages by name.
+    const names = new Set(loaded.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? /\/(src\/.*)$/.exec(url)?.[1] ?? url));
+    const heavy = [...names].filter((name) => /^(src\/(server|config)\.ts|fastify|pino|kysely|pg|ioredis)$/.test(name));
+    assert.deepEqual(heavy, [], `lamis ${args.join(' ')}`);
+  }
+});
 
 test('lamis --help lists the commands', async () => {
   const { code, stdout } = await lamis(['--help']);
@@ -43,6 +73,23 @@ test('an unknown command or option is a usage error', async () => {
   const { code, stderr } = await lamis(['migrate', '--colour']);
   assert.equal(code, 2);
   assert.match(stderr, /Unknown option '--colour'/);
+});
+
+test('a port in use stops lamis serve before its start-up, with one line and exit 2', async () => {
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const port = (holder.address() as net.AddressInfo).port;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-'));
+  try {
+    const { code, stdout, stderr } = await lamis(['serve', '--port', String(port)], { LAMIS_DATA_DIR: dataDir });
+    assert.equal(code, 2);
+    assert.equal(stderr, `lamis serve: port ${port} on 127.0.0.1 is in use (set PORT or --port)\n`);
+    assert.equal(stdout, '');
+    assert.equal(existsSync(path.join(dataDir, 'lamis.sqlite')), false, 'nothing was started');
+  } finally {
+    holder.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 test('lamis migrate prepares the data folder and says what it did', async () => {
