@@ -136,3 +136,26 @@ test('lamis decode turns NMEA lines into JSON Lines and summarises what it rejec
   assert.equal(raw.speed, 73);
   assert.equal(raw.lat, 36098238);
 });
+
+/** PATH without node_modules folders: what a fresh shell has, where `node` is the system's. */
+const systemPath = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir && !dir.includes('node_modules')).join(path.delimiter);
+
+test('the READMEs run TypeScript only through npm, which puts the bundled Node 24 first', () => {
+  for (const file of ['../README.md', '../sdk/README.md']) {
+    const text = readFileSync(new URL(file, import.meta.url), 'utf8');
+    const bare = text.split('\n').filter((line) => /(^|[`\s])node [^`]*\.ts\b/.test(line));
+    assert.deepEqual(bare, [], `${file}: a system Node older than 24 cannot run these`);
+  }
+});
+
+test('npm run test:file runs one test file on the bundled Node, from a shell whose node is the system one', { timeout: 120_000 }, async () => {
+  const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    // Without this runner's NODE_TEST_CONTEXT, which would make the inner runner report to it.
+    const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+    execFile('npm', ['run', 'test:file', '--', 'src/platform/text.test.ts'], { cwd: new URL('..', import.meta.url).pathname, env: { ...env, PATH: systemPath } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+  });
+  assert.equal(code, 0, stdout + stderr);
+  assert.match(stdout, /^ℹ pass [1-9]/m);
+  assert.match(stdout, /^ℹ fail 0$/m);
+});
