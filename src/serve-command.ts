@@ -1,12 +1,13 @@
 // `lamis serve` and `lamis replay`: the commands that run the service.
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { pino } from 'pino';
 import type { Config } from './config.ts';
 import { CommandError, UsageError, type Command } from './platform/command.ts';
+import { DEVELOPMENT_KEY_FILE } from './platform/http/auth.ts';
 import { closeOnSignals } from './platform/http/shutdown.ts';
+import { openLog } from './platform/log.ts';
 import type { FileFeedSpec } from './maritime/feeds/index.ts';
-import { loggerOptions, startServer } from './server.ts';
+import { loggerOptions, startServer, VERSION } from './server.ts';
 
 /** Binds and releases the server's address first, so that a port in use is told before the start-up. */
 async function checkAddress(host: string, port: number): Promise<void> {
@@ -26,11 +27,32 @@ async function checkAddress(host: string, port: number): Promise<void> {
   await new Promise((resolve) => probe.close(resolve));
 }
 
+type App = Awaited<ReturnType<typeof startServer>>;
+
+/** What a person starting the service wants to know first, from the running service's /readyz. */
+async function banner(app: App, config: Config): Promise<string> {
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  const checks = (await app.inject({ url: '/readyz' })).json().checks;
+  const feeds: { id: string; detail: string | null }[] = checks.ais?.detail.feeds ?? [];
+  const rows: [string, string][] = [
+    ['Dashboard', `${url}/`],
+    ['API', `${url}/v3 (reference at ${url}/docs)`],
+    ['Storage', config.databaseUrl ? `${checks.storage.detail.dialect} (DATABASE_URL)` : `${checks.storage.detail.dialect} in ${path.resolve(config.dataDir)}`],
+    ['Bus', checks.bus.detail.kind],
+    ['AIS feeds', feeds.length ? feeds.map((f) => (f.detail ? `${f.id} (${f.detail})` : f.id)).join(', ') : 'none'],
+    ['API keys', config.apiKeys.length ? 'LAMIS_API_KEYS' : `the development key is in ${path.resolve(config.dataDir, DEVELOPMENT_KEY_FILE)}`],
+  ];
+  return [`LAMIS ${VERSION} is ready`, ...rows.map(([name, value]) => `  ${name.padEnd(10)} ${value}`)].join('\n');
+}
+
 async function runService(config: Config): Promise<number> {
   await checkAddress(config.host, config.port);
-  const logger = pino(loggerOptions(config));
-  const app = await startServer(config, logger);
-  closeOnSignals(app, config.shutdownTimeoutSec * 1000);
+  const log = openLog(loggerOptions(config), config.logFormat);
+  const app = await startServer(config, log.logger);
+  closeOnSignals(app, config.shutdownTimeoutSec * 1000, log);
+  if (log.pretty) log.print(`\n${await banner(app, config)}\n`);
   return -1; // keeps running until a signal
 }
 

@@ -1,8 +1,8 @@
 // Graceful shutdown: in-flight requests complete, new ones are refused, storage and bus close,
 // and the process exits 0.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,6 +97,142 @@ test("a fresh lamis serve answers the README's first request at once: start-up i
       assert.equal((await serve.exited).code, 0);
     } finally {
       await serve.cleanup();
+    }
+  }
+});
+
+/** A Node older than 24 on the PATH (outside node_modules), which bin/lamis.js hands over from. */
+function olderSystemNode(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir || dir.includes('node_modules')) continue;
+    const candidate = path.join(dir, 'node');
+    if (!existsSync(candidate)) continue;
+    const major = Number(execFileSync(candidate, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
+    if (major < 24) return candidate;
+  }
+  return undefined;
+}
+
+const systemNode = olderSystemNode();
+
+test('lamis started by an older Node: SIGTERM reaches the server, which exits and frees its port; the exit code passes through',
+  { timeout: 60_000, skip: systemNode ? false : 'no Node older than 24 on the PATH: bin/lamis.js hands over to the bundled Node only from one' },
+  async () => {
+    const serve = startServe({ node: systemNode });
+    let serverPid: number | undefined;
+    try {
+      const port = await serve.listening;
+      serverPid = Number(/"pid":(\d+)/.exec(serve.output())![1]);
+      assert.notEqual(serverPid, serve.child.pid, 'the server runs in a child of the command');
+      await fetch(`http://127.0.0.1:${port}/healthz`); // answered: the shutdown handlers are in place
+      serve.child.kill('SIGTERM');
+      assert.deepEqual(await serve.exited, { code: 0, signal: null }, serve.output());
+      assert.equal(isRunning(serverPid), false, 'the server process is gone');
+      const probe = net.createServer();
+      await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '127.0.0.1', resolve));
+      await new Promise((resolve) => probe.close(resolve));
+
+      // The handed-over command's own exit code comes back, here a usage error's.
+      const usage = startServe({ node: systemNode, args: ['replay'] });
+      assert.equal((await usage.exited).code, 2);
+      await usage.cleanup();
+    } finally {
+      if (serverPid && isRunning(serverPid)) process.kill(serverPid, 'SIGKILL');
+      await serve.cleanup();
+    }
+  });
+
+test('Ctrl-C at a terminal, which reaches both the command and the service it handed over to, shuts down cleanly',
+  { timeout: 60_000, skip: systemNode ? false : 'no Node older than 24 on the PATH: bin/lamis.js hands over to the bundled Node only from one' },
+  async () => {
+    const serve = startServe({ node: systemNode, detached: true });
+    try {
+      const port = await serve.listening;
+      await fetch(`http://127.0.0.1:${port}/healthz`); // answered: the shutdown handlers are in place
+      process.kill(-serve.child.pid!, 'SIGINT'); // the whole foreground job, as the terminal does
+      assert.deepEqual(await serve.exited, { code: 0, signal: null }, serve.output());
+    } finally {
+      await serve.cleanup();
+    }
+  });
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the process exits within `ms` (the test's patience, not a timing under test). */
+function exitsWithin(serve: ReturnType<typeof startServe>, ms: number) {
+  return Promise.race([serve.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms).unref())]);
+}
+
+test('a server whose log reader stopped reading still shuts down by its deadline', { timeout: 90_000 }, async () => {
+  const serve = startServe({ env: { LAMIS_SHUTDOWN_TIMEOUT_SEC: '2' } });
+  try {
+    const port = await serve.listening;
+    // The reader stays, but reads no more: the pipe fills with request log lines.
+    serve.child.stdout!.removeAllListeners('data');
+    serve.child.stdout!.pause();
+    const padding = 'x'.repeat(16_000);
+    for (let i = 0; i < 150; i++) await fetch(`http://127.0.0.1:${port}/healthz?padding=${padding}`);
+    serve.child.kill('SIGTERM');
+    const exit = await exitsWithin(serve, 30_000);
+    assert.notEqual(exit, 'still running', serve.output());
+  } finally {
+    await serve.cleanup();
+  }
+});
+
+test('a server whose log reader went away shuts down cleanly on SIGTERM', { timeout: 60_000 }, async () => {
+  const serve = startServe();
+  try {
+    const port = await serve.listening;
+    serve.child.stdout!.destroy();
+    for (let i = 0; i < 5; i++) await fetch(`http://127.0.0.1:${port}/healthz`);
+    serve.child.kill('SIGTERM');
+    assert.deepEqual(await exitsWithin(serve, 30_000), { code: 0, signal: null }, serve.output());
+  } finally {
+    await serve.cleanup();
+  }
+});
+
+/** Waits until the process has written something that matches. */
+async function outputMatching(serve: ReturnType<typeof startServe>, pattern: RegExp): Promise<string> {
+  for (;;) {
+    const match = pattern.exec(serve.output());
+    if (match) return match[0];
+    if (serve.child.exitCode !== null) throw new Error(`exited before writing ${pattern}:\n${serve.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test('LOG_FORMAT=pretty prints readable lines and a start-up banner; json (the default off a terminal) prints JSON lines', { timeout: 90_000 }, async () => {
+  const pretty = startServe({ env: { LOG_FORMAT: 'pretty' } });
+  try {
+    const port = await pretty.listening;
+    const banner = await outputMatching(pretty, /LAMIS \S+ is ready\n(  .*\n)+/);
+    assert.match(banner, new RegExp(`Dashboard +http://127\\.0\\.0\\.1:${port}/\n`));
+    assert.match(banner, /Storage +sqlite in /);
+    assert.match(banner, /AIS feeds +simulator \(1000 simulated vessels\)/);
+    assert.ok(banner.includes(`the development key is in ${path.join(pretty.dataDir, 'api-key')}`), banner);
+    assert.match(pretty.output(), /^\d\d:\d\d:\d\d INFO  Server listening at http:/m);
+  } finally {
+    await pretty.cleanup();
+  }
+  for (const format of ['json', undefined]) {
+    const json = startServe({ env: { LOG_FORMAT: format } });
+    try {
+      await json.listening;
+      await outputMatching(json, /"msg":"LAMIS \S+ ready"/);
+      const lines = json.output().trim().split('\n');
+      assert.ok(lines.every((line) => JSON.parse(line).msg !== undefined), `LOG_FORMAT=${format}`);
+      assert.doesNotMatch(json.output(), /is ready\n/);
+    } finally {
+      await json.cleanup();
     }
   }
 });

@@ -27,6 +27,8 @@ export interface ServeOptions {
   node?: string;
   /** Standard output is a pipe unless given otherwise. */
   stdio?: StdioOptions;
+  /** In a process group of its own, as a terminal's foreground job is. */
+  detached?: boolean;
 }
 
 /** Starts `lamis serve --port 0` on a fresh data folder with no LAMIS_API_KEYS (so a development key). */
@@ -43,6 +45,7 @@ export function startServe(options: ServeOptions = {}): ServeProcess {
   const child = spawn(options.node ?? process.execPath, [LAMIS_BIN, ...(options.args ?? ['serve', '--port', '0'])], {
     env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as Record<string, string>,
     stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
+    detached: options.detached,
   });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
