@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SETTINGS } from '../src/config.ts';
+import { olderSystemNode, SYSTEM_PATH } from './support/serve.ts';
 
 const bin = new URL('../bin/lamis.js', import.meta.url).pathname;
 
@@ -137,8 +138,6 @@ test('lamis decode turns NMEA lines into JSON Lines and summarises what it rejec
   assert.equal(raw.lat, 36098238);
 });
 
-/** PATH without node_modules folders: what a fresh shell has, where `node` is the system's. */
-const systemPath = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir && !dir.includes('node_modules')).join(path.delimiter);
 
 test('the READMEs run TypeScript only through npm, which puts the bundled Node 24 first', () => {
   for (const file of ['../README.md', '../sdk/README.md']) {
@@ -152,10 +151,26 @@ test('npm run test:file runs one test file on the bundled Node, from a shell who
   const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     // Without this runner's NODE_TEST_CONTEXT, which would make the inner runner report to it.
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-    execFile('npm', ['run', 'test:file', '--', 'src/platform/text.test.ts'], { cwd: new URL('..', import.meta.url).pathname, env: { ...env, PATH: systemPath } },
+    execFile('npm', ['run', 'test:file', '--', 'src/platform/text.test.ts'], { cwd: new URL('..', import.meta.url).pathname, env: { ...env, PATH: SYSTEM_PATH } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
   });
   assert.equal(code, 0, stdout + stderr);
   assert.match(stdout, /^ℹ pass [1-9]/m);
   assert.match(stdout, /^ℹ fail 0$/m);
 });
+
+test('npx lamis on an older system Node warns of no unsupported engine: the command hands over to the bundled Node',
+  { timeout: 60_000, skip: olderSystemNode() ? false : 'no Node older than 24 on the PATH' }, async () => {
+    // A fresh npm cache, as on a new machine: npx links the project into it on its first run.
+    const cache = mkdtempSync(path.join(tmpdir(), 'lamis-npm-cache-'));
+    try {
+      const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
+        execFile('npx', ['lamis', '--version'], { cwd: new URL('..', import.meta.url).pathname, env: { ...process.env, PATH: SYSTEM_PATH, npm_config_cache: cache } },
+          (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }));
+      });
+      assert.equal(code, 0, stderr);
+      assert.doesNotMatch(stderr, /EBADENGINE|Unsupported engine/);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });

@@ -1,14 +1,14 @@
 // Graceful shutdown: in-flight requests complete, new ones are refused, storage and bus close,
 // and the process exits 0.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { closeGracefully } from '../../src/platform/http/shutdown.ts';
-import { startServe } from '../support/serve.ts';
+import { olderSystemNode, startServe } from '../support/serve.ts';
 import { AUTH, startTestServer } from '../support/server.ts';
 
 test('closing waits for in-flight requests and refuses new connections', async () => {
@@ -100,18 +100,6 @@ test("a fresh lamis serve answers the README's first request at once: start-up i
     }
   }
 });
-
-/** A Node older than 24 on the PATH (outside node_modules), which bin/lamis.js hands over from. */
-function olderSystemNode(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir || dir.includes('node_modules')) continue;
-    const candidate = path.join(dir, 'node');
-    if (!existsSync(candidate)) continue;
-    const major = Number(execFileSync(candidate, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
-    if (major < 24) return candidate;
-  }
-  return undefined;
-}
 
 const systemNode = olderSystemNode();
 

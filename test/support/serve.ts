@@ -1,7 +1,7 @@
 // `lamis serve` (or another command) as a child process, the way an operator or a supervisor runs
 // it: its output is collected, and the port it listens on is read from its log.
-import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REFERENCE_CACHE } from './server.ts';
@@ -74,3 +74,18 @@ export function startServe(options: ServeOptions = {}): ServeProcess {
     },
   };
 }
+
+/** PATH without node_modules folders: what a fresh shell has, where `node` is the system's. */
+export const SYSTEM_PATH = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir && !dir.includes('node_modules')).join(path.delimiter);
+
+/** A Node older than 24 on the PATH (outside node_modules), which bin/lamis.js hands over from. */
+export function olderSystemNode(): string | undefined {
+  for (const dir of SYSTEM_PATH.split(path.delimiter)) {
+    const candidate = path.join(dir, 'node');
+    if (!existsSync(candidate)) continue;
+    const major = Number(execFileSync(candidate, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
+    if (major < 24) return candidate;
+  }
+  return undefined;
+}
+
