@@ -35,13 +35,13 @@ async function banner(app: App, config: Config): Promise<string> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   const checks = (await app.inject({ url: '/readyz' })).json().checks;
-  const feeds: { id: string; detail: string | null }[] = checks.ais?.detail.feeds ?? [];
+  const feeds: { id: string; state: string; detail: string | null }[] = checks.ais?.detail.feeds ?? [];
   const rows: [string, string][] = [
     ['Dashboard', `${url}/`],
     ['API', `${url}/v3 (reference at ${url}/docs)`],
     ['Storage', config.databaseUrl ? `${checks.storage.detail.dialect} (DATABASE_URL)` : `${checks.storage.detail.dialect} in ${path.resolve(config.dataDir)}`],
     ['Bus', checks.bus.detail.kind],
-    ['AIS feeds', feeds.length ? feeds.map((f) => (f.detail ? `${f.id} (${f.detail})` : f.id)).join(', ') : 'none'],
+    ['AIS feeds', feeds.length ? feeds.map((f) => `${f.id} (${f.detail ?? f.state})`).join(', ') : 'none'],
     ['API keys', config.apiKeys.length ? 'LAMIS_API_KEYS' : `the development key is in ${path.resolve(config.dataDir, DEVELOPMENT_KEY_FILE)}`],
   ];
   return [`LAMIS ${VERSION} is ready`, ...rows.map(([name, value]) => `  ${name.padEnd(10)} ${value}`)].join('\n');
