@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The `lamis` command. LAMIS runs its TypeScript sources directly on Node.js 24 (type stripping),
 // which the project brings as a dependency; when an older system Node starts this file, hand over
-// to the bundled one.
-import { spawnSync } from 'node:child_process';
+// to the bundled one. The hand-over is transparent: signals sent to this process reach the
+// service, and its exit code (or the signal that ended it) becomes this process's.
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major >= 24) {
@@ -17,6 +19,20 @@ if (major >= 24) {
     console.error(`lamis needs Node.js 24 (found ${process.version}); run \`npm install\` first.`);
     process.exit(1);
   }
-  const child = spawnSync(bundled, [new URL(import.meta.url).pathname, ...process.argv.slice(2)], { stdio: 'inherit' });
-  process.exit(child.status ?? 1);
+  const child = spawn(bundled, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+  const forward = (signal) => child.kill(signal);
+  for (const signal of signals) process.on(signal, forward);
+  child.on('error', (error) => {
+    console.error(`lamis: cannot start ${bundled}: ${error.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    if (signal) {
+      for (const s of signals) process.off(s, forward);
+      process.kill(process.pid, signal);
+    } else {
+      process.exit(code ?? 1);
+    }
+  });
 }

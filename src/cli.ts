@@ -1,73 +1,73 @@
 // The `lamis` command: `lamis <command> [options]`. Every option also reads its environment
-// variable (see `lamis <command> --help` and the README).
-import path from 'node:path';
-import { pino } from 'pino';
-import { ConfigError, type Config } from './config.ts';
-import { commandHelp, parseCommandArgs, UsageError, type Command } from './platform/command.ts';
-import { migrate } from './platform/db/migrate.ts';
-import { openDatabase } from './platform/db/database.ts';
-import { closeOnSignals } from './platform/http/shutdown.ts';
-import { decodeCommand } from './maritime/ais/decode-command.ts';
-import { mailCommand } from './platform/mail/mail-command.ts';
-import { keysCommand, orgCommand, usageCommand } from './accounts/commands.ts';
-import { identityCommand } from './accounts/identity-command.ts';
-import type { FileFeedSpec } from './maritime/feeds/index.ts';
-import { dataCommand, importCommand } from './maritime/ports/commands.ts';
-import { MIGRATIONS } from './migrations/index.ts';
-import { loggerOptions, startServer, VERSION } from './server.ts';
+// variable (see `lamis <command> --help` and the README). A command's module is loaded only when
+// that command runs, so that `lamis decode` or `lamis --help` do not load the whole server.
+import packageJson from '../package.json' with { type: 'json' };
+import { CommandError, commandHelp, runCommand, UsageError, type CommandEntry } from './platform/command.ts';
 
-async function runService(config: Config): Promise<number> {
-  const logger = pino(loggerOptions(config));
-  const app = await startServer(config, logger);
-  closeOnSignals(app, config.shutdownTimeoutSec * 1000);
-  return -1; // keeps running until a signal
-}
-
-const serve: Command = {
-  name: 'serve',
-  summary: 'Run the LAMIS service: REST API under /v3, docs at /docs, health at /healthz and /readyz, metrics at /metrics.',
-  usesSettings: true,
-  run: ({ config }) => runService(config),
-};
-
-const replay: Command = {
-  name: 'replay',
-  args: 'FILE',
-  summary: 'Run the service with a recorded NMEA file as an AIS feed (source `replay`), paced by its tag-block times; the AIS simulator stays off.',
-  options: { speed: { type: 'string', description: 'Speed factor: 1 replays at the recorded pace (default), 10 ten times faster' } },
-  usesSettings: true,
-  async run({ config, positionals, values }) {
-    if (positionals.length !== 1) throw new UsageError('give the one NMEA file to replay');
-    const speed = values.speed === undefined ? 1 : Number(values.speed);
-    if (!(Number.isFinite(speed) && speed > 0)) throw new UsageError(`--speed must be a number above 0 (got "${values.speed}")`);
-    const file = path.resolve(positionals[0]!);
-    const feed: FileFeedSpec = { kind: 'file', id: `file:${file}`, path: file, speed };
-    return runService({ ...config, aisFeeds: [...config.aisFeeds, feed], aisSimulator: 'off' });
+const COMMANDS: CommandEntry[] = [
+  {
+    name: 'serve',
+    summary: 'Run the LAMIS service: REST API under /v3, docs at /docs, health at /healthz and /readyz, metrics at /metrics.',
+    load: async () => (await import('./serve-command.ts')).serve,
   },
-};
-
-const migrateCommand: Command = {
-  name: 'migrate',
-  summary: 'Apply pending storage migrations (SQLite in the data folder, or PostgreSQL when DATABASE_URL is set) and exit.',
-  usesSettings: true,
-  async run({ config }) {
-    const database = openDatabase(config);
-    try {
-      const applied = await migrate(database.db, database.dialect, MIGRATIONS);
-      console.log(applied.length ? `Applied ${applied.join(', ')} to ${database.dialect} (${database.location}).` : `Nothing to apply: ${database.dialect} (${database.location}) is up to date.`);
-      return 0;
-    } finally {
-      await database.close();
-    }
+  {
+    name: 'replay',
+    summary: 'Run the service with a recorded NMEA file as an AIS feed (source `replay`), paced by its tag-block times; the AIS simulator stays off.',
+    load: async () => (await import('./serve-command.ts')).replay,
   },
-};
-
-const COMMANDS: Command[] = [serve, replay, migrateCommand, decodeCommand, mailCommand, orgCommand, keysCommand, usageCommand, identityCommand, importCommand, dataCommand];
+  {
+    name: 'migrate',
+    summary: 'Apply pending storage migrations (SQLite in the data folder, or PostgreSQL when DATABASE_URL is set) and exit.',
+    load: async () => (await import('./migrate-command.ts')).migrateCommand,
+  },
+  {
+    name: 'decode',
+    summary: 'Decode AIS NMEA sentences (AIVDM/AIVDO, tag blocks, multi-sentence messages) to JSON Lines.',
+    load: async () => (await import('./maritime/ais/decode-command.ts')).decodeCommand,
+  },
+  {
+    name: 'mail',
+    summary: 'Outgoing mail as recorded in the outbox: `list` the newest messages, `show ID` one with its text (kept for the local outbox and for failed sends).',
+    load: async () => (await import('./platform/mail/mail-command.ts')).mailCommand,
+  },
+  {
+    name: 'org',
+    summary:
+      'Organisations: `create` one on a plan, `set-plan` to change its plan, `set-ais-upload` to let its keys upload AIS that every ' +
+      'organisation sees, `set-slot-share` to grant it another share of each airport hour\'s arrival slots (each audited as an operator action).',
+    load: async () => (await import('./accounts/commands.ts')).orgCommand,
+  },
+  {
+    name: 'keys',
+    summary: "API keys: `create` one for an organisation (its secret is printed once), `revoke` one, `list` an organisation's keys.",
+    load: async () => (await import('./accounts/commands.ts')).keysCommand,
+  },
+  {
+    name: 'usage',
+    summary: "An organisation's API usage per key and UTC day: requests and streams (as flushed by the servers, every 10 s).",
+    load: async () => (await import('./accounts/commands.ts')).usageCommand,
+  },
+  {
+    name: 'identity',
+    summary: "Identity checks: `list` those awaiting manual review, write out one's `document`, `settle` one as verified or rejected (audited).",
+    load: async () => (await import('./accounts/identity-command.ts')).identityCommand,
+  },
+  {
+    name: 'import',
+    summary: 'Import port data into the data folder: `wpi FILE` (NGA World Port Index, UpdatedPub150.csv) or `unlocode FILE...` (UN/LOCODE CodeListPart CSV files or the release ZIP).',
+    load: async () => (await import('./maritime/ports/commands.ts')).importCommand,
+  },
+  {
+    name: 'data',
+    summary: '`sync`: download the World Port Index and the UN/LOCODE code list from NGA and UNECE and import them (needs the internet; exits 1 when a download fails).',
+    load: async () => (await import('./maritime/ports/commands.ts')).dataCommand,
+  },
+];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
-    `lamis ${VERSION}: the Landing and Maritime Intelligence Service`,
+    `lamis ${packageJson.version}: the Landing and Maritime Intelligence Service`,
     '',
     'Usage: lamis <command> [options]',
     '',
@@ -85,28 +85,28 @@ async function main(argv: string[]): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === '--version') {
-    console.log(VERSION);
+    console.log(packageJson.version);
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     console.error(`lamis: unknown command "${name}"\n\n${mainHelp()}`);
     return 2;
   }
+  const command = await entry.load();
   try {
-    const context = parseCommandArgs(command, rest);
-    if (context === 'help') {
-      console.log(commandHelp(command));
-      return 0;
-    }
-    return await command.run(context);
+    const outcome = await runCommand(command, rest);
+    if (outcome !== 'help') return outcome;
+    console.log(await commandHelp(entry, command));
+    return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`lamis ${command.name}: ${error.message}\n\n${commandHelp(command)}`);
+      console.error(`lamis ${entry.name}: ${error.message}\n\n${await commandHelp(entry, command)}`);
       return 2;
     }
-    if (error instanceof ConfigError) {
-      console.error(`lamis ${command.name}: ${error.message}`);
+    // Settings are loaded only by the commands that take them, and so is their error class.
+    if (error instanceof CommandError || error instanceof (await import('./config.ts')).ConfigError) {
+      console.error(`lamis ${entry.name}: ${error.message}`);
       return 2;
     }
     throw error;

@@ -6,6 +6,7 @@ import { FAA_NOTAM_DEFAULT_BASE_URL } from './aviation/feeds/faa-notams.ts';
 import { parseFeedSpecs, type FeedSpec } from './maritime/feeds/spec.ts';
 import { OPEN_METEO_FORECAST_URL, OPEN_METEO_MARINE_URL } from './maritime/weather/open-meteo.ts';
 import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from './platform/mail/mailer.ts';
+import type { LogFormat } from './platform/log.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -19,6 +20,7 @@ export interface Config {
   databaseTimeoutMs: number;
   redisUrl: string | undefined;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   corsOrigins: string[];
   trustProxy: boolean;
   requestTimeoutSec: number;
@@ -147,6 +149,11 @@ const logLevel: Parse<LogLevel> = (raw) => {
   return LOG_LEVELS.includes(lower) ? { value: lower } : { error: `must be one of ${LOG_LEVELS.join(', ')}` };
 };
 
+const logFormat: Parse<LogFormat> = (raw) => {
+  const lower = raw.trim().toLowerCase();
+  return lower === 'auto' || lower === 'json' || lower === 'pretty' ? { value: lower } : { error: 'must be auto, json or pretty' };
+};
+
 const origins: Parse<string[]> = (raw) => {
   const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
   for (const origin of list) {
@@ -208,6 +215,8 @@ export const SETTINGS = [
     description: 'Redis URL; when set, the event bus (and with it stream fan-out) goes through Redis pub/sub' }),
   setting({ key: 'logLevel', env: 'LOG_LEVEL', flag: 'log-level', shown: 'info', defaultValue: 'info', parse: logLevel,
     description: `Log level: ${LOG_LEVELS.join(', ')}` }),
+  setting({ key: 'logFormat', env: 'LOG_FORMAT', flag: 'log-format', shown: 'auto', defaultValue: 'auto', parse: logFormat,
+    description: 'Log output: json (one JSON object a line), pretty (readable lines after a start-up banner), or auto: pretty on a terminal, json otherwise' }),
   setting({ key: 'corsOrigins', env: 'LAMIS_CORS_ORIGINS', flag: 'cors-origins', shown: '(none)', defaultValue: [],
     parse: origins,
     description: 'Comma-separated origins allowed to call the API from a browser, or * for any; none by default' }),

@@ -73,10 +73,6 @@ const shareText = (share: number | null) => (share === null ? 'the instance\'s s
 const ORG_SUBCOMMANDS = 'create, set-plan, set-ais-upload or set-slot-share';
 
 export const orgCommand: Command = {
-  name: 'org',
-  summary:
-    'Organisations: `create` one on a plan, `set-plan` to change its plan, `set-ais-upload` to let its keys upload AIS that every ' +
-    'organisation sees, `set-slot-share` to grant it another share of each airport hour\'s arrival slots (each audited as an operator action).',
   args: `create --name NAME --plan ${PLAN_NAMES} | set-plan ORG ${PLAN_NAMES} | set-ais-upload ORG shared|off | set-slot-share ORG FRACTION|default`,
   usesSettings: true,
   options: {
@@ -176,8 +172,6 @@ function isEnvironment(value: string): value is Environment {
 }
 
 export const keysCommand: Command = {
-  name: 'keys',
-  summary: "API keys: `create` one for an organisation (its secret is printed once), `revoke` one, `list` an organisation's keys.",
   args: 'create --org ORG --env development|production --name NAME [--expires TIME] | revoke KEY_ID | list --org ORG',
   usesSettings: true,
   options: {
@@ -240,8 +234,6 @@ export const keysCommand: Command = {
 };
 
 export const usageCommand: Command = {
-  name: 'usage',
-  summary: "An organisation's API usage per key and UTC day: requests and streams (as flushed by the servers, every 10 s).",
   args: '--org ORG [--days N]',
   usesSettings: true,
   options: {

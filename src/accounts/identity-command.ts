@@ -44,8 +44,6 @@ function fail(message: string): number {
 }
 
 export const identityCommand: Command = {
-  name: 'identity',
-  summary: 'Identity checks: `list` those awaiting manual review, write out one\'s `document`, `settle` one as verified or rejected (audited).',
   args: 'list | document USER --out FILE | settle USER --verified|--rejected --reason TEXT',
   usesSettings: true,
   options: {

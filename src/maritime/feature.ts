@@ -126,13 +126,19 @@ export const maritime: Feature = async (context) => {
   registerMetrics(context, store, ingest);
 
   recorder.start();
-  for (const feed of feeds) {
+  const start = async (feed: Feed) => {
     await feed.start({
       lines: (lines, receivedAt) => ingest.lines(feed.id, feed.source, lines, receivedAt),
       messages: (messages, receivedAt) => ingest.messages(feed.id, feed.source, messages, receivedAt),
     });
     log.info({ feed: feed.id, source: feed.source }, 'AIS feed started');
-  }
+  };
+  // A configured feed that cannot run stops the start-up. The simulator, which needs no
+  // configuration, sets sail once the server listens: its set-up (sea-route network, land, first
+  // trips) then does not hold up the start.
+  for (const feed of feeds) if (feed.kind !== 'simulator') await start(feed);
+  const simulator = feeds.find((feed) => feed.kind === 'simulator');
+  if (simulator) app.addHook('onListen', () => start(simulator));
   const housekeeping = setInterval(() => {
     const now = Date.now();
     ingest.expire(now);

@@ -1,6 +1,7 @@
 // The shape of a `lamis` subcommand, with option parsing and help text shared by all of them.
+// The settings (and what they import) are loaded only for the commands that take them.
 import { parseArgs } from 'node:util';
-import { SETTINGS, loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 
 export interface CommandOption {
   type: 'string' | 'boolean';
@@ -11,28 +12,39 @@ export interface CommandOption {
 export interface CommandContext {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
-  /** Present when the command takes the service settings. */
+}
+
+/** What a command that takes the service settings runs with. */
+export interface SettingsContext extends CommandContext {
   config: Config;
 }
 
-export interface Command {
+/** A command as `lamis --help` lists it; its module is loaded only when it runs or shows its help. */
+export interface CommandEntry {
   name: string;
   summary: string;
+  load(): Promise<Command>;
+}
+
+interface CommandShape {
   /** Arguments after the options, for the usage line, e.g. `[FILE]`. */
   args?: string;
   options?: Record<string, CommandOption>;
-  /** Whether the service settings (storage, bus, ...) apply to this command. */
-  usesSettings: boolean;
-  run(context: CommandContext): Promise<number>;
 }
 
-export function commandHelp(command: Command): string {
-  const lines = [`Usage: lamis ${command.name} [options]${command.args ? ` ${command.args}` : ''}`, '', command.summary, '', 'Options:'];
+/** `usesSettings`: whether the service settings (storage, bus, ...) apply to the command. */
+export type Command =
+  | (CommandShape & { usesSettings: true; run(context: SettingsContext): Promise<number> })
+  | (CommandShape & { usesSettings: false; run(context: CommandContext): Promise<number> });
+
+export async function commandHelp(entry: CommandEntry, command: Command): Promise<string> {
+  const lines = [`Usage: lamis ${entry.name} [options]${command.args ? ` ${command.args}` : ''}`, '', entry.summary, '', 'Options:'];
   const rows: [string, string][] = [];
   for (const [name, option] of Object.entries(command.options ?? {})) {
     rows.push([`--${name}${option.type === 'string' ? ' VALUE' : ''}`, option.description]);
   }
   if (command.usesSettings) {
+    const { SETTINGS } = await import('../config.ts');
     for (const s of SETTINGS) rows.push([`--${s.flag} VALUE`, `${s.description} [env ${s.env}; default ${s.shown}]`]);
   }
   rows.push(['-h, --help', 'Show this help']);
@@ -43,13 +55,20 @@ export function commandHelp(command: Command): string {
 
 export class UsageError extends Error {}
 
-/** Parses argv for a command; throws UsageError or ConfigError with a message for the user. */
-export function parseCommandArgs(command: Command, argv: string[]): CommandContext | 'help' {
+/** A failure told in one line, with exit status 2: the user can fix it (a port in use, say). */
+export class CommandError extends Error {}
+
+/**
+ * Parses argv for a command and runs it, or answers 'help' when asked for its help; throws
+ * UsageError or ConfigError with a message for the user.
+ */
+export async function runCommand(command: Command, argv: string[]): Promise<number | 'help'> {
+  const settings = command.usesSettings ? (await import('../config.ts')).SETTINGS : [];
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
   for (const [name, option] of Object.entries(command.options ?? {})) {
     options[name] = option.short ? { type: option.type, short: option.short } : { type: option.type };
   }
-  if (command.usesSettings) for (const s of SETTINGS) options[s.flag] = { type: 'string' };
+  for (const s of settings) options[s.flag] = { type: 'string' };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -58,7 +77,10 @@ export function parseCommandArgs(command: Command, argv: string[]): CommandConte
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) return 'help';
+  const context = { values, positionals: parsed.positionals };
+  if (!command.usesSettings) return command.run(context);
   const flags: Record<string, string | undefined> = {};
-  if (command.usesSettings) for (const s of SETTINGS) flags[s.flag] = values[s.flag] as string | undefined;
-  return { values, positionals: parsed.positionals, config: loadConfig(process.env, flags) };
+  for (const s of settings) flags[s.flag] = values[s.flag] as string | undefined;
+  const { loadConfig } = await import('../config.ts');
+  return command.run({ ...context, config: loadConfig(process.env, flags) });
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { closeGracefully } from '../../src/platform/http/shutdown.ts';
+import { olderSystemNode, startServe } from '../support/serve.ts';
 import { AUTH, startTestServer } from '../support/server.ts';
 
 test('closing waits for in-flight requests and refuses new connections', async () => {
@@ -41,7 +42,8 @@ test('SIGTERM during a request: the request completes and lamis serve exits 0', 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-'));
   const bin = new URL('../../bin/lamis.js', import.meta.url).pathname;
   const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], {
-    env: { ...process.env, LAMIS_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    // No simulator: its set-up after listen would delay reading the request this test times.
+    env: { ...process.env, LAMIS_DATA_DIR: dataDir, LOG_LEVEL: 'info', AIS_SIMULATOR: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -80,4 +82,150 @@ test('SIGTERM during a request: the request completes and lamis serve exits 0', 
   assert.equal(statSync(keyFile).mode & 0o777, 0o600);
   assert.ok(output.includes('the development API key is in this file'));
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a fresh lamis serve answers the README's first request at once: start-up is no overload", { timeout: 90_000 }, async () => {
+  for (let start = 1; start <= 3; start++) {
+    const serve = startServe();
+    try {
+      const port = await serve.listening;
+      const key = readFileSync(path.join(serve.dataDir, 'api-key'), 'utf8').trim();
+      for (let request = 1; request <= 2; request++) {
+        const response = await fetch(`http://127.0.0.1:${port}/v3/maritime/vessels?bbox=-10,48,10,60&limit=5`, { headers: { authorization: `Bearer ${key}` } });
+        assert.equal(response.status, 200, `start ${start}, request ${request}: ${await response.text()}`);
+      }
+      serve.child.kill('SIGTERM');
+      assert.equal((await serve.exited).code, 0);
+      // The simulator sets sail once the server listens, not before.
+      const output = serve.output();
+      assert.ok(output.indexOf('"feed":"simulator"') > output.indexOf('Server listening at'), output);
+    } finally {
+      await serve.cleanup();
+    }
+  }
+});
+
+const systemNode = olderSystemNode();
+
+test('lamis started by an older Node: SIGTERM reaches the server, which exits and frees its port; the exit code passes through',
+  { timeout: 60_000, skip: systemNode ? false : 'no Node older than 24 on the PATH: bin/lamis.js hands over to the bundled Node only from one' },
+  async () => {
+    const serve = startServe({ node: systemNode });
+    let serverPid: number | undefined;
+    try {
+      const port = await serve.listening;
+      serverPid = Number(/"pid":(\d+)/.exec(serve.output())![1]);
+      assert.notEqual(serverPid, serve.child.pid, 'the server runs in a child of the command');
+      await fetch(`http://127.0.0.1:${port}/healthz`); // answered: the shutdown handlers are in place
+      serve.child.kill('SIGTERM');
+      assert.deepEqual(await serve.exited, { code: 0, signal: null }, serve.output());
+      assert.equal(isRunning(serverPid), false, 'the server process is gone');
+      const probe = net.createServer();
+      await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '127.0.0.1', resolve));
+      await new Promise((resolve) => probe.close(resolve));
+
+      // The handed-over command's own exit code comes back, here a usage error's.
+      const usage = startServe({ node: systemNode, args: ['replay'] });
+      assert.equal((await usage.exited).code, 2);
+      await usage.cleanup();
+    } finally {
+      if (serverPid && isRunning(serverPid)) process.kill(serverPid, 'SIGKILL');
+      await serve.cleanup();
+    }
+  });
+
+test('Ctrl-C at a terminal, which reaches both the command and the service it handed over to, shuts down cleanly',
+  { timeout: 60_000, skip: systemNode ? false : 'no Node older than 24 on the PATH: bin/lamis.js hands over to the bundled Node only from one' },
+  async () => {
+    const serve = startServe({ node: systemNode, detached: true });
+    try {
+      const port = await serve.listening;
+      await fetch(`http://127.0.0.1:${port}/healthz`); // answered: the shutdown handlers are in place
+      process.kill(-serve.child.pid!, 'SIGINT'); // the whole foreground job, as the terminal does
+      assert.deepEqual(await serve.exited, { code: 0, signal: null }, serve.output());
+    } finally {
+      await serve.cleanup();
+    }
+  });
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the process exits within `ms` (the test's patience, not a timing under test). */
+function exitsWithin(serve: ReturnType<typeof startServe>, ms: number) {
+  return Promise.race([serve.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms).unref())]);
+}
+
+test('a server whose log reader stopped reading still shuts down by its deadline', { timeout: 90_000 }, async () => {
+  const serve = startServe({ env: { LAMIS_SHUTDOWN_TIMEOUT_SEC: '2' } });
+  try {
+    const port = await serve.listening;
+    // The reader stays, but reads no more: the pipe fills with request log lines.
+    serve.child.stdout!.removeAllListeners('data');
+    serve.child.stdout!.pause();
+    const padding = 'x'.repeat(16_000);
+    for (let i = 0; i < 150; i++) await fetch(`http://127.0.0.1:${port}/healthz?padding=${padding}`);
+    serve.child.kill('SIGTERM');
+    const exit = await exitsWithin(serve, 30_000);
+    assert.notEqual(exit, 'still running', serve.output());
+  } finally {
+    await serve.cleanup();
+  }
+});
+
+test('a server whose log reader went away shuts down cleanly on SIGTERM', { timeout: 60_000 }, async () => {
+  const serve = startServe();
+  try {
+    const port = await serve.listening;
+    serve.child.stdout!.destroy();
+    for (let i = 0; i < 5; i++) await fetch(`http://127.0.0.1:${port}/healthz`);
+    serve.child.kill('SIGTERM');
+    assert.deepEqual(await exitsWithin(serve, 30_000), { code: 0, signal: null }, serve.output());
+  } finally {
+    await serve.cleanup();
+  }
+});
+
+/** Waits until the process has written something that matches (for a minute at most). */
+async function outputMatching(serve: ReturnType<typeof startServe>, pattern: RegExp): Promise<string> {
+  for (const giveUp = Date.now() + 60_000; Date.now() < giveUp;) {
+    const match = pattern.exec(serve.output());
+    if (match) return match[0];
+    if (serve.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no output matching ${pattern}:\n${serve.output()}`);
+}
+
+test('LOG_FORMAT=pretty prints readable lines and a start-up banner; json (the default off a terminal) prints JSON lines', { timeout: 90_000 }, async () => {
+  const pretty = startServe({ env: { LOG_FORMAT: 'pretty' } });
+  try {
+    const port = await pretty.listening;
+    const banner = await outputMatching(pretty, /LAMIS \S+ is ready\n(  .*\n)+/);
+    assert.match(banner, new RegExp(`Dashboard +http://127\\.0\\.0\\.1:${port}/\n`));
+    assert.match(banner, /Storage +sqlite in /);
+    assert.match(banner, /AIS feeds +simulator \(/);
+    assert.ok(banner.includes(`the development key is in ${path.join(pretty.dataDir, 'api-key')}`), banner);
+    assert.match(pretty.output(), /^\d\d:\d\d:\d\d INFO  Server listening at http:/m);
+  } finally {
+    await pretty.cleanup();
+  }
+  for (const format of ['json', undefined]) {
+    const json = startServe({ env: { LOG_FORMAT: format } });
+    try {
+      await json.listening;
+      await outputMatching(json, /"msg":"LAMIS \S+ ready"/);
+      const lines = json.output().trim().split('\n');
+      assert.ok(lines.every((line) => JSON.parse(line).msg !== undefined), `LOG_FORMAT=${format}`);
+      assert.doesNotMatch(json.output(), /is ready\n/);
+    } finally {
+      await json.cleanup();
+    }
+  }
 });

@@ -12,7 +12,7 @@ export const TEST_API_KEY = 'operator_test_key_0123456789';
 export const AUTH = { authorization: `Bearer ${TEST_API_KEY}` };
 
 /** Compiled reference data is shared by every test server, so only the first one compiles it. */
-const REFERENCE_CACHE = path.join(tmpdir(), 'lamis-test-reference-cache');
+export const REFERENCE_CACHE = path.join(tmpdir(), 'lamis-test-reference-cache');
 
 /** Simulators are off unless a test turns them on, so each test sees only the data it sends. */
 export function testConfig(overrides: Partial<Config> = {}): Config & { cleanup(): void } {

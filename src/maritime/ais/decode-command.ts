@@ -7,8 +7,6 @@ import type { Command } from '../../platform/command.ts';
 import { AisPipeline } from './pipeline.ts';
 
 export const decodeCommand: Command = {
-  name: 'decode',
-  summary: 'Decode AIS NMEA sentences (AIVDM/AIVDO, tag blocks, multi-sentence messages) to JSON Lines.',
   args: '[FILE]',
   usesSettings: false,
   options: {

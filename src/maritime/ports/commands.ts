@@ -116,8 +116,6 @@ function print(reports: Report[], json: boolean | string | undefined): void {
 }
 
 export const importCommand: Command = {
-  name: 'import',
-  summary: 'Import port data into the data folder: `wpi FILE` (NGA World Port Index, UpdatedPub150.csv) or `unlocode FILE...` (UN/LOCODE CodeListPart CSV files or the release ZIP).',
   args: 'wpi FILE | unlocode FILE...',
   usesSettings: true,
   options: {
@@ -155,8 +153,6 @@ async function readInput(file: string): Promise<Uint8Array> {
 }
 
 export const dataCommand: Command = {
-  name: 'data',
-  summary: '`sync`: download the World Port Index and the UN/LOCODE code list from NGA and UNECE and import them (needs the internet; exits 1 when a download fails).',
   args: 'sync',
   usesSettings: true,
   options: {

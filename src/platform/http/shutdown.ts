@@ -21,21 +21,32 @@ export async function closeGracefully(app: FastifyInstance, timeoutMs: number): 
   return forced ? 'forced' : 'clean';
 }
 
-/** On SIGTERM or SIGINT, shut down once and exit 0 when everything closed cleanly. */
-export function closeOnSignals(app: FastifyInstance, timeoutMs: number): void {
+/**
+ * On SIGTERM or SIGINT, shut down once and exit 0 when everything closed cleanly and the log is
+ * written out. Whatever happens (a hook that hangs, a log reader that reads no more) the process
+ * exits 1 at the deadline. A repeated signal changes nothing: a terminal's Ctrl-C reaches both
+ * the `lamis` command and the service it handed over to, which passes it on.
+ */
+export function closeOnSignals(app: FastifyInstance, timeoutMs: number, log: { drained(): Promise<void> }): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    setTimeout(() => process.exit(1), timeoutMs).unref();
     app.log.info({ signal }, 'shutting down');
-    closeGracefully(app, timeoutMs).then(
-      (outcome) => process.exit(outcome === 'clean' ? 0 : 1),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    closeGracefully(app, timeoutMs)
+      .then(
+        (outcome) => (outcome === 'clean' ? 0 : 1),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          return 1;
+        },
+      )
+      .then(async (code) => {
+        await log.drained();
+        process.exit(code);
+      });
   };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }

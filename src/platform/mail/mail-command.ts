@@ -49,8 +49,6 @@ function listLimit(raw: string | boolean | undefined): number {
 }
 
 export const mailCommand: Command = {
-  name: 'mail',
-  summary: 'Outgoing mail as recorded in the outbox: `list` the newest messages, `show ID` one with its text (kept for the local outbox and for failed sends).',
   args: 'list | show ID',
   usesSettings: true,
   options: {

@@ -50,6 +50,8 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
   const limiter = new RateLimiter({ store: options.store, clock: options.clock });
   const { shedder } = options;
   if (shedder) {
+    // The event loop is judged from the moment the server listens: start-up work is no overload.
+    app.addHook('onListen', async () => shedder.startMeasuring());
     // 'close' fires once for every response, including those whose client went away.
     app.addHook('onRequest', async (_request, reply) => {
       reply.raw.once('close', shedder.track());

@@ -1,5 +1,6 @@
 // The simulator as a feed: once a second it advances the simulated fleet to the wall clock and hands
 // the NMEA sentences due by then to the sink, so simulated data takes the same path as a receiver's.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { FeedBase, type FeedBaseOptions } from '../base.ts';
 import { createAisSimulator, type AisSimulator } from './simulator.ts';
 
@@ -23,6 +24,10 @@ class SimulatorFeed extends FeedBase {
   }
 
   protected async open(): Promise<void> {
+    // Two long steps (the fleet on its sea-route network; the first trips planned), each on a turn
+    // of the event loop of its own, so that requests are served in between.
+    await nextTurn();
+    if (this.stopping) return;
     const created = createAisSimulator({ vessels: this.#options.vessels, seed: this.#options.seed ?? 1, startTime: Date.now() });
     if (!created.ok) throw new Error(created.message);
     const simulator: AisSimulator = created.simulator;
@@ -32,6 +37,8 @@ class SimulatorFeed extends FeedBase {
       this.deliverLines(lines);
     };
     this.setState('connected', `${this.#options.vessels} simulated vessels`);
+    await nextTurn();
+    if (this.stopping) return;
     tick(); // every vessel reports as it comes on air
     this.#timer = setInterval(tick, this.#options.tickMs ?? TICK_MS).unref();
   }
