@@ -5,14 +5,15 @@ export { convertAisstreamMessage, CONVERTED_AISSTREAM_TYPES, parseAisstreamFrame
 export type { AisstreamFrame } from './aisstream-json.ts';
 export { Backoff } from './base.ts';
 export type { BackoffOptions } from './base.ts';
+export { createFeed } from './create-feed.ts';
+export type { CreateFeedOptions } from './create-feed.ts';
 export { DEFAULT_MAX_LINE_LENGTH, LineSplitter, splitLines } from './lines.ts';
 export { ReplayFeed, tagBlockTime } from './replay.ts';
 export type { ReplayFeedOptions } from './replay.ts';
-export { AISSTREAM_MESSAGE_TYPES, createFeed, parseFeedSpec, parseFeedSpecs, redactFeedUri, splitFeedList } from './spec.ts';
+export { AISSTREAM_MESSAGE_TYPES, parseFeedSpec, parseFeedSpecs, redactFeedUri, splitFeedList } from './spec.ts';
 export type {
   AisstreamFeedSpec,
   BoundingBox,
-  CreateFeedOptions,
   FeedSpec,
   FeedSpecsResult,
   FileFeedSpec,

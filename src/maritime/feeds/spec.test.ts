@@ -1,11 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AisstreamFeed } from './aisstream.ts';
-import { ReplayFeed } from './replay.ts';
-import { createFeed, parseFeedSpec, parseFeedSpecs, redactFeedUri, splitFeedList } from './spec.ts';
+import { parseFeedSpec, parseFeedSpecs, redactFeedUri, splitFeedList } from './spec.ts';
 import type { FeedSpec } from './spec.ts';
-import { TcpClientFeed, TcpListenFeed } from './tcp.ts';
-import { UdpFeed } from './udp.ts';
 
 function specs(text: string): FeedSpec[] {
   const result = parseFeedSpecs(text);
@@ -143,30 +139,4 @@ test('the list splits only at commas followed by a scheme', () => {
     'tcp://b:2',
     'aisstream+ws://c/s?bbox=1,2,3,4;5,6,7,8&mmsi=1,2',
   ]);
-});
-
-test('createFeed builds the adapter of each kind with its source label', () => {
-  const built = specs(
-    'udp://127.0.0.1:0,tcp://127.0.0.1:1,tcp-listen://127.0.0.1:0,aisstream+ws://127.0.0.1:1/s,file:/nonexistent.nmea?speed=2',
-  ).map((spec) => createFeed(spec, { aisstreamApiKey: 'k' }));
-  assert.ok(built[0] instanceof UdpFeed);
-  assert.ok(built[1] instanceof TcpClientFeed);
-  assert.ok(built[2] instanceof TcpListenFeed);
-  assert.ok(built[3] instanceof AisstreamFeed);
-  assert.ok(built[4] instanceof ReplayFeed);
-  assert.deepEqual(
-    built.map((feed) => [feed.kind, feed.source]),
-    [
-      ['udp', 'live'],
-      ['tcp', 'live'],
-      ['tcp-listen', 'live'],
-      ['aisstream', 'live'],
-      ['file', 'replay'],
-    ],
-  );
-  for (const feed of built) {
-    const status = feed.status();
-    assert.equal(status.state, 'stopped');
-    assert.equal(status.id, feed.id);
-  }
 });

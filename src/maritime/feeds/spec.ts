@@ -12,17 +12,11 @@
 // `bbox=` and `mmsi=` values need no escaping. Port 0 on a listener picks a free port.
 // Credentials never belong in an entry: the aisstream API key has its own option, so that feed ids
 // (the entries as written) can be logged and shown as they are.
+//
+// The settings read this list, so it stays a leaf: the adapters it describes are built in
+// create-feed.ts.
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { AisstreamFeed } from './aisstream.ts';
-import type { AisstreamFeedOptions } from './aisstream.ts';
-import { ReplayFeed } from './replay.ts';
-import type { ReplayFeedOptions } from './replay.ts';
-import { TcpClientFeed, TcpListenFeed } from './tcp.ts';
-import type { TcpClientFeedOptions, TcpListenFeedOptions } from './tcp.ts';
-import type { Feed, FeedLogger } from './types.ts';
-import { UdpFeed } from './udp.ts';
-import type { UdpFeedOptions } from './udp.ts';
 
 /** [[lat, lon], [lat, lon]]: two opposite corners, as aisstream's BoundingBoxes take them. */
 export type BoundingBox = [[number, number], [number, number]];
@@ -391,33 +385,4 @@ function parseFile(rest: string): FeedSpec {
   }
   const query = params.toString();
   return { kind: 'file', id: `file:${location}${query === '' ? '' : `?${query}`}`, path, speed };
-}
-
-export interface CreateFeedOptions {
-  /** The aisstream API key (its own setting, never part of a feed URI). */
-  aisstreamApiKey?: string;
-  onLog?: FeedLogger;
-  /** Per-kind tuning: timings, caps (tests pass short timings here). */
-  udp?: Omit<UdpFeedOptions, 'onLog'>;
-  tcp?: Omit<TcpClientFeedOptions, 'onLog'>;
-  tcpListen?: Omit<TcpListenFeedOptions, 'onLog'>;
-  aisstream?: Omit<AisstreamFeedOptions, 'onLog' | 'apiKey'>;
-  replay?: Omit<ReplayFeedOptions, 'onLog'>;
-}
-
-/** Builds the feed a spec describes (not started). Network feeds and aisstream are `live`, file replay `replay`. */
-export function createFeed(spec: FeedSpec, options: CreateFeedOptions = {}): Feed {
-  const onLog = options.onLog;
-  switch (spec.kind) {
-    case 'udp':
-      return new UdpFeed(spec, { ...options.udp, onLog });
-    case 'tcp':
-      return new TcpClientFeed(spec, { ...options.tcp, onLog });
-    case 'tcp-listen':
-      return new TcpListenFeed(spec, { ...options.tcpListen, onLog });
-    case 'aisstream':
-      return new AisstreamFeed(spec, { ...options.aisstream, apiKey: options.aisstreamApiKey, onLog });
-    case 'file':
-      return new ReplayFeed(spec, { ...options.replay, onLog });
-  }
 }
