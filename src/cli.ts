@@ -2,9 +2,14 @@
 // variable (see `lamis <command> --help` and the README). A command's module is loaded only when
 // that command runs, so that `lamis decode` or `lamis --help` do not load the whole server.
 import packageJson from '../package.json' with { type: 'json' };
+import type { Config } from './config.ts';
 import { CommandError, commandHelp, runCommand, UsageError, type CommandEntry } from './platform/command.ts';
+import { ConfigError } from './platform/config/index.ts';
 
-const COMMANDS: CommandEntry[] = [
+/** The settings table, loaded only for the commands that take settings (with what it imports). */
+const settings = async () => (await import('./config.ts')).SETTINGS;
+
+const COMMANDS: CommandEntry<Config>[] = [
   {
     name: 'serve',
     summary: 'Run the LAMIS service: REST API under /v3, docs at /docs, health at /healthz and /readyz, metrics at /metrics.',
@@ -95,17 +100,16 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = await entry.load();
   try {
-    const outcome = await runCommand(command, rest);
+    const outcome = await runCommand(command, rest, settings);
     if (outcome !== 'help') return outcome;
-    console.log(await commandHelp(entry, command));
+    console.log(await commandHelp(entry, command, settings));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`lamis ${entry.name}: ${error.message}\n\n${await commandHelp(entry, command)}`);
+      console.error(`lamis ${entry.name}: ${error.message}\n\n${await commandHelp(entry, command, settings)}`);
       return 2;
     }
-    // Settings are loaded only by the commands that take them, and so is their error class.
-    if (error instanceof CommandError || error instanceof (await import('./config.ts')).ConfigError) {
+    if (error instanceof CommandError || error instanceof ConfigError) {
       console.error(`lamis ${entry.name}: ${error.message}`);
       return 2;
     }

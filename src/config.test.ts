@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, SETTINGS, loadConfig } from './config.ts';
+import { SETTINGS, loadConfig } from './config.ts';
+import { ConfigError } from './platform/config/index.ts';
 
 test('the embedded defaults need no environment', () => {
   const config = loadConfig({});
@@ -42,7 +43,9 @@ test('an empty URL variable means unset', () => {
   assert.equal(loadConfig({ DATABASE_URL: '' }).databaseUrl, undefined);
 });
 
-test('every setting has a distinct variable and flag', () => {
+test('every setting has a distinct key, variable and flag', () => {
+  // The platform's and each feature's tables are concatenated: a key twice would merge their types.
+  assert.equal(new Set(SETTINGS.map((s) => s.key)).size, SETTINGS.length);
   assert.equal(new Set(SETTINGS.map((s) => s.env)).size, SETTINGS.length);
   assert.equal(new Set(SETTINGS.map((s) => s.flag)).size, SETTINGS.length);
 });

@@ -56,12 +56,12 @@ async function runService(config: Config): Promise<number> {
   return -1; // keeps running until a signal
 }
 
-export const serve: Command = {
+export const serve: Command<Config> = {
   usesSettings: true,
   run: ({ config }) => runService(config),
 };
 
-export const replay: Command = {
+export const replay: Command<Config> = {
   args: 'FILE',
   options: { speed: { type: 'string', description: 'Speed factor: 1 replays at the recorded pace (default), 10 ten times faster' } },
   usesSettings: true,

@@ -45,7 +45,7 @@ export interface Platform {
   access: Access;
   masterKey: MasterKey;
   /** In the order their routes are registered. */
-  features: readonly Feature[];
+  features: readonly Feature<Config>[];
 }
 
 export function loggerOptions(config: Config) {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { importGraph, violations } from './support/architecture.ts';
+import { importGraph, reachable, violations } from './support/architecture.ts';
 
 const repository = path.join(import.meta.dirname, '..');
 
@@ -14,6 +14,21 @@ test('the source keeps every rule of the layout', { todo: 'until the layout move
   const graph = importGraph(repository);
   assert.ok(graph.edges.size > 300, `only ${graph.edges.size} modules were read`);
   assert.deepEqual(violations(graph), []);
+});
+
+test('the platform reaches nothing outside it, and the settings table reaches only settings', () => {
+  const graph = importGraph(repository);
+  assert.deepEqual(violations(graph).filter((v) => v.startsWith('platform reaches')), []);
+  // Loading the table (any command that takes settings) loads the platform's machinery and each
+  // feature's settings, not the features.
+  const beyondPlatform = [...reachable(graph, 'src/config.ts').keys()].filter((m) => !m.startsWith('src/platform/')).sort();
+  assert.deepEqual(beyondPlatform, [
+    'src/accounts/settings.ts',
+    'src/aviation/settings.ts',
+    'src/config.ts',
+    'src/maritime/feeds/spec.ts',
+    'src/maritime/settings.ts',
+  ]);
 });
 
 /** Violations in a tree of the given files (path → source). */

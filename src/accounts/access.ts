@@ -1,17 +1,17 @@
 // Who may call the API and how much: the keys from the configuration (instance operators) or
 // from accounts, the plan budgets of their organisations, load shedding, and usage counting.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { Access } from '../platform/http/access.ts';
 import { configuredKeys, developmentKey, type KeyVerifier } from '../platform/http/auth.ts';
 import { LoadShedder, StreamGate, openCounterStore } from '../platform/ratelimit/index.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
 import type { KeyStore } from './keys.ts';
 import { Organisations } from './organisations.ts';
 import { UsageMeter } from './usage.ts';
 
 /** LAMIS_API_KEYS are operators' production keys; without them, the data folder's development key. */
-function operatorKeys(config: Config, logger: FastifyBaseLogger): KeyVerifier {
+function operatorKeys(config: PlatformSettings, logger: FastifyBaseLogger): KeyVerifier {
   if (config.apiKeys.length) return configuredKeys(config.apiKeys, 'production');
   const { secret, file } = developmentKey(config.dataDir);
   logger.info({ file }, 'no LAMIS_API_KEYS set: the development API key is in this file');
@@ -19,7 +19,7 @@ function operatorKeys(config: Config, logger: FastifyBaseLogger): KeyVerifier {
 }
 
 /** `keys` is the store the accounts routes also use, so a revocation there takes effect at once. */
-export async function openAccess(config: Config, database: Database, keys: KeyStore, logger: FastifyBaseLogger): Promise<Access> {
+export async function openAccess(config: PlatformSettings, database: Database, keys: KeyStore, logger: FastifyBaseLogger): Promise<Access> {
   const operators = operatorKeys(config, logger);
   const organisations = new Organisations(database);
   const usage = new UsageMeter(database, { onError: (error) => logger.warn({ err: error }, 'API usage not recorded; kept for the next write') });

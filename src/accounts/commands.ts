@@ -10,12 +10,13 @@
 // without the identity check. A key created here works at once against a running server (servers
 // do not cache unknown keys); a revocation within the server's key cache time (10 s). With `--json`
 // each prints one JSON object. Storage is migrated first, as `lamis migrate` would.
-import { fraction, type Config } from '../config.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { UsageError, type Command } from '../platform/command.ts';
+import { fraction } from '../platform/config/index.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { PLANS } from '../platform/ratelimit/plans.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
 import { KeyStore, type ApiKey } from './keys.ts';
 import type { Environment } from './migration.ts';
 import { isAisUpload, OrganisationGrants } from './grants.ts';
@@ -25,7 +26,7 @@ import { DEFAULT_USAGE_DAYS, listUsage, MAX_USAGE_DAYS, utcDay } from './usage.t
 const PLAN_NAMES = Object.keys(PLANS).join('|');
 const MS_PER_DAY = 86_400_000;
 
-async function withStorage<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
+async function withStorage<T>(config: PlatformSettings, work: (database: Database) => Promise<T>): Promise<T> {
   const database = openDatabase(config);
   try {
     await migrate(database.db, database.dialect, MIGRATIONS);

@@ -3,13 +3,13 @@
 // background), API keys for signed-in users, forgotten passwords, the hourly clean-up of
 // sign-ups whose address was never verified, and organisations: members, invitations, keys,
 // usage, audit log, and the fleet for members by role.
-import type { Config } from '../config.ts';
 import { registerOrganisationFleetRoutes } from '../fleet/index.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { App } from '../platform/http/app.ts';
 import { mailerFor } from '../platform/mail/index.ts';
 import type { CounterStore } from '../platform/ratelimit/index.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
 import { registerAccountRoutes } from './api.ts';
 import { UnverifiedAccountCleanup } from './cleanup.ts';
 import { DashboardKeys } from './dashboard-keys.ts';
@@ -25,12 +25,13 @@ import { Organisations } from './organisations.ts';
 import { registerPasswordResetRoutes } from './password-reset-api.ts';
 import { PasswordResets } from './password-reset.ts';
 import { SessionStore } from './sessions.ts';
+import type { AccountsSettings } from './settings.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 import { Throttle } from './throttle.ts';
 import { Users } from './users.ts';
 
 /** Without LAMIS_PUBLIC_URL, links point at the address the server listens on. */
-function listeningUrl(app: App, config: Config): string {
+function listeningUrl(app: App, config: PlatformSettings): string {
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -41,7 +42,7 @@ function listeningUrl(app: App, config: Config): string {
  * `keys`: the store that also verifies API keys for every request (see access.ts); `counters`: the
  * rate limits' counter store, which also counts failed sign-ins.
  */
-export const accounts = (keys: KeyStore, counters: CounterStore): Feature => async ({ app, config, database, logger, masterKey: key }) => {
+export const accounts = (keys: KeyStore, counters: CounterStore): Feature<PlatformSettings & AccountsSettings> => async ({ app, config, database, logger, masterKey: key }) => {
   const users = new Users(database);
   const throttle = new Throttle(database);
   const signIns = new SignInThrottle(counters);

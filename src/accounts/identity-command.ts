@@ -7,12 +7,12 @@
 // USER is a user id (`usr_…`) or the account's e-mail address. Settling deletes the document and
 // is audited as the operator's decision; the reason is kept with the check's other reasons.
 import { writeFileSync } from 'node:fs';
-import type { Config } from '../config.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { UsageError, type Command } from '../platform/command.ts';
 import { Envelope, masterKey } from '../platform/crypto/index.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
 import { normaliseEmail } from './credentials.ts';
 import { checkView, IdentityChecks } from './identity-checks.ts';
 import type { UserRow } from './users-migration.ts';
@@ -20,7 +20,7 @@ import { Users } from './users.ts';
 
 const MAX_REASON_LENGTH = 500;
 
-async function withChecks<T>(config: Config, work: (checks: IdentityChecks, users: Users) => Promise<T>): Promise<T> {
+async function withChecks<T>(config: PlatformSettings, work: (checks: IdentityChecks, users: Users) => Promise<T>): Promise<T> {
   const database = openDatabase(config);
   try {
     await migrate(database.db, database.dialect, MIGRATIONS);

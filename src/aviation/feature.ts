@@ -3,7 +3,9 @@
 import path from 'node:path';
 import { OrganisationGrants } from '../accounts/grants.ts';
 import { openFleetStore } from '../fleet/index.ts';
+import type { SimulatorSwitch } from '../platform/config/index.ts';
 import type { Feature } from '../platform/feature.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
 import { AwcClient } from './feeds/awc.ts';
 import { FaaNotamClient } from './feeds/faa-notams.ts';
 import { simulatedNotamProvider } from './feeds/notam-simulator.ts';
@@ -14,7 +16,7 @@ import { registerAviationRoutes } from './api.ts';
 import { loadAirports } from './reference/airports.ts';
 import type { AviationServices, InputSource } from './services.ts';
 import { awcProvider, simulatorProvider, WeatherReports } from './weather/reports.ts';
-import type { SimulatorSwitch } from '../config.ts';
+import type { AviationSettings } from './settings.ts';
 
 /** Live when configured (unless simulators are forced on), else simulated unless switched off. */
 function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
@@ -23,7 +25,7 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
   return simulators === 'auto' ? 'simulated' : 'operator_only';
 }
 
-export const aviation: Feature = async ({ app, config, database, readiness, logger, masterKey }) => {
+export const aviation: Feature<PlatformSettings & AviationSettings> = async ({ app, config, database, readiness, logger, masterKey }) => {
   const log = logger.child({ feature: 'aviation' });
   const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference') });
   log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');

@@ -4,6 +4,7 @@ import { Counter, Gauge } from 'prom-client';
 import { OrganisationGrants } from '../accounts/grants.ts';
 import type { Feature, FeatureContext } from '../platform/feature.ts';
 import type { HealthResult } from '../platform/health.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
 import { topic } from '../platform/bus/index.ts';
 import { AIS_REJECT_REASONS } from './ais/index.ts';
 import { createFeed, type Feed, type FeedLogger, type FeedSpec } from './feeds/index.ts';
@@ -22,6 +23,9 @@ import { VesselRepository } from './vessels/repository.ts';
 import { VesselStore, type Change } from './vessels/store.ts';
 import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
 import { startAisStream } from './stream/server.ts';
+import type { MaritimeSettings } from './settings.ts';
+
+type Settings = PlatformSettings & MaritimeSettings;
 
 /** Every change to a vessel, for the stream and other features. */
 export const vesselChanges = topic<Change>('maritime.vessels');
@@ -30,7 +34,7 @@ export const vesselChanges = topic<Change>('maritime.vessels');
 const HOUSEKEEPING_MS = 10_000;
 
 /** The feeds the configuration asks for, the simulator among them when it should run. */
-function plannedFeeds(context: FeatureContext, log: FeedLogger): Feed[] {
+function plannedFeeds(context: FeatureContext<Settings>, log: FeedLogger): Feed[] {
   const { config } = context;
   const feeds = config.aisFeeds.map((spec: FeedSpec) => createFeed(spec, { aisstreamApiKey: config.aisstreamApiKey, onLog: log }));
   const simulate = config.aisSimulator === 'on' || (config.aisSimulator === 'auto' && feeds.length === 0);
@@ -38,7 +42,7 @@ function plannedFeeds(context: FeatureContext, log: FeedLogger): Feed[] {
   return feeds;
 }
 
-export const maritime: Feature = async (context) => {
+export const maritime: Feature<Settings> = async (context) => {
   const { app, config, database, bus, readiness, logger } = context;
   const log = logger.child({ feature: 'maritime' });
   const staleAfterMs = config.aisStaleMinutes * 60_000;

@@ -1,7 +1,8 @@
 // The shape of a `lamis` subcommand, with option parsing and help text shared by all of them.
-// The settings (and what they import) are loaded only for the commands that take them.
+// The settings table comes from the caller, which loads it only for the commands that take it.
 import { parseArgs } from 'node:util';
-import type { Config } from '../config.ts';
+import { loadSettings, type SettingsOf, type SettingsTable } from './config/index.ts';
+import type { PlatformSettings } from './settings.ts';
 
 export interface CommandOption {
   type: 'string' | 'boolean';
@@ -14,16 +15,16 @@ export interface CommandContext {
   positionals: string[];
 }
 
-/** What a command that takes the service settings runs with. */
-export interface SettingsContext extends CommandContext {
-  config: Config;
+/** What a command that takes the service settings runs with; `Settings`: those it reads. */
+export interface SettingsContext<Settings = PlatformSettings> extends CommandContext {
+  config: Settings;
 }
 
 /** A command as `lamis --help` lists it; its module is loaded only when it runs or shows its help. */
-export interface CommandEntry {
+export interface CommandEntry<Settings = PlatformSettings> {
   name: string;
   summary: string;
-  load(): Promise<Command>;
+  load(): Promise<Command<Settings>>;
 }
 
 interface CommandShape {
@@ -33,19 +34,19 @@ interface CommandShape {
 }
 
 /** `usesSettings`: whether the service settings (storage, bus, ...) apply to the command. */
-export type Command =
-  | (CommandShape & { usesSettings: true; run(context: SettingsContext): Promise<number> })
+export type Command<Settings = PlatformSettings> =
+  | (CommandShape & { usesSettings: true; run(context: SettingsContext<Settings>): Promise<number> })
   | (CommandShape & { usesSettings: false; run(context: CommandContext): Promise<number> });
 
-export async function commandHelp(entry: CommandEntry, command: Command): Promise<string> {
+/** `settings` loads the service's settings table, for the commands that take it. */
+export async function commandHelp<Settings>(entry: CommandEntry<Settings>, command: Command<Settings>, settings: () => Promise<SettingsTable>): Promise<string> {
   const lines = [`Usage: lamis ${entry.name} [options]${command.args ? ` ${command.args}` : ''}`, '', entry.summary, '', 'Options:'];
   const rows: [string, string][] = [];
   for (const [name, option] of Object.entries(command.options ?? {})) {
     rows.push([`--${name}${option.type === 'string' ? ' VALUE' : ''}`, option.description]);
   }
   if (command.usesSettings) {
-    const { SETTINGS } = await import('../config.ts');
-    for (const s of SETTINGS) rows.push([`--${s.flag} VALUE`, `${s.description} [env ${s.env}; default ${s.shown}]`]);
+    for (const s of await settings()) rows.push([`--${s.flag} VALUE`, `${s.description} [env ${s.env}; default ${s.shown}]`]);
   }
   rows.push(['-h, --help', 'Show this help']);
   const width = Math.max(...rows.map(([left]) => left.length));
@@ -58,17 +59,13 @@ export class UsageError extends Error {}
 /** A failure told in one line, with exit status 2: the user can fix it (a port in use, say). */
 export class CommandError extends Error {}
 
-/**
- * Parses argv for a command and runs it, or answers 'help' when asked for its help; throws
- * UsageError or ConfigError with a message for the user.
- */
-export async function runCommand(command: Command, argv: string[]): Promise<number | 'help'> {
-  const settings = command.usesSettings ? (await import('../config.ts')).SETTINGS : [];
+/** The command's options and, when it takes them, the settings' flags, parsed; or 'help'. */
+function parse(command: CommandShape, argv: string[], table: SettingsTable): CommandContext | 'help' {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
   for (const [name, option] of Object.entries(command.options ?? {})) {
     options[name] = option.short ? { type: option.type, short: option.short } : { type: option.type };
   }
-  for (const s of settings) options[s.flag] = { type: 'string' };
+  for (const s of table) options[s.flag] = { type: 'string' };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -76,11 +73,27 @@ export async function runCommand(command: Command, argv: string[]): Promise<numb
     throw new UsageError((error as Error).message);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  if (values.help) return 'help';
-  const context = { values, positionals: parsed.positionals };
-  if (!command.usesSettings) return command.run(context);
+  return values.help ? 'help' : { values, positionals: parsed.positionals };
+}
+
+/**
+ * Parses argv for a command and runs it, or answers 'help' when asked for its help; throws
+ * UsageError or ConfigError with a message for the user. `settings` loads the service's settings
+ * table, for the commands that take it.
+ */
+export async function runCommand<Table extends SettingsTable>(
+  command: Command<NoInfer<SettingsOf<Table>>>,
+  argv: string[],
+  settings: () => Promise<Table>,
+): Promise<number | 'help'> {
+  if (!command.usesSettings) {
+    const context = parse(command, argv, []);
+    return context === 'help' ? 'help' : command.run(context);
+  }
+  const table = await settings();
+  const context = parse(command, argv, table);
+  if (context === 'help') return 'help';
   const flags: Record<string, string | undefined> = {};
-  for (const s of settings) flags[s.flag] = values[s.flag] as string | undefined;
-  const { loadConfig } = await import('../config.ts');
-  return command.run({ ...context, config: loadConfig(process.env, flags) });
+  for (const s of table) flags[s.flag] = context.values[s.flag] as string | undefined;
+  return command.run({ ...context, config: loadSettings(table, process.env, flags) });
 }

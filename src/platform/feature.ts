@@ -1,18 +1,23 @@
 // What a feature (maritime, aviation, ...) gets to plug itself into the service: the app to add
-// routes to, storage, the bus, readiness checks and the metrics registry. A feature stops its own
-// background work in an onClose hook; storage and bus close after every feature has stopped.
+// routes to, its settings, storage, the bus, readiness checks and the metrics registry. A feature
+// stops its own background work in an onClose hook; storage and bus close after every feature has
+// stopped.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
-import type { Config } from '../config.ts';
 import type { Bus } from './bus/index.ts';
 import type { MasterKey } from './crypto/index.ts';
 import type { Database } from './db/database.ts';
 import type { Readiness } from './health.ts';
 import type { App } from './http/app.ts';
+import type { PlatformSettings } from './settings.ts';
 
-export interface FeatureContext {
+/**
+ * `Settings`: the settings the feature reads, e.g. `PlatformSettings & AviationSettings`; the
+ * server hands every feature the whole configuration, which has them all.
+ */
+export interface FeatureContext<Settings = PlatformSettings> {
   app: App;
-  config: Config;
+  config: Settings;
   database: Database;
   bus: Bus;
   readiness: Readiness;
@@ -22,4 +27,4 @@ export interface FeatureContext {
   logger: FastifyBaseLogger;
 }
 
-export type Feature = (context: FeatureContext) => Promise<void>;
+export type Feature<Settings = PlatformSettings> = (context: FeatureContext<Settings>) => Promise<void>;

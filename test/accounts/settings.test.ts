@@ -1,7 +1,8 @@
 // The account settings as `loadConfig` reads them from the environment.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import { ConfigError } from '../../src/platform/config/index.ts';
 
 test('LAMIS_PUBLIC_URL is an http(s) base without its trailing slash', () => {
   assert.equal(loadConfig({}).publicUrl, undefined);

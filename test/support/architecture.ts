@@ -94,7 +94,7 @@ function featureOf(module: string): string | null {
 }
 
 /** Every module reachable from `start`, with the path that reaches it. */
-function reachable(graph: ImportGraph, start: string): Map<string, string[]> {
+export function reachable(graph: ImportGraph, start: string): Map<string, string[]> {
   const paths = new Map<string, string[]>([[start, [start]]]);
   const queue = [start];
   while (queue.length > 0) {

@@ -17,8 +17,7 @@ import { parseNotam } from '../notams/index.ts';
 import type { Notam, NotamType } from '../notams/index.ts';
 import type { NotamProvider, ProviderResult } from '../notams/store.ts';
 import { answerMessage, excerpt, readAnswer, requestFailure, retryAfterMs, type OutboundAnswer, type OutboundLogger } from '../../platform/http/outbound.ts';
-
-export const FAA_NOTAM_DEFAULT_BASE_URL = 'https://external-api.faa.gov/notamapi/v1';
+import { FAA_NOTAM_DEFAULT_BASE_URL } from '../settings.ts';
 
 export interface FaaNotamClientOptions {
   clientId: string;

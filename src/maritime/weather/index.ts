@@ -1,6 +1,6 @@
 // Public surface of the weather module: the configured source, port weather limits and holds.
-import type { Config } from '../../config.ts';
 import type { OutboundLogger } from '../../platform/http/outbound.ts';
+import type { MaritimeSettings } from '../settings.ts';
 import type { WeatherSource } from './model.ts';
 import { OPEN_METEO_HORIZON_HOURS, OpenMeteoWeather } from './open-meteo.ts';
 import { createSimulatedWeather } from './simulated.ts';
@@ -12,7 +12,7 @@ export type { HoldFactor, LimitingFactor, ThresholdName, WeatherHold, WeatherThr
 export { portWeatherMigration } from './migration.ts';
 export { HOUR_MS, hoursOf, WEATHER_SOURCE_KINDS, WeatherUnavailableError } from './model.ts';
 export type { PointWeather, WeatherHour, WeatherRequest, WeatherSource, WeatherSourceKind } from './model.ts';
-export { OPEN_METEO_ATTRIBUTION, OPEN_METEO_FORECAST_URL, OPEN_METEO_MARINE_URL, OpenMeteoWeather } from './open-meteo.ts';
+export { OPEN_METEO_ATTRIBUTION, OpenMeteoWeather } from './open-meteo.ts';
 export { periodQuery, readPeriod } from './period.ts';
 export type { Period, PeriodRules } from './period.ts';
 export { createSimulatedWeather, SIMULATED_ATTRIBUTION, simulateHours } from './simulated.ts';
@@ -20,7 +20,7 @@ export { INSTANCE_OWNER, PortWeatherThresholdStore } from './thresholds.ts';
 export type { EffectiveThresholds, PortThresholds, ThresholdLayer, ThresholdOverrides } from './thresholds.ts';
 
 /** The weather source the configuration asks for: the simulation unless `MARITIME_WEATHER=open-meteo`. */
-export function createWeatherSource(config: Config, logger: OutboundLogger): WeatherSource {
+export function createWeatherSource(config: MaritimeSettings, logger: OutboundLogger): WeatherSource {
   if (config.maritimeWeather === 'open-meteo') {
     return new OpenMeteoWeather({
       forecastBaseUrl: config.openMeteoForecastUrl,

@@ -23,8 +23,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { answerMessage, readAnswer, requestFailure, retryAfterMs, type OutboundAnswer, type OutboundLogger } from '../../platform/http/outbound.ts';
 import { HOUR_MS, hoursOf, WeatherUnavailableError, type PointWeather, type WeatherHour, type WeatherRequest, type WeatherSource } from './model.ts';
 
-export const OPEN_METEO_FORECAST_URL = 'https://api.open-meteo.com';
-export const OPEN_METEO_MARINE_URL = 'https://marine-api.open-meteo.com';
 export const OPEN_METEO_ATTRIBUTION =
   'Weather data by Open-Meteo.com (CC BY 4.0), from national weather services\' models; wave forecasts from the Open-Meteo Marine API.';
 

@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ConfigError } from '../../config.ts';
+import { ConfigError } from '../config/index.ts';
 import { keyId, masterKey, MASTER_KEY_FILE } from './master-key.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'lamis-master-key-'));

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../../config.ts';
+import { ConfigError } from '../config/index.ts';
 
 export const KEY_BYTES = 32;
 export const KEY_ID_BYTES = 6;

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../../config.ts';
+import type { PlatformSettings } from '../settings.ts';
 import { openSqlite } from './sqlite.ts';
 import type { HealthCheck } from '../health.ts';
 
@@ -42,7 +42,10 @@ export interface OpenOptions {
   schema?: string;
 }
 
-export function openDatabase(config: Config, options: OpenOptions = {}): Database {
+/** The settings storage reads: PostgreSQL when a URL is set, else SQLite in the data folder. */
+export type DatabaseSettings = Pick<PlatformSettings, 'databaseUrl' | 'databasePoolMax' | 'databaseTimeoutMs' | 'dataDir'>;
+
+export function openDatabase(config: DatabaseSettings, options: OpenOptions = {}): Database {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,

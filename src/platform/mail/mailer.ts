@@ -4,11 +4,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from './outbox-migration.ts';
 
-// Defaults the settings table shows; here, away from the SMTP client, so reading the settings
-// does not load it.
-export const DEFAULT_MAIL_FROM = 'LAMIS <no-reply@localhost>';
-export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
-
 export interface OutgoingMail {
   /** One recipient address. */
   to: string;

@@ -5,7 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { NodemailerError, SMTPTransportOptions, Transporter } from 'nodemailer';
 import type { Database } from '../db/database.ts';
-import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from './mailer.ts';
+import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from '../settings.ts';
 import {
   MessageRejectedError,
   RecipientRejectedError,

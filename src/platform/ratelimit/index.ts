@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { PlatformSettings } from '../settings.ts';
 import { createMemoryCounterStore } from './memory.ts';
 import { createRedisCounterStore } from './redis.ts';
 import type { CounterStore } from './store.ts';
@@ -11,6 +11,6 @@ export { LoadShedder, type LoadShedderOptions } from './shedder.ts';
 export { installRateLimits, overloaded, rateLimited, type RateLimitOptions } from './install.ts';
 
 /** Counters in this process, or in Redis when REDIS_URL is set so that instances share budgets. */
-export function openCounterStore(config: Config, prefix = 'lamis:ratelimit:'): Promise<CounterStore> {
-  return config.redisUrl ? createRedisCounterStore({ url: config.redisUrl, prefix }) : Promise.resolve(createMemoryCounterStore());
+export function openCounterStore(settings: Pick<PlatformSettings, 'redisUrl'>, prefix = 'lamis:ratelimit:'): Promise<CounterStore> {
+  return settings.redisUrl ? createRedisCounterStore({ url: settings.redisUrl, prefix }) : Promise.resolve(createMemoryCounterStore());
 }
