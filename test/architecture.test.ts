@@ -31,6 +31,14 @@ test('the platform reaches nothing outside it, and the settings table reaches on
   ]);
 });
 
+test('the platform\'s migrations are frozen: they import only the migrator', () => {
+  const graph = importGraph(repository);
+  const migrations = [...graph.edges.keys()].filter((m) => m.startsWith('src/platform/migrations/'));
+  assert.ok(migrations.includes('src/platform/migrations/0005_outbox.ts'), 'the outbox migration is among them');
+  const imports = migrations.flatMap((m) => graph.edges.get(m)!.filter((t) => !t.startsWith('src/platform/migrations/')).map((t) => `${m} → ${t}`));
+  assert.deepEqual(imports.filter((i) => !i.endsWith(' → src/platform/db/migrate.ts')), []);
+});
+
 /** Violations in a tree of the given files (path → source). */
 function check(files: Record<string, string>): string[] {
   const root = mkdtempSync(path.join(tmpdir(), 'lamis-architecture-'));

@@ -47,6 +47,12 @@ test('lamis --help and lamis decode load only what they need: not the server, it
   }
 });
 
+test('lamis migrate loads the migrations without the mail transport', async () => {
+  const loaded = await modulesLoadedBy(['migrate', '--help']);
+  assert.ok(loaded.some((url) => url.endsWith('/src/migrations/index.ts')), 'the recorder saw the migrations load');
+  assert.deepEqual(loaded.filter((url) => /\/node_modules\/nodemailer\/|\/src\/platform\/mail\//.test(url)), []);
+});
+
 test('lamis --help lists the commands', async () => {
   const { code, stdout } = await lamis(['--help']);
   assert.equal(code, 0);

@@ -4,7 +4,7 @@ import { slotsMigration } from '../aviation/landing/migration.ts';
 import { notamsMigration } from '../aviation/notams/store-migration.ts';
 import { weatherReportsMigration } from '../aviation/weather/reports-migration.ts';
 import { vesselsMigration } from '../maritime/vessels/migration.ts';
-import { outboxMigration } from '../platform/mail/index.ts';
+import { platformMigrations } from '../platform/migrations/index.ts';
 import { accountsMigration } from '../accounts/migration.ts';
 import { fleetMigration } from '../fleet/migration.ts';
 import { usersMigration } from '../accounts/users-migration.ts';
@@ -14,4 +14,4 @@ import { berthOwnersMigration, portCallsMigration } from '../maritime/ports/migr
 import { portWeatherMigration } from '../maritime/weather/migration.ts';
 import { organisationGrantsMigration } from '../accounts/grants-migration.ts';
 
-export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, outboxMigration, accountsMigration, fleetMigration, usersMigration, teamsMigration, passwordResetsMigration, portCallsMigration, portWeatherMigration, organisationGrantsMigration, berthOwnersMigration];
+export const MIGRATIONS: readonly Migration[] = [vesselsMigration, weatherReportsMigration, notamsMigration, slotsMigration, ...platformMigrations, accountsMigration, fleetMigration, usersMigration, teamsMigration, passwordResetsMigration, portCallsMigration, portWeatherMigration, organisationGrantsMigration, berthOwnersMigration];

@@ -16,8 +16,7 @@ export {
 export type { Mailer, MailerOptions, MailErrorCode, MailLogger, OutgoingMail, SentMail } from './mailer.ts';
 export { DEFAULT_LIST_LIMIT, Outbox, OutboxMailer } from './outbox.ts';
 export type { OutboxMessage, OutboxSummary } from './outbox.ts';
-export { outboxMigration } from './outbox-migration.ts';
-export type { MailStatus, MailTransport, OutboxMessagesTable } from './outbox-migration.ts';
+export type { MailStatus, MailTransport, OutboxMessagesTable } from './outbox.table.ts';
 export { SmtpMailer } from './smtp.ts';
 export type { SmtpMailerOptions } from './smtp.ts';
 

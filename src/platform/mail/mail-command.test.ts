@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { mailCommand } from './mail-command.ts';
 import { OutboxMailer } from './outbox.ts';
-import { outboxMigration } from './outbox-migration.ts';
+import { outboxMigration } from '../migrations/0005_outbox.ts';
 import { SmtpMailer } from './smtp.ts';
 import { startTestSmtpServer } from '../../../test/support/smtp.ts';
 

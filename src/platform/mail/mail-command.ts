@@ -1,11 +1,11 @@
 // `lamis mail list` and `lamis mail show ID`: what LAMIS sent or kept, read from the outbox table
-// of the configured storage. The outbox is the platform's own table, so the command applies its
-// migration (and only that one) before reading.
+// of the configured storage. The outbox is the platform's own table, so the command applies the
+// platform's migrations (and only those) before reading.
 import { UsageError, type Command } from '../command.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { DEFAULT_LIST_LIMIT, Outbox, type OutboxMessage, type OutboxSummary } from './outbox.ts';
-import { outboxMigration } from './outbox-migration.ts';
+import { platformMigrations } from '../migrations/index.ts';
 
 const MAX_LIST_LIMIT = 1000;
 
@@ -66,7 +66,7 @@ export const mailCommand: Command = {
 
     const database = openDatabase(config);
     try {
-      await migrate(database.db, database.dialect, [outboxMigration]);
+      await migrate(database.db, database.dialect, platformMigrations);
       const outbox = new Outbox(database);
       if (action === 'list') {
         const rows = await outbox.list(limit);

@@ -2,7 +2,7 @@
 // and typed errors that say whether the server was out of reach or refused the message. Message
 // bodies carry single-use links: nothing here logs them or puts them in an error.
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailTransport } from './outbox-migration.ts';
+import type { MailTransport } from './outbox.table.ts';
 
 export interface OutgoingMail {
   /** One recipient address. */

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { mailerFor } from './index.ts';
 import { Outbox, OutboxMailer } from './outbox.ts';
-import { outboxMigration } from './outbox-migration.ts';
+import { outboxMigration } from '../migrations/0005_outbox.ts';
 
 const START = Date.parse('2026-11-21T14:20:00.000Z');
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { Mailer, MailerOptions, MailLogger, OutgoingMail, SentMail } from './mailer.ts';
-import type { MailTransport, OutboxMessagesTable } from './outbox-migration.ts';
+import type { MailTransport, OutboxMessagesTable } from './outbox.table.ts';
 
 export type OutboxMessage = OutboxMessagesTable;
 /** A row without its bodies, as lists show it. */

@@ -10,7 +10,7 @@ import type { Database } from '../db/database.ts';
 import { mailerFor } from './index.ts';
 import { MailError, RecipientRejectedError, SmtpAuthError, SmtpUnreachableError, type OutgoingMail } from './mailer.ts';
 import { Outbox } from './outbox.ts';
-import { outboxMigration } from './outbox-migration.ts';
+import { outboxMigration } from '../migrations/0005_outbox.ts';
 import { SmtpMailer } from './smtp.ts';
 import { linksIn, startTestSmtpServer, type TestSmtpServer } from '../../../test/support/smtp.ts';
 
