@@ -7,7 +7,8 @@
 // asking us first (CORS), so nobody can be signed into someone else's account by a hidden form.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
-import { VEHICLE_TYPES } from '../fleet/index.ts';
+import { countryName } from '../../common/countries.ts';
+import { VEHICLE_TYPES } from '../../common/vehicle-types.ts';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError, Problems, type FieldError } from '../platform/http/problems.ts';
@@ -26,7 +27,6 @@ import {
   tooManyAttempts,
   verificationLinkInvalid,
 } from './account-problems.ts';
-import { countryName } from './countries.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, normaliseEmail, passwordProblem, spendPasswordCheck, verifyPassword } from './credentials.ts';
 import type { EmailVerifications } from './email-verification.ts';
 import { checkView, type IdentityChecks } from './identity-checks.ts';

@@ -2,10 +2,10 @@
 // identity check (documents sealed under the master key, checked by one OCR engine in the
 // background), API keys for signed-in users, forgotten passwords, the hourly clean-up of
 // sign-ups whose address was never verified, and organisations: members, invitations, keys,
-// usage, audit log, and the fleet for members by role.
+// usage, audit log, and the guard other features admit members by role with.
 import type { Config } from '../config.ts';
-import { registerOrganisationFleetRoutes } from '../fleet/index.ts';
 import { Envelope } from '../platform/crypto/index.ts';
+import type { Database } from '../platform/db/database.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { App } from '../platform/http/app.ts';
 import { mailerFor } from '../platform/mail/index.ts';
@@ -21,6 +21,7 @@ import { Invitations } from './invitations.ts';
 import { BackgroundMail } from './mails.ts';
 import { Members } from './members.ts';
 import { registerOrganisationRoutes } from './organisation-api.ts';
+import { memberGuard, type MemberGuard } from './organisation-http.ts';
 import { Organisations } from './organisations.ts';
 import { registerPasswordResetRoutes } from './password-reset-api.ts';
 import { PasswordResets } from './password-reset.ts';
@@ -37,6 +38,16 @@ function listeningUrl(app: App, config: Config): string {
   return `http://${host}:${port}`;
 }
 
+/** Sessions last as configured: LAMIS_SESSION_IDLE_MINUTES without a request, LAMIS_SESSION_MAX_HOURS in all. */
+function sessionStore(database: Database, config: Config): SessionStore {
+  return new SessionStore(database, { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionMaxHours * 3_600_000 });
+}
+
+/** The guard of the routes other features hang under an organisation's path (the fleet's). */
+export function openMemberGuard(database: Database, config: Config): MemberGuard {
+  return memberGuard(sessionStore(database, config), new Users(database), new Members(database));
+}
+
 /**
  * `keys`: the store that also verifies API keys for every request (see access.ts); `counters`: the
  * rate limits' counter store, which also counts failed sign-ins.
@@ -50,7 +61,7 @@ export const accounts = (keys: KeyStore, counters: CounterStore): Feature => asy
   const mail = new BackgroundMail(mailerFor(config, database, { logger }), logger);
   const publicUrl = () => config.publicUrl ?? listeningUrl(app, config);
   const cleanup = new UnverifiedAccountCleanup(database, { maxAgeDays: config.unverifiedAccountDays, logger });
-  const sessions = new SessionStore(database, { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionMaxHours * 3_600_000 });
+  const sessions = sessionStore(database, config);
   app.decorateRequest('account', null);
   registerAccountRoutes(app, {
     users,
@@ -78,7 +89,6 @@ export const accounts = (keys: KeyStore, counters: CounterStore): Feature => asy
     mail,
     publicUrl,
   });
-  registerOrganisationFleetRoutes(app, { database, masterKey: key.key, members, sessions, users });
   identity.start();
   cleanup.start();
   app.addHook('onClose', async () => {

@@ -4,17 +4,19 @@
 // with `POST /v3/accounts/keys` (api.ts).
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
+import type { Database } from '../platform/db/database.ts';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError } from '../platform/http/problems.ts';
 import { invalidField, nullable, Shared } from '../platform/http/schema.ts';
 import { identityRequired } from './account-problems.ts';
 import { listAudit } from './audit.ts';
-import { DASHBOARD_KEY_NAME } from './dashboard-keys.ts';
-import { DEFAULT_OVERLAP_HOURS, MAX_OVERLAP_HOURS, type KeyListKey } from './keys.ts';
+import { DASHBOARD_KEY_NAME, type DashboardKeys } from './dashboard-keys.ts';
+import type { IdentityChecks } from './identity-checks.ts';
+import { DEFAULT_OVERLAP_HOURS, MAX_OVERLAP_HOURS, type KeyListKey, type KeyStore } from './keys.ts';
+import type { Members } from './members.ts';
 import { NOT_MEMBER_NOTE, notMember, organisationAccess, OrgParams } from './organisation-http.ts';
 import { CSRF_NOTE, SESSION_NOTE } from './session-http.ts';
-import type { OrganisationApiDeps } from './organisation-api.ts';
 import { keyNotActive, keyNotFound } from './organisation-problems.ts';
 import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS, pageUsage, utcDay, type UsageListKey } from './usage.ts';
 
@@ -69,7 +71,17 @@ const keyMissing = (id: string) => new ProblemError(keyNotFound, `The organisati
 
 const KeyWithSecret = (description: string, secret = 'Shown only this once') => Type.Object({ ...keyFields, secret: Type.String({ description: secret }) }, { description });
 
-export function registerKeyRoutes(app: App, deps: OrganisationApiDeps & { guard: onRequestAsyncHookHandler }): void {
+export interface KeyRoutesDeps {
+  database: Database;
+  members: Members;
+  keys: KeyStore;
+  dashboardKeys: DashboardKeys;
+  identity: IdentityChecks;
+  /** `requireSession`, as the organisation routes have it. */
+  guard: onRequestAsyncHookHandler;
+}
+
+export function registerKeyRoutes(app: App, deps: KeyRoutesDeps): void {
   const { members, keys, dashboardKeys, identity, database, guard } = deps;
 
   app.get('/v3/organisations/:orgId/keys', {

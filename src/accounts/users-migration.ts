@@ -3,8 +3,8 @@
 // milliseconds, as in `0006_accounts`; lists and objects are JSON text. Secrets (session ids,
 // verification tokens) are stored only as SHA-256 hashes, identity documents only sealed.
 import { sql } from 'kysely';
+import type { VehicleType } from '../../common/vehicle-types.ts';
 import type { Migration } from '../platform/db/migrate.ts';
-import type { VehicleType } from '../fleet/index.ts';
 import type { DocumentType } from './identity/index.ts';
 
 export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;

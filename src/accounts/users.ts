@@ -13,9 +13,9 @@
 // owner gets a mail saying someone tried (at most one a day, see accounts feature). Like every
 // account never verified, it is deleted after LAMIS_UNVERIFIED_ACCOUNT_DAYS (cleanup.ts).
 import type { Kysely } from 'kysely';
+import type { VehicleType } from '../../common/vehicle-types.ts';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
-import type { VehicleType } from '../fleet/index.ts';
 import { appendAudit } from './audit.ts';
 import type { OrganisationRow } from './migration.ts';
 import type { IdentityStatus, Role, UserRow } from './users-migration.ts';

@@ -5,13 +5,14 @@
 // the organisation's path for signed-in members by role (organisation-api.ts).
 import type { FastifyContextConfig, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Type, type TProperties } from 'typebox';
+import { VEHICLE_TYPES } from '../../common/vehicle-types.ts';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError, Problems, problemType } from '../platform/http/problems.ts';
 import { nullable, Shared } from '../platform/http/schema.ts';
 import { THRESHOLD_NAMES, ThresholdsSchema } from './thresholds.ts';
 import { FleetValidationError } from './validation.ts';
-import { MAX_REGIONS, VEHICLE_TYPES, type FleetStore, type FleetVehicle, type ListKey } from './vehicles.ts';
+import { MAX_REGIONS, type FleetStore, type FleetVehicle, type ListKey } from './vehicles.ts';
 
 const TAG = 'Fleet';
 
@@ -135,15 +136,6 @@ export const API_KEY_MOUNT: FleetMount = {
   },
   admit: () => ({ options: {}, note: '' }),
 };
-
-export interface FleetApiDeps {
-  store: FleetStore;
-}
-
-/** The fleet routes for API keys under `/v3/fleet`. */
-export function registerFleetRoutes(app: App, deps: FleetApiDeps): void {
-  mountFleetRoutes(app, deps.store, API_KEY_MOUNT);
-}
 
 /** The vehicle and notification-settings routes under `mount.prefix`. */
 export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount): void {
