@@ -16,6 +16,16 @@ test('the source keeps every rule of the layout', { todo: 'until the layout move
   assert.deepEqual(violations(graph), []);
 });
 
+test('accounts and the fleet keep the rules, and their migrations import nothing of the live code', () => {
+  const graph = importGraph(repository);
+  assert.deepEqual(violations(graph).filter((violation) => /src\/(accounts|fleet)\//.test(violation)), []);
+  for (const feature of ['accounts', 'fleet']) {
+    const migrations = [...graph.edges.keys()].filter((module) => new RegExp(`^src/${feature}/migrations/\\d{4}_\\w+\\.ts$`).test(module));
+    assert.ok(migrations.length > 0, `the migrations of ${feature} are in src/${feature}/migrations/`);
+    for (const module of migrations) assert.deepEqual(graph.edges.get(module), ['src/platform/db/migrate.ts'], module);
+  }
+});
+
 /** Violations in a tree of the given files (path → source). */
 function check(files: Record<string, string>): string[] {
   const root = mkdtempSync(path.join(tmpdir(), 'lamis-architecture-'));

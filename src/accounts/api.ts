@@ -36,7 +36,7 @@ import { clearSessionCookie, CSRF_NOTE, noStore, requireSession, SESSION_NOTE, s
 import { csrfTokenFor, type SessionListKey, type SessionStore } from './sessions.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { Limit, Throttle } from './throttle.ts';
-import type { UserRow } from './users-migration.ts';
+import type { UserRow } from './users.table.ts';
 import { checkedFullName, MAX_NAME_LENGTH, missingStepBefore, onboardingOf, ONBOARDING_STEPS, type OnboardingStep, type Users } from './users.ts';
 
 const TAG = 'Accounts';

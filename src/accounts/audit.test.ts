@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
 import { ProblemError } from '../platform/http/problems.ts';
 import { appendAudit, listAudit, type AuditEntry } from './audit.ts';
-import { accountsMigration } from './migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
 import { Organisations } from './organisations.ts';
 
 for (const backend of STORAGE_BACKENDS) {

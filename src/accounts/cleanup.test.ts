@@ -9,13 +9,13 @@ import { listAudit } from './audit.ts';
 import { UnverifiedAccountCleanup } from './cleanup.ts';
 import { EmailVerifications } from './email-verification.ts';
 import { KeyStore } from './keys.ts';
-import { accountsMigration } from './migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
 import { Organisations } from './organisations.ts';
-import { passwordResetsMigration } from './password-reset-migration.ts';
+import { passwordResetsMigration } from './migrations/0010_password_resets.ts';
 import { PasswordResets } from './password-reset.ts';
 import { SessionStore } from './sessions.ts';
 import { Throttle } from './throttle.ts';
-import { usersMigration } from './users-migration.ts';
+import { usersMigration } from './migrations/0008_users.ts';
 import { Users } from './users.ts';
 
 const DAY = 86_400_000;

@@ -15,7 +15,7 @@ import { listAudit } from './audit.ts';
 import { keysCommand, orgCommand, usageCommand } from './commands.ts';
 import { KeyStore } from './keys.ts';
 import { OrganisationGrants } from './grants.ts';
-import { accountsMigration } from './migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
 import { Organisations } from './organisations.ts';
 import { UsageMeter } from './usage.ts';
 

@@ -9,15 +9,15 @@
 // Operators are trusted: they act as `operator` in the audit log and may create production keys
 // without the identity check. A key created here works at once against a running server (servers
 // do not cache unknown keys); a revocation within the server's key cache time (10 s). With `--json`
-// each prints one JSON object. Storage is migrated first, as `lamis migrate` would.
+// each prints one JSON object. The tables of accounts are migrated first, as `lamis migrate` would.
 import { fraction, type Config } from '../config.ts';
-import { MIGRATIONS } from '../migrations/index.ts';
 import { UsageError, type Command } from '../platform/command.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { PLANS } from '../platform/ratelimit/plans.ts';
 import { KeyStore, type ApiKey } from './keys.ts';
-import type { Environment } from './migration.ts';
+import { accountsMigrations } from './migrations/index.ts';
+import type { Environment } from './keys.table.ts';
 import { isAisUpload, OrganisationGrants } from './grants.ts';
 import { isPlanName, Organisations } from './organisations.ts';
 import { DEFAULT_USAGE_DAYS, listUsage, MAX_USAGE_DAYS, utcDay } from './usage.ts';
@@ -28,7 +28,7 @@ const MS_PER_DAY = 86_400_000;
 async function withStorage<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
   const database = openDatabase(config);
   try {
-    await migrate(database.db, database.dialect, MIGRATIONS);
+    await migrate(database.db, database.dialect, accountsMigrations);
     return await work(database);
   } finally {
     await database.close();

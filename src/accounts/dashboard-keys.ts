@@ -11,7 +11,7 @@
 // is revoked when the production one is made.
 import { hkdfSync } from 'node:crypto';
 import type { DerivedKeyResult, KeyStore, SecretMaterial } from './keys.ts';
-import type { Environment } from './migration.ts';
+import type { Environment } from './keys.table.ts';
 
 export const DASHBOARD_KEY_NAME = 'dashboard';
 const MS_PER_HOUR = 3_600_000;

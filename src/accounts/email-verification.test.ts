@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
 import { EmailVerifications } from './email-verification.ts';
-import { accountsMigration } from './migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
 import { Throttle } from './throttle.ts';
-import { usersMigration } from './users-migration.ts';
+import { usersMigration } from './migrations/0008_users.ts';
 import { Users } from './users.ts';
 
 const MINUTE = 60_000;

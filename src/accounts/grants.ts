@@ -7,7 +7,7 @@
 // a change applies at once on every server.
 import type { Database } from '../platform/db/database.ts';
 import { appendAudit, type Actor, type AuditAction } from './audit.ts';
-import type { AisUpload, OrganisationGrantsRow } from './grants-migration.ts';
+import type { AisUpload, OrganisationGrantsRow } from './grants.table.ts';
 import type { Organisation } from './organisations.ts';
 
 export type Grants = Pick<OrganisationGrantsRow, 'ais_upload' | 'slot_share'>;

@@ -9,8 +9,9 @@ import { listAudit } from './audit.ts';
 import { documentHash, OcrEngine } from './identity/index.ts';
 import { ANNA, pdfWithMrzText, pdfWithoutText, td3Lines } from './identity/sample-documents.ts';
 import { IdentityChecks } from './identity-checks.ts';
-import { accountsMigration } from './migration.ts';
-import { usersMigration, type IdentityStatus } from './users-migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
+import { usersMigration } from './migrations/0008_users.ts';
+import type { IdentityStatus } from './identity-checks.table.ts';
 import { Users } from './users.ts';
 
 const POLL_MS = 20;

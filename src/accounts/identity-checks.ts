@@ -18,7 +18,7 @@ import type { Envelope } from '../platform/crypto/index.ts';
 import { newId } from '../platform/ids.ts';
 import { documentHash, verifyDocument, type DocumentSummary, type DocumentType, type OcrEngine } from './identity/index.ts';
 import { appendAudit, type Actor } from './audit.ts';
-import type { IdentityCheckRow, IdentityStatus } from './users-migration.ts';
+import type { IdentityCheckRow, IdentityStatus } from './identity-checks.table.ts';
 import type { Users } from './users.ts';
 
 export const CLAIM_TIMEOUT_MS = 10 * 60_000;

@@ -8,14 +8,14 @@
 // is audited as the operator's decision; the reason is kept with the check's other reasons.
 import { writeFileSync } from 'node:fs';
 import type { Config } from '../config.ts';
-import { MIGRATIONS } from '../migrations/index.ts';
 import { UsageError, type Command } from '../platform/command.ts';
 import { Envelope, masterKey } from '../platform/crypto/index.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { normaliseEmail } from './credentials.ts';
 import { checkView, IdentityChecks } from './identity-checks.ts';
-import type { UserRow } from './users-migration.ts';
+import { accountsMigrations } from './migrations/index.ts';
+import type { UserRow } from './users.table.ts';
 import { Users } from './users.ts';
 
 const MAX_REASON_LENGTH = 500;
@@ -23,7 +23,7 @@ const MAX_REASON_LENGTH = 500;
 async function withChecks<T>(config: Config, work: (checks: IdentityChecks, users: Users) => Promise<T>): Promise<T> {
   const database = openDatabase(config);
   try {
-    await migrate(database.db, database.dialect, MIGRATIONS);
+    await migrate(database.db, database.dialect, accountsMigrations);
     const { key } = masterKey({ fromEnv: config.masterKey, dataDir: config.dataDir });
     const users = new Users(database);
     return await work(new IdentityChecks({ database, envelope: new Envelope(key), users }), users);

@@ -4,11 +4,13 @@ import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backend
 import { listAudit } from './audit.ts';
 import { INVITATION_LIMITS, INVITATION_TTL_MS, Invitations, invitationMail } from './invitations.ts';
 import { Members } from './members.ts';
-import { accountsMigration } from './migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
 import { Organisations } from './organisations.ts';
-import { teamsMigration } from './teams-migration.ts';
+import { teamsMigration } from './migrations/0009_teams.ts';
 import { Throttle } from './throttle.ts';
-import { usersMigration, type Role, type UserRow } from './users-migration.ts';
+import { usersMigration } from './migrations/0008_users.ts';
+import type { Role } from './roles.ts';
+import type { UserRow } from './users.table.ts';
 import { Users } from './users.ts';
 
 for (const backend of STORAGE_BACKENDS) {

@@ -14,12 +14,12 @@ import type { OutgoingMail } from '../platform/mail/index.ts';
 import type { PlanName } from '../platform/ratelimit/plans.ts';
 import { appendAudit } from './audit.ts';
 import { lockOrganisation, roleIn } from './members.ts';
-import type { OrganisationRow } from './migration.ts';
-import { allowed, aRole, mayGrant } from './roles.ts';
+import type { OrganisationRow } from './organisations.table.ts';
+import { allowed, aRole, mayGrant, type Role } from './roles.ts';
 import { isSecretToken, newSecretToken, secretTokenHash } from './secret-tokens.ts';
-import type { InvitationRow } from './teams-migration.ts';
+import type { InvitationRow } from './invitations.table.ts';
 import type { Limit, Throttle } from './throttle.ts';
-import type { Role, UserRow } from './users-migration.ts';
+import type { UserRow } from './users.table.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 /** The plans whose organisations may have members besides the owner. */

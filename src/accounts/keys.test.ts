@@ -6,7 +6,7 @@ import { TEST_API_KEY } from '../../test/support/server.ts';
 import { listAudit } from './audit.ts';
 import { BASE62 } from '../platform/ids.ts';
 import { KEY_CACHE_TTL_MS, KeyStore, newSecret, secretEnvironment, type DerivedKeyInput } from './keys.ts';
-import { accountsMigration } from './migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
 import { Organisations, type Organisation } from './organisations.ts';
 
 const MINUTE = 60_000;

@@ -33,7 +33,7 @@ import type { KeyCheck } from '../platform/http/auth.ts';
 import { appendAudit, type Actor } from './audit.ts';
 import { base62, base62Of, newId, randomBase62 } from '../platform/ids.ts';
 import { lockOrganisation } from './members.ts';
-import type { ApiKeyRow, Environment } from './migration.ts';
+import type { ApiKeyRow, Environment } from './keys.table.ts';
 
 const PREFIXES: Readonly<Record<Environment, string>> = { production: 'lamis_live_', development: 'lamis_test_' };
 const SECRET_PATTERN = /^(lamis_(?:live|test)_[0-9A-Za-z]{32})_([0-9A-Za-z]{6})$/;

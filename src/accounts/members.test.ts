@@ -3,9 +3,10 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
 import { listAudit } from './audit.ts';
 import { Members } from './members.ts';
-import { accountsMigration } from './migration.ts';
-import { teamsMigration } from './teams-migration.ts';
-import { usersMigration, type Role } from './users-migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
+import { teamsMigration } from './migrations/0009_teams.ts';
+import { usersMigration } from './migrations/0008_users.ts';
+import type { Role } from './roles.ts';
 import { Users } from './users.ts';
 
 for (const backend of STORAGE_BACKENDS) {

@@ -9,9 +9,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { appendAudit } from './audit.ts';
-import type { OrganisationRow } from './migration.ts';
-import { mayGrant, mayManage } from './roles.ts';
-import type { Role } from './users-migration.ts';
+import type { OrganisationRow } from './organisations.table.ts';
+import { mayGrant, mayManage, type Role } from './roles.ts';
 
 export interface MemberView {
   user_id: string;

@@ -17,7 +17,7 @@ import type { KeyStore } from './keys.ts';
 import { registerKeyRoutes } from './keys-api.ts';
 import type { BackgroundMail } from './mails.ts';
 import type { MemberListKey, Members } from './members.ts';
-import type { OrganisationRow } from './migration.ts';
+import type { OrganisationRow } from './organisations.table.ts';
 import { accessOf, NOT_MEMBER_NOTE, notMember, organisationAccess, OrgParams, roleRefused } from './organisation-http.ts';
 import {
   alreadyMember,
@@ -33,7 +33,7 @@ import type { Organisations } from './organisations.ts';
 import { CSRF_NOTE, noStore, requireSession, SESSION_NOTE } from './session-http.ts';
 import type { IdentityChecks } from './identity-checks.ts';
 import type { SessionStore } from './sessions.ts';
-import { ROLES, type Role } from './users-migration.ts';
+import { ROLES, type Role } from './roles.ts';
 import { missingStepBefore, type Users } from './users.ts';
 
 const TAG = 'Organisations';

@@ -11,10 +11,9 @@ import { Type } from 'typebox';
 import { ProblemError } from '../platform/http/problems.ts';
 import type { Members, OrganisationAccess } from './members.ts';
 import { organisationNotFound, roleNotAllowed } from './organisation-problems.ts';
-import { aRole, PERMISSIONS, type Permission } from './roles.ts';
+import { aRole, PERMISSIONS, ROLES, type Permission, type Role } from './roles.ts';
 import { CSRF_NOTE, requireSession, SESSION_NOTE } from './session-http.ts';
 import type { SessionStore } from './sessions.ts';
-import { ROLES, type Role } from './users-migration.ts';
 import type { Users } from './users.ts';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backend
 import type { Principal } from '../platform/http/auth.ts';
 import { PLANS } from '../platform/ratelimit/plans.ts';
 import { listAudit } from './audit.ts';
-import { accountsMigration } from './migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
 import { Organisations, PLAN_CACHE_TTL_MS } from './organisations.ts';
 
 for (const backend of STORAGE_BACKENDS) {

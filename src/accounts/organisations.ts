@@ -10,7 +10,7 @@ import type { Principal } from '../platform/http/auth.ts';
 import { PLANS, type Plan, type PlanName } from '../platform/ratelimit/plans.ts';
 import { appendAudit, type Actor } from './audit.ts';
 import { newId } from '../platform/ids.ts';
-import type { OrganisationRow } from './migration.ts';
+import type { OrganisationRow } from './organisations.table.ts';
 
 export type Organisation = OrganisationRow;
 

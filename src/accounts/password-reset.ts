@@ -10,7 +10,7 @@ import { appendAudit } from './audit.ts';
 import { isSecretToken, newSecretToken, secretTokenHash } from './secret-tokens.ts';
 import { revokeSessionsOf } from './sessions.ts';
 import { useLink } from './single-use-links.ts';
-import type { UserRow } from './users-migration.ts';
+import type { UserRow } from './users.table.ts';
 import type { Users } from './users.ts';
 
 export const PASSWORD_RESET_TTL_MS = 3_600_000;

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { allowed, aRole, mayGrant, mayManage, PERMISSIONS, type Permission } from './roles.ts';
-import { ROLES } from './users-migration.ts';
+import { allowed, aRole, mayGrant, mayManage, PERMISSIONS, ROLES, type Permission } from './roles.ts';
 
 test('the README role matrix is the table the endpoints enforce', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

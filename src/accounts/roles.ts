@@ -1,7 +1,9 @@
 // What each role of an organisation may do. This table is the role matrix of the README (a test
 // holds them together); the endpoints ask it, the member and invitation stores add the rules
 // between roles: only owners make owners or touch an owner, and nobody takes away the last owner.
-import type { Role } from './users-migration.ts';
+
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
 
 export const PERMISSIONS = {
   /** The organisation, its plan, and the list of members. */

@@ -17,7 +17,8 @@ import { SESSION_COOKIE } from '../platform/http/auth.ts';
 import { ProblemError } from '../platform/http/problems.ts';
 import { csrfTokenInvalid, sessionRequired } from './account-problems.ts';
 import { csrfTokenMatches, type SessionStore } from './sessions.ts';
-import type { SessionRow, UserRow } from './users-migration.ts';
+import type { SessionRow } from './sessions.table.ts';
+import type { UserRow } from './users.table.ts';
 import type { Users } from './users.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import { isSecretToken, newSecretToken, secretTokenHash } from './secret-tokens.ts';
-import type { SessionRow } from './users-migration.ts';
+import type { SessionRow } from './sessions.table.ts';
 
 export const DEFAULT_IDLE_MS = 30 * 60_000;
 export const DEFAULT_ABSOLUTE_MS = 12 * 3_600_000;

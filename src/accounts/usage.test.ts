@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
 import type { Principal } from '../platform/http/auth.ts';
 import { KeyStore } from './keys.ts';
-import { accountsMigration } from './migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
 import { Organisations } from './organisations.ts';
 import { listUsage, UsageMeter } from './usage.ts';
 

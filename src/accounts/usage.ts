@@ -5,7 +5,8 @@
 // counted: they are the operators', not a customer's.
 import type { Database } from '../platform/db/database.ts';
 import type { Principal } from '../platform/http/auth.ts';
-import type { Environment, UsageDailyRow } from './migration.ts';
+import type { Environment } from './keys.table.ts';
+import type { UsageDailyRow } from './usage.table.ts';
 
 export type UsageKind = 'request' | 'stream';
 export type UsageDay = Omit<UsageDailyRow, 'org_id'>;

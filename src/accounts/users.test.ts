@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
 import { listAudit } from './audit.ts';
-import { accountsMigration } from './migration.ts';
-import { usersMigration, type UserRow } from './users-migration.ts';
+import { accountsMigration } from './migrations/0006_accounts.ts';
+import { usersMigration } from './migrations/0008_users.ts';
+import type { UserRow } from './users.table.ts';
 import { checkedFullName, missingStepBefore, onboardingOf, Users, type SignUpInput } from './users.ts';
 
 let serial = 0;

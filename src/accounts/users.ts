@@ -17,8 +17,10 @@ import type { VehicleType } from '../../common/vehicle-types.ts';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import { appendAudit } from './audit.ts';
-import type { OrganisationRow } from './migration.ts';
-import type { IdentityStatus, Role, UserRow } from './users-migration.ts';
+import type { OrganisationRow } from './organisations.table.ts';
+import type { IdentityStatus } from './identity-checks.table.ts';
+import type { Role } from './roles.ts';
+import type { UserRow } from './users.table.ts';
 
 export const ONBOARDING_STEPS = ['details', 'vehicle', 'email', 'identity'] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];

@@ -21,7 +21,7 @@ import { blindIndex } from '../platform/crypto/blind-index.ts';
 import type { Envelope } from '../platform/crypto/envelope.ts';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
-import type { FleetVehicleRow } from './migration.ts';
+import type { FleetVehicleRow } from './vehicles.table.ts';
 import { validateThresholds, type Thresholds } from './thresholds.ts';
 import { Issues } from './validation.ts';
 

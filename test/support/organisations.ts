@@ -2,7 +2,7 @@
 // make them (`lamis org create`, `lamis keys create`: no identity check).
 import assert from 'node:assert/strict';
 import { KeyStore } from '../../src/accounts/keys.ts';
-import type { Environment } from '../../src/accounts/migration.ts';
+import type { Environment } from '../../src/accounts/keys.table.ts';
 import { Organisations } from '../../src/accounts/organisations.ts';
 import type { Config } from '../../src/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';

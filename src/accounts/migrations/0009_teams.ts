@@ -3,36 +3,7 @@
 // accepted, revoked (by an owner or admin, or by a newer invitation to the same address) or past
 // `expires_at`, and each organisation has at most one open invitation per address.
 import { sql } from 'kysely';
-import type { Migration } from '../platform/db/migrate.ts';
-import { ROLES, type Role } from './users-migration.ts';
-
-export interface InvitationRow {
-  /** `inv_` and 16 base62 characters: names the invitation in lists, not secret. */
-  id: string;
-  org_id: string;
-  /** As `normaliseEmail` gave it: where the mail goes. */
-  email: string;
-  /** The address lower-cased: what the accepting account's address must match. */
-  email_key: string;
-  role: Role;
-  /** SHA-256 of the token in the link, hex. */
-  token_hash: string;
-  /** The user who invited. */
-  invited_by: string;
-  created_at: string;
-  expires_at: string;
-  accepted_at: string | null;
-  accepted_by: string | null;
-  revoked_at: string | null;
-}
-
-declare module '../platform/db/database.ts' {
-  interface Tables {
-    invitations: InvitationRow;
-  }
-}
-
-const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import type { Migration } from '../../platform/db/migrate.ts';
 
 export const teamsMigration: Migration = {
   name: '0009_teams',
@@ -43,7 +14,7 @@ export const teamsMigration: Migration = {
       .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
       .addColumn('email', 'text', (c) => c.notNull())
       .addColumn('email_key', 'text', (c) => c.notNull())
-      .addColumn('role', 'text', (c) => c.notNull().check(sql`role in (${list(ROLES)})`))
+      .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('owner', 'admin', 'member', 'viewer')`))
       .addColumn('token_hash', 'text', (c) => c.notNull().unique())
       .addColumn('invited_by', 'text', (c) => c.notNull().references('users.id'))
       .addColumn('created_at', 'text', (c) => c.notNull())

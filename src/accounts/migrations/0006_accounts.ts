@@ -1,78 +1,8 @@
 // Accounts storage: organisations, their API keys, the audit log and daily usage. Times are ISO 8601
 // UTC text with milliseconds, so text order is time order on both back ends. Users and members
 // come later: `api_keys.created_by` and the `user:…` actors of the audit log will name their ids.
-import { sql, type Generated } from 'kysely';
-import type { Migration } from '../platform/db/migrate.ts';
-import type { Principal } from '../platform/http/auth.ts';
-import type { PlanName } from '../platform/ratelimit/plans.ts';
-
-export type Environment = Principal['environment'];
-
-export interface OrganisationRow {
-  /** `org_` and 16 base62 characters. */
-  id: string;
-  name: string;
-  plan: PlanName;
-  created_at: string;
-}
-
-export interface ApiKeyRow {
-  /** `key_` and 16 base62 characters; not secret. */
-  id: string;
-  org_id: string;
-  name: string;
-  environment: Environment;
-  /** The secret's environment prefix, `lamis_live_` or `lamis_test_`. */
-  prefix: string;
-  /** The secret's last four characters, so owners can tell keys apart. */
-  last4: string;
-  /** SHA-256 of the whole secret, hex. */
-  secret_hash: string;
-  created_at: string;
-  /** null: the key never expires. */
-  expires_at: string | null;
-  revoked_at: string | null;
-  /** Written at most once a minute per key. */
-  last_used_at: string | null;
-  /** The key this one replaced by rotation. */
-  rotated_from: string | null;
-  /** Set when the key was rotated: it keeps working until then. */
-  overlap_until: string | null;
-  /** The user who created the key; null for operators and keys made before users existed. */
-  created_by: string | null;
-}
-
-export interface AuditLogRow {
-  /** Ascending in the order entries were appended. */
-  id: Generated<number>;
-  org_id: string;
-  /** `operator`, `key:<key id>` or `user:<user id>`. */
-  actor: string;
-  action: string;
-  /** The id of what the action was done to (a key, the organisation, a user). */
-  target: string;
-  /** A JSON object. */
-  detail: string;
-  at: string;
-}
-
-export interface UsageDailyRow {
-  org_id: string;
-  key_id: string;
-  /** UTC day, `YYYY-MM-DD`. */
-  day: string;
-  requests: number;
-  streams: number;
-}
-
-declare module '../platform/db/database.ts' {
-  interface Tables {
-    organisations: OrganisationRow;
-    api_keys: ApiKeyRow;
-    audit_log: AuditLogRow;
-    usage_daily: UsageDailyRow;
-  }
-}
+import { sql } from 'kysely';
+import type { Migration } from '../../platform/db/migrate.ts';
 
 export const accountsMigration: Migration = {
   name: '0006_accounts',

@@ -1,21 +1,6 @@
 // Password-reset links: like e-mail verification links, only the SHA-256 of the token is stored.
 // Times are ISO 8601 UTC text with milliseconds, as in `0008_users`.
-import type { Migration } from '../platform/db/migrate.ts';
-
-export interface PasswordResetRow {
-  /** SHA-256 of the token in the link, hex. */
-  token_hash: string;
-  user_id: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
-declare module '../platform/db/database.ts' {
-  interface Tables {
-    password_resets: PasswordResetRow;
-  }
-}
+import type { Migration } from '../../platform/db/migrate.ts';
 
 export const passwordResetsMigration: Migration = {
   name: '0010_password_resets',

@@ -1,24 +1,7 @@
 // What operators grant an organisation beyond its plan, one row per organisation that has had a
 // grant (no row: the defaults). Times are ISO 8601 UTC text with milliseconds, as in `0006_accounts`.
 import { sql } from 'kysely';
-import type { Migration } from '../platform/db/migrate.ts';
-
-/** `shared`: the organisation's keys may upload AIS, which every organisation then sees; `off`: they may not. */
-export type AisUpload = 'shared' | 'off';
-
-export interface OrganisationGrantsRow {
-  org_id: string;
-  ais_upload: AisUpload;
-  /** The fraction (0 to 1) of an airport hour's arrival slots it may hold; null: the instance's share. */
-  slot_share: number | null;
-  updated_at: string;
-}
-
-declare module '../platform/db/database.ts' {
-  interface Tables {
-    organisation_grants: OrganisationGrantsRow;
-  }
-}
+import type { Migration } from '../../platform/db/migrate.ts';
 
 export const organisationGrantsMigration: Migration = {
   name: '0013_organisation_grants',
