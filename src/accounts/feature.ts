@@ -10,25 +10,25 @@ import type { Feature } from '../platform/feature.ts';
 import type { App } from '../platform/http/app.ts';
 import { mailerFor } from '../platform/mail/index.ts';
 import type { CounterStore } from '../platform/ratelimit/index.ts';
-import { registerAccountRoutes } from './api.ts';
-import { UnverifiedAccountCleanup } from './cleanup.ts';
-import { DashboardKeys } from './dashboard-keys.ts';
-import { EmailVerifications } from './email-verification.ts';
-import { IdentityChecks } from './identity-checks.ts';
-import { OcrEngine } from './identity/index.ts';
-import type { KeyStore } from './keys.ts';
-import { Invitations } from './invitations.ts';
+import { registerAccountRoutes } from './accounts.routes.ts';
+import { UnverifiedAccountCleanup } from './users/cleanup.ts';
+import { DashboardKeys } from './keys/dashboard-keys.ts';
+import { EmailVerifications } from './onboarding/email-verification.ts';
+import { IdentityChecks } from './onboarding/identity-checks.ts';
+import { OcrEngine } from './onboarding/identity/index.ts';
+import type { KeyStore } from './keys/keys.ts';
+import { Invitations } from './organisations/invitations.ts';
 import { BackgroundMail } from './mails.ts';
-import { Members } from './members.ts';
-import { registerOrganisationRoutes } from './organisation-api.ts';
-import { memberGuard, type MemberGuard } from './organisation-http.ts';
-import { Organisations } from './organisations.ts';
-import { registerPasswordResetRoutes } from './password-reset-api.ts';
-import { PasswordResets } from './password-reset.ts';
-import { SessionStore } from './sessions.ts';
-import { SignInThrottle } from './sign-in-throttle.ts';
-import { Throttle } from './throttle.ts';
-import { Users } from './users.ts';
+import { Members } from './organisations/members.ts';
+import { registerOrganisationRoutes } from './organisations/organisations.routes.ts';
+import { memberGuard, type MemberGuard } from './organisations/organisation-access.ts';
+import { Organisations } from './organisations/organisations.ts';
+import { registerPasswordResetRoutes } from './password-reset/password-reset.routes.ts';
+import { PasswordResets } from './password-reset/password-reset.ts';
+import { SessionStore } from './sessions/sessions.ts';
+import { SignInThrottle } from './sessions/sign-in-throttle.ts';
+import { Throttle } from './sessions/throttle.ts';
+import { Users } from './users/users.ts';
 
 /** Without LAMIS_PUBLIC_URL, links point at the address the server listens on. */
 function listeningUrl(app: App, config: Config): string {
@@ -49,7 +49,7 @@ export function openMemberGuard(database: Database, config: Config): MemberGuard
 }
 
 /**
- * `keys`: the store that also verifies API keys for every request (see access.ts); `counters`: the
+ * `keys`: the store that also verifies API keys for every request (see keys/access.ts); `counters`: the
  * rate limits' counter store, which also counts failed sign-ins.
  */
 export const accounts = (keys: KeyStore, counters: CounterStore): Feature => async ({ app, config, database, logger, masterKey: key }) => {

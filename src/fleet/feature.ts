@@ -5,8 +5,8 @@ import type { MemberGuard } from '../accounts/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
-import { API_KEY_MOUNT, mountFleetRoutes } from './api.ts';
-import { organisationMount } from './organisation-api.ts';
+import { API_KEY_MOUNT, mountFleetRoutes } from './vehicles.routes.ts';
+import { organisationMount } from './organisation-mount.ts';
 import { FleetStore, registrationIndex } from './vehicles.ts';
 
 /** The fleet store over the service's storage, opened once; other features read profiles through it. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
-import { ANNA, pdfWithMrzText, td3Lines } from '../../src/accounts/identity/sample-documents.ts';
+import { ANNA, pdfWithMrzText, td3Lines } from '../../src/accounts/onboarding/identity/sample-documents.ts';
 import type { Config } from '../../src/config.ts';
 import { SESSION_COOKIE } from '../../src/platform/http/auth.ts';
 import { Browser as ApiClient } from '../accounts/support.ts';
