@@ -34,8 +34,8 @@ const DESKTOP = { width: 1280, height: 860 };
 
 // ---------- The build ----------
 
-/** What the build reads: the dashboard, the SDK, and server modules it shares (src/, all of it, to be safe: a build takes a second). */
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'sdk/src', 'src'];
+/** What the build reads: the dashboard, the SDK, common/, and server modules it shares (src/, all of it, to be safe: a build takes a second). */
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'sdk/src', 'common', 'src'];
 
 function newestChange(entry: string): number {
   const stat = statSync(entry, { throwIfNoEntry: false });
