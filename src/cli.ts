@@ -40,22 +40,22 @@ const COMMANDS: CommandEntry<Config>[] = [
     summary:
       'Organisations: `create` one on a plan, `set-plan` to change its plan, `set-ais-upload` to let its keys upload AIS that every ' +
       'organisation sees, `set-slot-share` to grant it another share of each airport hour\'s arrival slots (each audited as an operator action).',
-    load: async () => (await import('./accounts/commands.ts')).orgCommand,
+    load: async () => (await import('./accounts/index.ts')).orgCommand,
   },
   {
     name: 'keys',
     summary: "API keys: `create` one for an organisation (its secret is printed once), `revoke` one, `list` an organisation's keys.",
-    load: async () => (await import('./accounts/commands.ts')).keysCommand,
+    load: async () => (await import('./accounts/index.ts')).keysCommand,
   },
   {
     name: 'usage',
     summary: "An organisation's API usage per key and UTC day: requests and streams (as flushed by the servers, every 10 s).",
-    load: async () => (await import('./accounts/commands.ts')).usageCommand,
+    load: async () => (await import('./accounts/index.ts')).usageCommand,
   },
   {
     name: 'identity',
     summary: "Identity checks: `list` those awaiting manual review, write out one's `document`, `settle` one as verified or rejected (audited).",
-    load: async () => (await import('./accounts/identity-command.ts')).identityCommand,
+    load: async () => (await import('./accounts/index.ts')).identityCommand,
   },
   {
     name: 'import',

@@ -11,7 +11,7 @@ import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { Readiness } from './platform/health.ts';
 import { MIGRATIONS } from './migrations/index.ts';
-import { openAccess } from './accounts/access.ts';
+import { accounts, KeyStore, openAccess, openMemberGuard } from './accounts/index.ts';
 import type { Access } from './platform/http/access.ts';
 import { installAuth } from './platform/http/auth.ts';
 import { installRateLimits } from './platform/ratelimit/index.ts';
@@ -26,11 +26,9 @@ import { requestIdFor } from './platform/http/request-id.ts';
 import { AJV_SETTINGS } from './platform/http/validation.ts';
 import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
-import { accounts } from './accounts/feature.ts';
-import { KeyStore } from './accounts/keys.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
 import { aviation } from './aviation/feature.ts';
-import { fleet } from './fleet/feature.ts';
+import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { maritime } from './maritime/feature.ts';
 
 export const VERSION: string = packageJson.version;
@@ -149,7 +147,9 @@ export async function startServer(
   // One key store for verifying keys on every request and for the accounts routes that revoke them.
   const keys = new KeyStore(database, { onError: (error) => logger.warn({ err: error }, 'API key last use not recorded') });
   const access = await openAccess(config, database, keys, logger);
-  const features = [aviation, maritime, fleet, accounts(keys, access.rateLimits.store)];
+  // One fleet store, for the fleet routes and the landing endpoint's look-up of the caller's fleet.
+  const fleetStore = openFleetStore(database, key.key);
+  const features = [aviation(fleetProfiles(fleetStore)), maritime, fleet(fleetStore, openMemberGuard(database, config)), accounts(keys, access.rateLimits.store)];
   const app = await buildServer({ config, database, bus, readiness: new Readiness(), access, masterKey: key, features }, logger);
   await beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });

@@ -2,33 +2,34 @@
 // identity check (documents sealed under the master key, checked by one OCR engine in the
 // background), API keys for signed-in users, forgotten passwords, the hourly clean-up of
 // sign-ups whose address was never verified, and organisations: members, invitations, keys,
-// usage, audit log, and the fleet for members by role.
-import { registerOrganisationFleetRoutes } from '../fleet/index.ts';
+// usage, audit log, and the guard other features admit members by role with.
 import { Envelope } from '../platform/crypto/index.ts';
+import type { Database } from '../platform/db/database.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { App } from '../platform/http/app.ts';
 import { mailerFor } from '../platform/mail/index.ts';
 import type { CounterStore } from '../platform/ratelimit/index.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
-import { registerAccountRoutes } from './api.ts';
-import { UnverifiedAccountCleanup } from './cleanup.ts';
-import { DashboardKeys } from './dashboard-keys.ts';
-import { EmailVerifications } from './email-verification.ts';
-import { IdentityChecks } from './identity-checks.ts';
-import { OcrEngine } from './identity/index.ts';
-import type { KeyStore } from './keys.ts';
-import { Invitations } from './invitations.ts';
+import { registerAccountRoutes } from './accounts.routes.ts';
+import { UnverifiedAccountCleanup } from './users/cleanup.ts';
+import { DashboardKeys } from './keys/dashboard-keys.ts';
+import { EmailVerifications } from './onboarding/email-verification.ts';
+import { IdentityChecks } from './onboarding/identity-checks.ts';
+import { OcrEngine } from './onboarding/identity/index.ts';
+import type { KeyStore } from './keys/keys.ts';
+import { Invitations } from './organisations/invitations.ts';
 import { BackgroundMail } from './mails.ts';
-import { Members } from './members.ts';
-import { registerOrganisationRoutes } from './organisation-api.ts';
-import { Organisations } from './organisations.ts';
-import { registerPasswordResetRoutes } from './password-reset-api.ts';
-import { PasswordResets } from './password-reset.ts';
-import { SessionStore } from './sessions.ts';
+import { Members } from './organisations/members.ts';
+import { registerOrganisationRoutes } from './organisations/organisations.routes.ts';
+import { memberGuard, type MemberGuard } from './organisations/organisation-access.ts';
+import { Organisations } from './organisations/organisations.ts';
+import { registerPasswordResetRoutes } from './password-reset/password-reset.routes.ts';
+import { PasswordResets } from './password-reset/password-reset.ts';
+import { SessionStore } from './sessions/sessions.ts';
+import { SignInThrottle } from './sessions/sign-in-throttle.ts';
+import { Throttle } from './sessions/throttle.ts';
 import type { AccountsSettings } from './settings.ts';
-import { SignInThrottle } from './sign-in-throttle.ts';
-import { Throttle } from './throttle.ts';
-import { Users } from './users.ts';
+import { Users } from './users/users.ts';
 
 /** Without LAMIS_PUBLIC_URL, links point at the address the server listens on. */
 function listeningUrl(app: App, config: PlatformSettings): string {
@@ -38,8 +39,18 @@ function listeningUrl(app: App, config: PlatformSettings): string {
   return `http://${host}:${port}`;
 }
 
+/** Sessions last as configured: LAMIS_SESSION_IDLE_MINUTES without a request, LAMIS_SESSION_MAX_HOURS in all. */
+function sessionStore(database: Database, config: AccountsSettings): SessionStore {
+  return new SessionStore(database, { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionMaxHours * 3_600_000 });
+}
+
+/** The guard of the routes other features hang under an organisation's path (the fleet's). */
+export function openMemberGuard(database: Database, config: AccountsSettings): MemberGuard {
+  return memberGuard(sessionStore(database, config), new Users(database), new Members(database));
+}
+
 /**
- * `keys`: the store that also verifies API keys for every request (see access.ts); `counters`: the
+ * `keys`: the store that also verifies API keys for every request (see keys/access.ts); `counters`: the
  * rate limits' counter store, which also counts failed sign-ins.
  */
 export const accounts = (keys: KeyStore, counters: CounterStore): Feature<PlatformSettings & AccountsSettings> => async ({ app, config, database, logger, masterKey: key }) => {
@@ -51,7 +62,7 @@ export const accounts = (keys: KeyStore, counters: CounterStore): Feature<Platfo
   const mail = new BackgroundMail(mailerFor(config, database, { logger }), logger);
   const publicUrl = () => config.publicUrl ?? listeningUrl(app, config);
   const cleanup = new UnverifiedAccountCleanup(database, { maxAgeDays: config.unverifiedAccountDays, logger });
-  const sessions = new SessionStore(database, { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionMaxHours * 3_600_000 });
+  const sessions = sessionStore(database, config);
   app.decorateRequest('account', null);
   registerAccountRoutes(app, {
     users,
@@ -79,7 +90,6 @@ export const accounts = (keys: KeyStore, counters: CounterStore): Feature<Platfo
     mail,
     publicUrl,
   });
-  registerOrganisationFleetRoutes(app, { database, masterKey: key.key, members, sessions, users });
   identity.start();
   cleanup.start();
   app.addHook('onClose', async () => {

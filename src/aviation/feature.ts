@@ -1,8 +1,7 @@
 // The aviation feature: airports and runways in memory, METAR/TAF and NOTAMs from their live
 // sources or simulators (plus what operators push), slots, and the landing bundle over REST.
 import path from 'node:path';
-import { OrganisationGrants } from '../accounts/grants.ts';
-import { openFleetStore } from '../fleet/index.ts';
+import { OrganisationGrants } from '../accounts/index.ts';
 import type { SimulatorSwitch } from '../platform/config/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
@@ -14,7 +13,7 @@ import { SlotBook } from './landing/slots.ts';
 import { NotamStore } from './notams/store.ts';
 import { registerAviationRoutes } from './api.ts';
 import { loadAirports } from './reference/airports.ts';
-import type { AviationServices, InputSource } from './services.ts';
+import type { AviationServices, FleetProfiles, InputSource } from './services.ts';
 import { awcProvider, simulatorProvider, WeatherReports } from './weather/reports.ts';
 import type { AviationSettings } from './settings.ts';
 
@@ -25,7 +24,8 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
   return simulators === 'auto' ? 'simulated' : 'operator_only';
 }
 
-export const aviation: Feature<PlatformSettings & AviationSettings> = async ({ app, config, database, readiness, logger, masterKey }) => {
+/** `fleet`: the callers' fleets, whose vehicles bring their own landing figures. */
+export const aviation = (fleet: FleetProfiles): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, readiness, logger }) => {
   const log = logger.child({ feature: 'aviation' });
   const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference') });
   log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');
@@ -56,7 +56,7 @@ export const aviation: Feature<PlatformSettings & AviationSettings> = async ({ a
     weather,
     notams,
     slots: new SlotBook(database),
-    fleet: openFleetStore(database, masterKey.key),
+    fleet,
     sources: { weather: weatherSource, notams: notamSource },
     slotShareOf: async (orgId) => (await grants.of(orgId)).slot_share ?? config.slotFairShare,
   };

@@ -1,16 +1,21 @@
-// The fleet feature: vehicle profiles and notification settings over REST, registrations sealed
-// under the master key (LAMIS_MASTER_KEY, else the key file in the data folder).
+// The fleet feature: vehicle profiles and notification settings over REST, for API keys under
+// /v3/fleet and for signed-in members under their organisation's path, registrations sealed under
+// the master key (LAMIS_MASTER_KEY, else the key file in the data folder).
+import type { MemberGuard } from '../accounts/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
-import { registerFleetRoutes } from './api.ts';
+import { API_KEY_MOUNT, mountFleetRoutes } from './vehicles.routes.ts';
+import { organisationMount } from './organisation-mount.ts';
 import { FleetStore, registrationIndex } from './vehicles.ts';
 
-/** The fleet store over the service's storage; other features read profiles through it. */
+/** The fleet store over the service's storage, opened once; other features read profiles through it. */
 export function openFleetStore(database: Database, masterKey: Buffer): FleetStore {
   return new FleetStore(database, new Envelope(masterKey), registrationIndex(masterKey));
 }
 
-export const fleet: Feature = async ({ app, database, masterKey }) => {
-  registerFleetRoutes(app, { store: openFleetStore(database, masterKey.key) });
+/** `store`: the one fleet store; `members`: the accounts' guard of the organisation's path. */
+export const fleet = (store: FleetStore, members: MemberGuard): Feature => async ({ app }) => {
+  mountFleetRoutes(app, store, API_KEY_MOUNT);
+  mountFleetRoutes(app, store, organisationMount(members));
 };

@@ -1,7 +1,6 @@
-// What other features may use of the fleet: the vehicle types, looking a vehicle up, the
-// landing profile it brings, and the fleet routes for signed-in members (which accounts mounts).
-export { openFleetStore } from './feature.ts';
-export { registerOrganisationFleetRoutes } from './organisation-api.ts';
-export { landingProfileFor } from './profile.ts';
-export { VEHICLE_TYPES } from './vehicles.ts';
-export type { FleetStore, FleetVehicle, VehicleType } from './vehicles.ts';
+// What the service and other features may use of the fleet: the feature, opening its one store,
+// the fleets as landing intelligence asks them, and the fleet's migrations.
+export { fleet, openFleetStore } from './feature.ts';
+export { fleetProfiles } from './profile.ts';
+export type { FleetStore } from './vehicles.ts';
+export { fleetMigrations } from './migrations/index.ts';

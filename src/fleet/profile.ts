@@ -1,10 +1,8 @@
 // The landing figures of a fleet vehicle: its aircraft type's, with the operator's own crosswind
 // limit and runway need in place of the type's where given. What the landing endpoint uses when
 // the registration is in the caller's fleet.
-import {
-  aircraftType, CONSERVATIVE_DEFAULTS, LANDING_DISTANCE_FACTOR, type LandingProfile,
-} from '../aviation/reference/aircraft-types.ts';
-import type { FleetVehicle } from './vehicles.ts';
+import { aircraftType, CONSERVATIVE_DEFAULTS, LANDING_DISTANCE_FACTOR, type FleetProfiles, type LandingProfile } from '../aviation/index.ts';
+import type { FleetStore, FleetVehicle } from './vehicles.ts';
 
 export type FleetLandingProfile = LandingProfile & { designator: string };
 
@@ -28,5 +26,15 @@ export function landingProfileFor(vehicle: FleetVehicle): FleetLandingProfile | 
     min_runway_m: runway ?? base.min_runway_m,
     confidence: base.confidence,
     designator: vehicle.icao_type,
+  };
+}
+
+/** The fleets as landing intelligence asks them: a registration in the caller's fleet brings its vehicle's profile. */
+export function fleetProfiles(store: FleetStore): FleetProfiles {
+  return {
+    async landingProfileOf(owner, registration, category) {
+      const vehicle = await store.findByRegistration(owner, registration);
+      return vehicle?.vehicle_type === category ? landingProfileFor(vehicle) : null;
+    },
   };
 }

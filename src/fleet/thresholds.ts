@@ -3,7 +3,7 @@
 // them key by key. The schemas here are both the validation and the API description.
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { WindShearRiskLevel } from '../aviation/weather/index.ts';
+import type { WindShearRiskLevel } from '../aviation/index.ts';
 import { Issues } from './validation.ts';
 
 export const WIND_SHEAR_LEVELS = ['LOW', 'MODERATE', 'HIGH', 'SEVERE'] as const satisfies readonly WindShearRiskLevel[];

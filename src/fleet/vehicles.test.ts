@@ -11,7 +11,7 @@ import { Envelope, EnvelopeError, masterKey } from '../platform/crypto/index.ts'
 import { openDatabase } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { imoFromPrefix } from '../maritime/vessels/reference/index.ts';
-import { fleetMigration } from './migration.ts';
+import { fleetMigration } from './migrations/0007_fleet.ts';
 import { FleetValidationError } from './validation.ts';
 import { FleetStore, normaliseRegistration, registrationIndex, type CreateResult, type FleetVehicle, type VehicleInput } from './vehicles.ts';
 

@@ -14,19 +14,16 @@
 // upper case without spaces, hyphens as written.
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { newId } from '../platform/ids.ts';
-import { aircraftType } from '../aviation/reference/aircraft-types.ts';
+import { VEHICLE_TYPES, type VehicleType } from '../../common/vehicle-types.ts';
+import { aircraftType } from '../aviation/index.ts';
+import { classifyMmsi, isValidImo, isValidMmsi } from '../maritime/index.ts';
 import { blindIndex } from '../platform/crypto/blind-index.ts';
 import type { Envelope } from '../platform/crypto/envelope.ts';
 import type { Database, Tables } from '../platform/db/database.ts';
-import { classifyMmsi, isValidImo, isValidMmsi } from '../maritime/vessels/reference/index.ts';
-import type { FleetVehicleRow } from './migration.ts';
+import { newId } from '../platform/ids.ts';
+import type { FleetVehicleRow } from './vehicles.table.ts';
 import { validateThresholds, type Thresholds } from './thresholds.ts';
 import { Issues } from './validation.ts';
-
-/** Vehicle categories, as accounts, fleets and the landing endpoint use them. */
-export const VEHICLE_TYPES = ['aircraft', 'helicopter', 'vessel'] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number];
 
 export const MAX_REGIONS = 50;
 

@@ -1,7 +1,7 @@
 // The maritime feature: AIS feeds into live vessel state, recorded to storage, announced on the
 // bus, served over REST, and accounted for in /readyz and /metrics.
 import { Counter, Gauge } from 'prom-client';
-import { OrganisationGrants } from '../accounts/grants.ts';
+import { OrganisationGrants } from '../accounts/index.ts';
 import type { Feature, FeatureContext } from '../platform/feature.ts';
 import type { HealthResult } from '../platform/health.ts';
 import type { PlatformSettings } from '../platform/settings.ts';

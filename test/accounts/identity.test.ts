@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { documentHash } from '../../src/accounts/identity/index.ts';
-import { ANNA, passportPng, pdfWithMrzText, pdfWithoutText, td3Lines } from '../../src/accounts/identity/sample-documents.ts';
+import { documentHash } from '../../src/accounts/onboarding/identity/index.ts';
+import { ANNA, passportPng, pdfWithMrzText, pdfWithoutText, td3Lines } from '../../src/accounts/onboarding/identity/sample-documents.ts';
 import { json } from '../support/http.ts';
 import { ACCOUNT_BACKENDS, Browser, problem, type AccountsServer } from './support.ts';
 

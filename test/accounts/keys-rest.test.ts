@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { ANNA, pdfWithMrzText, td3Lines } from '../../src/accounts/identity/sample-documents.ts';
+import { ANNA, pdfWithMrzText, td3Lines } from '../../src/accounts/onboarding/identity/sample-documents.ts';
 import { json } from '../support/http.ts';
 import { newMember, onboarded, setPlan, type Member } from './members-support.ts';
 import { ACCOUNT_BACKENDS, problem, type AccountsServer } from './support.ts';

@@ -1,6 +1,6 @@
 // Dashboard sessions against a real server: sign-in and its throttles, the cookie, CSRF, sign-out,
 // listing and revoking sessions, and a password change ending the other sessions. Idle and
-// absolute timeouts are in src/accounts/sessions.test.ts, on an injected clock.
+// absolute timeouts are in src/accounts/sessions/sessions.test.ts, on an injected clock.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { json } from '../support/http.ts';

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { Parser } from '@asyncapi/parser';
 import { pino } from 'pino';
 import { openDatabase } from '../../src/platform/db/database.ts';
-import { listUsage, utcDay } from '../../src/accounts/usage.ts';
+import { listUsage, utcDay } from '../../src/accounts/keys/usage.ts';
 import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { positionReport, staticVoyage } from '../../src/maritime/vessels/fixtures.ts';
 import { imoFromPrefix } from '../../src/maritime/vessels/reference/index.ts';

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
 import { Type } from 'typebox';
-import { newSecret } from '../../src/accounts/keys.ts';
+import { newSecret } from '../../src/accounts/keys/keys.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { loggerOptions } from '../../src/server.ts';
 import { json } from '../support/http.ts';

@@ -1,9 +1,9 @@
 // Organisations and their API keys, made in a running server's storage as the operator commands
 // make them (`lamis org create`, `lamis keys create`: no identity check).
 import assert from 'node:assert/strict';
-import { KeyStore } from '../../src/accounts/keys.ts';
-import type { Environment } from '../../src/accounts/migration.ts';
-import { Organisations } from '../../src/accounts/organisations.ts';
+import { KeyStore } from '../../src/accounts/keys/keys.ts';
+import type { Environment } from '../../src/accounts/keys/keys.table.ts';
+import { Organisations } from '../../src/accounts/organisations/organisations.ts';
 import type { Config } from '../../src/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import type { PlanName } from '../../src/platform/ratelimit/plans.ts';

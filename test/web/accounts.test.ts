@@ -4,7 +4,7 @@
 // with an invitation accepted through its mailed link, sessions, and a forgotten password.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ANNA, pdfWithMrzText, td3Lines } from '../../src/accounts/identity/sample-documents.ts';
+import { ANNA, pdfWithMrzText, td3Lines } from '../../src/accounts/onboarding/identity/sample-documents.ts';
 import { mailsTo } from '../accounts/support.ts';
 import { json } from '../support/http.ts';
 import { linksIn } from '../support/smtp.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
-import { ANNA, pdfWithMrzText, td3Lines } from '../../src/accounts/identity/sample-documents.ts';
+import { ANNA, pdfWithMrzText, td3Lines } from '../../src/accounts/onboarding/identity/sample-documents.ts';
 import type { Config } from '../../src/config.ts';
 import { SESSION_COOKIE } from '../../src/platform/http/auth.ts';
 import { Browser as ApiClient } from '../accounts/support.ts';
@@ -34,8 +34,8 @@ const DESKTOP = { width: 1280, height: 860 };
 
 // ---------- The build ----------
 
-/** What the build reads: the dashboard, the SDK, and server modules it shares (src/, all of it, to be safe: a build takes a second). */
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'sdk/src', 'src'];
+/** What the build reads: the dashboard, the SDK, common/, and server modules it shares (src/, all of it, to be safe: a build takes a second). */
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'sdk/src', 'common', 'src'];
 
 function newestChange(entry: string): number {
   const stat = statSync(entry, { throwIfNoEntry: false });

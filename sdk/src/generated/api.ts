@@ -45,12 +45,12 @@ export type PostMaritimePortsIdBerthsResponse = Berth;
 export type DeleteMaritimePortsIdBerthsBerthIdResponse = undefined;
 export type PostFleetVehiclesResponse = Vehicle;
 export type DeleteFleetVehiclesIdResponse = undefined;
+export type PostOrganisationsOrgIdFleetVehiclesResponse = Vehicle;
+export type DeleteOrganisationsOrgIdFleetVehiclesIdResponse = undefined;
 export type DeleteAccountsSessionResponse = undefined;
 export type DeleteAccountsSessionsIdResponse = undefined;
 export type DeleteOrganisationsOrgIdMembersUserIdResponse = undefined;
 export type DeleteOrganisationsOrgIdInvitationsInvitationIdResponse = undefined;
-export type PostOrganisationsOrgIdFleetVehiclesResponse = Vehicle;
-export type DeleteOrganisationsOrgIdFleetVehiclesIdResponse = undefined;
 /**
  * The raw NOTAM
  */
@@ -114,6 +114,15 @@ export interface Operations {
   'PUT /v3/fleet/notification-settings': PutFleetNotificationSettings;
   'GET /v3/fleet/vehicles/{id}/notification-settings': GetFleetVehiclesIdNotificationSettings;
   'PUT /v3/fleet/vehicles/{id}/notification-settings': PutFleetVehiclesIdNotificationSettings;
+  'GET /v3/organisations/{orgId}/fleet/vehicles': GetOrganisationsOrgIdFleetVehicles;
+  'POST /v3/organisations/{orgId}/fleet/vehicles': PostOrganisationsOrgIdFleetVehicles;
+  'GET /v3/organisations/{orgId}/fleet/vehicles/{id}': GetOrganisationsOrgIdFleetVehiclesId;
+  'PATCH /v3/organisations/{orgId}/fleet/vehicles/{id}': PatchOrganisationsOrgIdFleetVehiclesId;
+  'DELETE /v3/organisations/{orgId}/fleet/vehicles/{id}': DeleteOrganisationsOrgIdFleetVehiclesId;
+  'GET /v3/organisations/{orgId}/fleet/notification-settings': GetOrganisationsOrgIdFleetNotificationSettings;
+  'PUT /v3/organisations/{orgId}/fleet/notification-settings': PutOrganisationsOrgIdFleetNotificationSettings;
+  'GET /v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings': GetOrganisationsOrgIdFleetVehiclesIdNotificationSettings;
+  'PUT /v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings': PutOrganisationsOrgIdFleetVehiclesIdNotificationSettings;
   'POST /v3/accounts/sign-up': PostAccountsSignUp;
   'GET /v3/accounts/me': GetAccountsMe;
   'PUT /v3/accounts/onboarding/vehicle': PutAccountsOnboardingVehicle;
@@ -147,15 +156,6 @@ export interface Operations {
   'POST /v3/organisations/{orgId}/dashboard-key': PostOrganisationsOrgIdDashboardKey;
   'GET /v3/organisations/{orgId}/usage': GetOrganisationsOrgIdUsage;
   'GET /v3/organisations/{orgId}/audit-log': GetOrganisationsOrgIdAuditLog;
-  'GET /v3/organisations/{orgId}/fleet/vehicles': GetOrganisationsOrgIdFleetVehicles;
-  'POST /v3/organisations/{orgId}/fleet/vehicles': PostOrganisationsOrgIdFleetVehicles;
-  'GET /v3/organisations/{orgId}/fleet/vehicles/{id}': GetOrganisationsOrgIdFleetVehiclesId;
-  'PATCH /v3/organisations/{orgId}/fleet/vehicles/{id}': PatchOrganisationsOrgIdFleetVehiclesId;
-  'DELETE /v3/organisations/{orgId}/fleet/vehicles/{id}': DeleteOrganisationsOrgIdFleetVehiclesId;
-  'GET /v3/organisations/{orgId}/fleet/notification-settings': GetOrganisationsOrgIdFleetNotificationSettings;
-  'PUT /v3/organisations/{orgId}/fleet/notification-settings': PutOrganisationsOrgIdFleetNotificationSettings;
-  'GET /v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings': GetOrganisationsOrgIdFleetVehiclesIdNotificationSettings;
-  'PUT /v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings': PutOrganisationsOrgIdFleetVehiclesIdNotificationSettings;
   'POST /v3/aviation/notams': PostAviationNotams;
   'POST /v3/maritime/ais/nmea': PostMaritimeAisNmea;
 }
@@ -3748,6 +3748,197 @@ export interface PutFleetVehiclesIdNotificationSettingsBody {
   thresholds: AlertThresholds;
 }
 /**
+ * The vehicles of your fleet
+ *
+ * By creation time (ties by id), cursor-paginated; `vehicle_type` narrows the list. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetOrganisationsOrgIdFleetVehicles {
+  path: GetOrganisationsOrgIdFleetVehiclesPath;
+  query?: GetOrganisationsOrgIdFleetVehiclesQuery;
+  response: GetOrganisationsOrgIdFleetVehiclesResponse;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesQuery {
+  vehicle_type?: 'aircraft' | 'helicopter' | 'vessel';
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesResponse {
+  data: Vehicle[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * Add a vehicle to your fleet
+ *
+ * Aircraft and helicopters need `registration` and `icao_type`; vessels need `mmsi` (see the README for every field). With an `Idempotency-Key`, a retry answers 200 with the vehicle the key made; the key with other fields answers 422. 201 with the vehicle; 409 `duplicate_registration` when the registration is already in your fleet. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PostOrganisationsOrgIdFleetVehicles {
+  path: PostOrganisationsOrgIdFleetVehiclesPath;
+  headers?: PostOrganisationsOrgIdFleetVehiclesHeaders;
+  body: NewVehicle;
+  response: PostOrganisationsOrgIdFleetVehiclesResponse;
+}
+export interface PostOrganisationsOrgIdFleetVehiclesPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+export interface PostOrganisationsOrgIdFleetVehiclesHeaders {
+  /**
+   * Unique per vehicle you mean to add; retries send the same key
+   */
+  'idempotency-key'?: string;
+}
+/**
+ * One vehicle of your fleet
+ *
+ * 404 `vehicle_not_found`. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetOrganisationsOrgIdFleetVehiclesId {
+  path: GetOrganisationsOrgIdFleetVehiclesIdPath;
+  response: Vehicle;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesIdPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+/**
+ * Change a vehicle of your fleet
+ *
+ * Only the fields sent change; null clears a field. The result must be a valid vehicle of its type. 404 `vehicle_not_found`; 409 `duplicate_registration`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PatchOrganisationsOrgIdFleetVehiclesId {
+  path: PatchOrganisationsOrgIdFleetVehiclesIdPath;
+  body: VehicleChanges;
+  response: Vehicle;
+}
+export interface PatchOrganisationsOrgIdFleetVehiclesIdPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+/**
+ * Remove a vehicle from your fleet
+ *
+ * Its notification settings go with it. 404 `vehicle_not_found`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface DeleteOrganisationsOrgIdFleetVehiclesId {
+  path: DeleteOrganisationsOrgIdFleetVehiclesIdPath;
+  response: DeleteOrganisationsOrgIdFleetVehiclesIdResponse;
+}
+export interface DeleteOrganisationsOrgIdFleetVehiclesIdPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+/**
+ * Your organisation-wide notification settings
+ *
+ * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetOrganisationsOrgIdFleetNotificationSettings {
+  path: GetOrganisationsOrgIdFleetNotificationSettingsPath;
+  response: NotificationSettings;
+}
+export interface GetOrganisationsOrgIdFleetNotificationSettingsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+/**
+ * Set your organisation-wide notification settings
+ *
+ * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PutOrganisationsOrgIdFleetNotificationSettings {
+  path: PutOrganisationsOrgIdFleetNotificationSettingsPath;
+  body: PutOrganisationsOrgIdFleetNotificationSettingsBody;
+  response: NotificationSettings;
+}
+export interface PutOrganisationsOrgIdFleetNotificationSettingsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+export interface PutOrganisationsOrgIdFleetNotificationSettingsBody {
+  thresholds: AlertThresholds;
+}
+/**
+ * A vehicle's notification settings
+ *
+ * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it. `effective` is what applies to the vehicle. 404 `vehicle_not_found`. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettings {
+  path: GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath;
+  response: NotificationSettings;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+/**
+ * Set a vehicle's notification settings
+ *
+ * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it. They replace the organisation-wide thresholds key by key. 404 `vehicle_not_found`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettings {
+  path: PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath;
+  body: PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsBody;
+  response: NotificationSettings;
+}
+export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsBody {
+  thresholds: AlertThresholds;
+}
+/**
  * Sign up (onboarding step 1: details)
  *
  * Creates the user, an organisation on the Starter plan owned by them, and a session (cookie `lamis_session`). An address that already has an account gets the same answer, and its owner a mail; no such sign-up can ever verify the address or sign in. Passwords: 8 to 256 characters, not the e-mail address, not one character repeated, not a common password. 10 sign-ups an hour per client address.
@@ -4783,197 +4974,6 @@ export interface GetOrganisationsOrgIdAuditLogResponse {
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
-}
-/**
- * The vehicles of your fleet
- *
- * By creation time (ties by id), cursor-paginated; `vehicle_type` narrows the list. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
- */
-export interface GetOrganisationsOrgIdFleetVehicles {
-  path: GetOrganisationsOrgIdFleetVehiclesPath;
-  query?: GetOrganisationsOrgIdFleetVehiclesQuery;
-  response: GetOrganisationsOrgIdFleetVehiclesResponse;
-}
-export interface GetOrganisationsOrgIdFleetVehiclesPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-}
-export interface GetOrganisationsOrgIdFleetVehiclesQuery {
-  vehicle_type?: 'aircraft' | 'helicopter' | 'vessel';
-  /**
-   * Items per page, at most 100
-   */
-  limit?: number;
-  /**
-   * The `next_cursor` of the previous page
-   */
-  cursor?: string;
-}
-export interface GetOrganisationsOrgIdFleetVehiclesResponse {
-  data: Vehicle[];
-  /**
-   * Pass as `cursor` for the next page; null on the last page
-   */
-  next_cursor: string | null;
-}
-/**
- * Add a vehicle to your fleet
- *
- * Aircraft and helicopters need `registration` and `icao_type`; vessels need `mmsi` (see the README for every field). With an `Idempotency-Key`, a retry answers 200 with the vehicle the key made; the key with other fields answers 422. 201 with the vehicle; 409 `duplicate_registration` when the registration is already in your fleet. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
- */
-export interface PostOrganisationsOrgIdFleetVehicles {
-  path: PostOrganisationsOrgIdFleetVehiclesPath;
-  headers?: PostOrganisationsOrgIdFleetVehiclesHeaders;
-  body: NewVehicle;
-  response: PostOrganisationsOrgIdFleetVehiclesResponse;
-}
-export interface PostOrganisationsOrgIdFleetVehiclesPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-}
-export interface PostOrganisationsOrgIdFleetVehiclesHeaders {
-  /**
-   * Unique per vehicle you mean to add; retries send the same key
-   */
-  'idempotency-key'?: string;
-}
-/**
- * One vehicle of your fleet
- *
- * 404 `vehicle_not_found`. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
- */
-export interface GetOrganisationsOrgIdFleetVehiclesId {
-  path: GetOrganisationsOrgIdFleetVehiclesIdPath;
-  response: Vehicle;
-}
-export interface GetOrganisationsOrgIdFleetVehiclesIdPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-  /**
-   * The vehicle id
-   */
-  id: string;
-}
-/**
- * Change a vehicle of your fleet
- *
- * Only the fields sent change; null clears a field. The result must be a valid vehicle of its type. 404 `vehicle_not_found`; 409 `duplicate_registration`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
- */
-export interface PatchOrganisationsOrgIdFleetVehiclesId {
-  path: PatchOrganisationsOrgIdFleetVehiclesIdPath;
-  body: VehicleChanges;
-  response: Vehicle;
-}
-export interface PatchOrganisationsOrgIdFleetVehiclesIdPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-  /**
-   * The vehicle id
-   */
-  id: string;
-}
-/**
- * Remove a vehicle from your fleet
- *
- * Its notification settings go with it. 404 `vehicle_not_found`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
- */
-export interface DeleteOrganisationsOrgIdFleetVehiclesId {
-  path: DeleteOrganisationsOrgIdFleetVehiclesIdPath;
-  response: DeleteOrganisationsOrgIdFleetVehiclesIdResponse;
-}
-export interface DeleteOrganisationsOrgIdFleetVehiclesIdPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-  /**
-   * The vehicle id
-   */
-  id: string;
-}
-/**
- * Your organisation-wide notification settings
- *
- * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
- */
-export interface GetOrganisationsOrgIdFleetNotificationSettings {
-  path: GetOrganisationsOrgIdFleetNotificationSettingsPath;
-  response: NotificationSettings;
-}
-export interface GetOrganisationsOrgIdFleetNotificationSettingsPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-}
-/**
- * Set your organisation-wide notification settings
- *
- * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
- */
-export interface PutOrganisationsOrgIdFleetNotificationSettings {
-  path: PutOrganisationsOrgIdFleetNotificationSettingsPath;
-  body: PutOrganisationsOrgIdFleetNotificationSettingsBody;
-  response: NotificationSettings;
-}
-export interface PutOrganisationsOrgIdFleetNotificationSettingsPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-}
-export interface PutOrganisationsOrgIdFleetNotificationSettingsBody {
-  thresholds: AlertThresholds;
-}
-/**
- * A vehicle's notification settings
- *
- * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it. `effective` is what applies to the vehicle. 404 `vehicle_not_found`. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
- */
-export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettings {
-  path: GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath;
-  response: NotificationSettings;
-}
-export interface GetOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-  /**
-   * The vehicle id
-   */
-  id: string;
-}
-/**
- * Set a vehicle's notification settings
- *
- * Alert thresholds: safety_score_below, crosswind_kt_above, wind_shear_at_least, visibility_nm_below, weather_hold, eta_delay_minutes_above. Each is optional; PUT replaces them all, and an unknown one answers 400 naming it. They replace the organisation-wide thresholds key by key. 404 `vehicle_not_found`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
- */
-export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettings {
-  path: PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath;
-  body: PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsBody;
-  response: NotificationSettings;
-}
-export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
-  /**
-   * The organisation id (`org_…`)
-   */
-  orgId: string;
-  /**
-   * The vehicle id
-   */
-  id: string;
-}
-export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsBody {
-  thresholds: AlertThresholds;
 }
 /**
  * Push a NOTAM (operators)

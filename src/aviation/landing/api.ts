@@ -12,7 +12,7 @@ import { storedFields } from '../api-weather.ts';
 import { ConditionsSchema, WindSchema, WindShearReasonSchema } from '../api-weather-schemas.ts';
 import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types.ts';
 import { CONDITION_ORDER } from '../weather/index.ts';
-import { landingProfileFor, VEHICLE_TYPES } from '../../fleet/index.ts';
+import { VEHICLE_TYPES } from '../../../common/vehicle-types.ts';
 import type { Principal } from '../../platform/http/auth.ts';
 import type { AviationServices } from '../services.ts';
 import { landingBundle, NO_APPROACH, type LandingRequest } from './bundle.ts';
@@ -182,8 +182,7 @@ async function toRequest(services: AviationServices, principal: Principal, field
   const category = fields.vehicle_type as 'aircraft' | 'helicopter';
   const registration = fields.registration.toUpperCase();
   // The caller's own fleet first: its figures are the operator's, not a type's.
-  const vehicle = await services.fleet.findByRegistration(principal.organisation_id ?? principal.key_id, fields.registration);
-  const fleetProfile = vehicle?.vehicle_type === category ? landingProfileFor(vehicle) : null;
+  const fleetProfile = await services.fleet.landingProfileOf(principal.organisation_id ?? principal.key_id, fields.registration, category);
   if (fleetProfile) return { airport, etaMs, registration, vehicleType: category, profile: fleetProfile, profileSource: 'fleet' };
   if (fields.aircraft_type !== undefined) {
     const type = aircraftType(fields.aircraft_type);

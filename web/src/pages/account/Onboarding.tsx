@@ -4,7 +4,7 @@
 // in the background, its status followed live until verified, rejected or manual review.
 import type { OperationResponse } from '@lamis/sdk';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { countryName } from '../../../../src/accounts/countries.ts';
+import { countryName } from '../../../../common/countries.ts';
 import { api, upload } from '../../api/client.ts';
 import { errorCode } from '../../api/errors.ts';
 import { setAccount, startSession, useSession, type Account, type OnboardingStep } from '../../api/session.ts';
