@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { parseNotam } from './parse.ts';
 import { notamKey, NotamStore, type NotamProvider, type ProviderResult } from './store.ts';
-import { notamsMigration } from './store-migration.ts';
+import { notamsMigration } from '../migrations/0003_notams.ts';
 import type { Notam } from './types.ts';
 
 const T = (iso: string) => Date.parse(iso);

@@ -14,11 +14,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.ts';
 import { parseNotam } from './parse.ts';
 import { activeInWindow } from './schedule.ts';
-import type { NotamRow, NotamSource } from './store-migration.ts';
+import type { NotamRow, NotamSource } from './notams.table.ts';
 import { toIsoUtc } from './time.ts';
 import type { Notam, NotamErrorCode } from './types.ts';
 
-export type { NotamSource } from './store-migration.ts';
+export type { NotamSource } from './notams.table.ts';
 
 export type FeedSource = Exclude<NotamSource, 'operator'>;
 

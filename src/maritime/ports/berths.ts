@@ -14,7 +14,7 @@ import type { Database, Tables } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import { fold, words } from '../../platform/text.ts';
 import type { HarbourSize, Port } from './model.ts';
-import type { BerthsTable } from './migration.ts';
+import type { BerthsTable } from './berths.table.ts';
 
 export const CARGO_TYPES = [
   'container', 'dry_bulk', 'liquid_bulk', 'gas', 'general_cargo', 'ro_ro', 'passenger', 'fishing', 'offshore', 'other',

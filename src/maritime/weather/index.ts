@@ -9,7 +9,6 @@ export { registerWeatherRoutes, weatherUnavailable } from './api.ts';
 export type { WeatherApiDeps } from './api.ts';
 export { DEFAULT_THRESHOLDS, exceeded, HOLD_FACTORS, THRESHOLD_NAMES, weatherHolds } from './holds.ts';
 export type { HoldFactor, LimitingFactor, ThresholdName, WeatherHold, WeatherThresholds } from './holds.ts';
-export { portWeatherMigration } from './migration.ts';
 export { HOUR_MS, hoursOf, WEATHER_SOURCE_KINDS, WeatherUnavailableError } from './model.ts';
 export type { PointWeather, WeatherHour, WeatherRequest, WeatherSource, WeatherSourceKind } from './model.ts';
 export { OPEN_METEO_ATTRIBUTION, OPEN_METEO_FORECAST_URL, OPEN_METEO_MARINE_URL, OpenMeteoWeather } from './open-meteo.ts';
