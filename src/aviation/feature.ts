@@ -7,10 +7,15 @@ import type { Feature } from '../platform/feature.ts';
 import { AwcClient } from './feeds/awc.ts';
 import { FaaNotamClient } from './feeds/faa-notams.ts';
 import { simulatedNotamProvider } from './feeds/notam-simulator.ts';
-import { registerLandingRoutes } from './landing/api.ts';
+// The routes in the order their named schemas appear in the OpenAPI document.
+import { registerAirportRoutes } from './reference/airports.routes.ts';
+import { registerAircraftTypeRoutes } from './reference/aircraft-types.routes.ts';
+import { registerNotamRoutes } from './notams/notams.routes.ts';
+import { registerSlotRoutes } from './landing/slots.routes.ts';
+import { registerWeatherRoutes } from './weather/weather.routes.ts';
+import { registerLandingRoutes } from './landing/landing.routes.ts';
 import { SlotBook } from './landing/slots.ts';
 import { NotamStore } from './notams/store.ts';
-import { registerAviationRoutes } from './api.ts';
 import { loadAirports } from './reference/airports.ts';
 import type { AviationServices, InputSource } from './services.ts';
 import { awcProvider, simulatorProvider, WeatherReports } from './weather/reports.ts';
@@ -58,7 +63,11 @@ export const aviation: Feature = async ({ app, config, database, readiness, logg
     sources: { weather: weatherSource, notams: notamSource },
     slotShareOf: async (orgId) => (await grants.of(orgId)).slot_share ?? config.slotFairShare,
   };
-  registerAviationRoutes(app, services);
+  registerAirportRoutes(app, services);
+  registerAircraftTypeRoutes(app);
+  registerWeatherRoutes(app, services);
+  registerNotamRoutes(app, services);
+  registerSlotRoutes(app, services);
   registerLandingRoutes(app, services);
 
   readiness.register('aviation', async () => ({
