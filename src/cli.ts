@@ -7,12 +7,12 @@ import { commandHelp, parseCommandArgs, UsageError, type Command } from './platf
 import { migrate } from './platform/db/migrate.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { closeOnSignals } from './platform/http/shutdown.ts';
-import { decodeCommand } from './maritime/ais/decode-command.ts';
+import { decodeCommand } from './maritime/ais/decode.command.ts';
 import { mailCommand } from './platform/mail/mail-command.ts';
 import { keysCommand, orgCommand, usageCommand } from './accounts/commands.ts';
 import { identityCommand } from './accounts/identity-command.ts';
 import type { FileFeedSpec } from './maritime/feeds/index.ts';
-import { dataCommand, importCommand } from './maritime/ports/commands.ts';
+import { dataCommand, importCommand } from './maritime/ports/port-data.command.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { loggerOptions, startServer, VERSION } from './server.ts';
 

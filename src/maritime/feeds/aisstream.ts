@@ -10,7 +10,7 @@ import type { RawData } from 'ws';
 import { parseAisstreamFrame } from './aisstream-json.ts';
 import { Backoff, errorText, FeedBase, seconds, timing } from './base.ts';
 import type { BackoffOptions, FeedBaseOptions } from './base.ts';
-import type { AisstreamFeedSpec, BoundingBox } from './spec.ts';
+import type { AisstreamFeedSpec, BoundingBox } from './types.ts';
 
 export interface AisstreamFeedOptions extends FeedBaseOptions {
   /** The aisstream API key; without one, start() fails. Never logged. */

@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { errorText, FeedBase, timing } from './base.ts';
 import type { FeedBaseOptions } from './base.ts';
 import { DEFAULT_MAX_LINE_LENGTH, LineSplitter } from './lines.ts';
-import type { FileFeedSpec } from './spec.ts';
+import type { FileFeedSpec } from './types.ts';
 
 export interface ReplayFeedOptions extends FeedBaseOptions {
   /** File time (ms) between lines while no tag-block time is known; default 100. */

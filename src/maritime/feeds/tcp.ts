@@ -7,7 +7,7 @@ import type { Server, Socket } from 'node:net';
 import { Backoff, errorText, FeedBase, seconds, timing } from './base.ts';
 import type { BackoffOptions, FeedBaseOptions } from './base.ts';
 import { DEFAULT_MAX_LINE_LENGTH, LineSplitter } from './lines.ts';
-import type { TcpFeedSpec, TcpListenFeedSpec } from './spec.ts';
+import type { TcpFeedSpec, TcpListenFeedSpec } from './types.ts';
 
 /** A receiver in a quiet area can go a while without traffic; five minutes of silence means trouble. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;

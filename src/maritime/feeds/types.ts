@@ -87,3 +87,57 @@ export type FeedLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Log hook: `detail` carries the feed id and structured context; it never holds credentials. */
 export type FeedLogger = (level: FeedLogLevel, message: string, detail: Record<string, unknown>) => void;
+
+// The feeds an AIS_FEEDS entry describes (spec.ts reads them, each feed class takes its own).
+
+/** [[lat, lon], [lat, lon]]: two opposite corners, as aisstream's BoundingBoxes take them. */
+export type BoundingBox = [[number, number], [number, number]];
+
+interface SpecBase {
+  /** The entry as written (scheme lower-cased): unique, safe to log. */
+  id: string;
+}
+
+export interface UdpFeedSpec extends SpecBase {
+  kind: 'udp';
+  /** Host name or IP literal, without IPv6 brackets. */
+  host: string;
+  port: number;
+}
+
+export interface TcpFeedSpec extends SpecBase {
+  kind: 'tcp';
+  host: string;
+  port: number;
+  /** `idle=` seconds, as ms. */
+  idleTimeoutMs?: number;
+}
+
+export interface TcpListenFeedSpec extends SpecBase {
+  kind: 'tcp-listen';
+  host: string;
+  port: number;
+  maxConnections?: number;
+  idleTimeoutMs?: number;
+}
+
+export interface AisstreamFeedSpec extends SpecBase {
+  kind: 'aisstream';
+  /** The WebSocket URL to connect to (ws: or wss:), without the query. */
+  url: string;
+  /** At least one box; the whole world when the entry names none. */
+  boundingBoxes: BoundingBox[];
+  /** FiltersShipMMSI: 9-digit strings; empty for no filter. */
+  mmsi: string[];
+  /** FilterMessageTypes; empty for no filter. */
+  messageTypes: string[];
+}
+
+export interface FileFeedSpec extends SpecBase {
+  kind: 'file';
+  path: string;
+  /** Replay speed factor, > 0 (1 = as recorded). */
+  speed: number;
+}
+
+export type FeedSpec = UdpFeedSpec | TcpFeedSpec | TcpListenFeedSpec | AisstreamFeedSpec | FileFeedSpec;

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { errorText, FeedBase } from './base.ts';
 import type { FeedBaseOptions } from './base.ts';
 import { DEFAULT_MAX_LINE_LENGTH, splitLines } from './lines.ts';
-import type { UdpFeedSpec } from './spec.ts';
+import type { UdpFeedSpec } from './types.ts';
 
 export interface UdpFeedOptions extends FeedBaseOptions {
   /** Line-length cap (characters), default 1024. */
