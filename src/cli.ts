@@ -3,18 +3,17 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { ConfigError, type Config } from './config.ts';
+// Before any feature: the order the server imports them in is the order of the named schemas in the OpenAPI document.
+import { loggerOptions, startServer, VERSION } from './server.ts';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './platform/command.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { closeOnSignals } from './platform/http/shutdown.ts';
-import { decodeCommand } from './maritime/ais/decode.command.ts';
 import { mailCommand } from './platform/mail/mail-command.ts';
 import { keysCommand, orgCommand, usageCommand } from './accounts/commands.ts';
 import { identityCommand } from './accounts/identity-command.ts';
-import type { FileFeedSpec } from './maritime/feeds/index.ts';
-import { dataCommand, importCommand } from './maritime/ports/port-data.command.ts';
+import { dataCommand, decodeCommand, importCommand, type FileFeedSpec } from './maritime/index.ts';
 import { MIGRATIONS } from './migrations/index.ts';
-import { loggerOptions, startServer, VERSION } from './server.ts';
 
 async function runService(config: Config): Promise<number> {
   const logger = pino(loggerOptions(config));

@@ -10,7 +10,6 @@ import { openBus, type Bus } from './platform/bus/index.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { Readiness } from './platform/health.ts';
-import { MIGRATIONS } from './migrations/index.ts';
 import { openAccess } from './accounts/access.ts';
 import type { Access } from './platform/http/access.ts';
 import { installAuth } from './platform/http/auth.ts';
@@ -29,9 +28,11 @@ import { RouteInventory } from './platform/http/routes.ts';
 import { accounts } from './accounts/feature.ts';
 import { KeyStore } from './accounts/keys.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
-import { aviation } from './aviation/feature.ts';
+import { aviation } from './aviation/index.ts';
 import { fleet } from './fleet/feature.ts';
-import { maritime } from './maritime/feature.ts';
+import { maritime } from './maritime/index.ts';
+// After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
+import { MIGRATIONS } from './migrations/index.ts';
 
 export const VERSION: string = packageJson.version;
 export const BODY_LIMIT_BYTES = 1024 * 1024;

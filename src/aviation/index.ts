@@ -1,2 +1,3 @@
-// What the service and other features may use of aviation.
+// What the service and other features may use of aviation: the feature and its migrations.
+export { aviation } from './feature.ts';
 export { aviationMigrations } from './migrations/index.ts';
