@@ -28,7 +28,7 @@ const COMMANDS: CommandEntry<Config>[] = [
   {
     name: 'decode',
     summary: 'Decode AIS NMEA sentences (AIVDM/AIVDO, tag blocks, multi-sentence messages) to JSON Lines.',
-    load: async () => (await import('./maritime/ais/decode-command.ts')).decodeCommand,
+    load: async () => (await import('./maritime/ais/decode.command.ts')).decodeCommand,
   },
   {
     name: 'mail',
@@ -60,12 +60,12 @@ const COMMANDS: CommandEntry<Config>[] = [
   {
     name: 'import',
     summary: 'Import port data into the data folder: `wpi FILE` (NGA World Port Index, UpdatedPub150.csv) or `unlocode FILE...` (UN/LOCODE CodeListPart CSV files or the release ZIP).',
-    load: async () => (await import('./maritime/ports/commands.ts')).importCommand,
+    load: async () => (await import('./maritime/ports/port-data.command.ts')).importCommand,
   },
   {
     name: 'data',
     summary: '`sync`: download the World Port Index and the UN/LOCODE code list from NGA and UNECE and import them (needs the internet; exits 1 when a download fails).',
-    load: async () => (await import('./maritime/ports/commands.ts')).dataCommand,
+    load: async () => (await import('./maritime/ports/port-data.command.ts')).dataCommand,
   },
 ];
 

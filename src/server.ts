@@ -10,7 +10,6 @@ import { openBus, type Bus } from './platform/bus/index.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { Readiness } from './platform/health.ts';
-import { MIGRATIONS } from './migrations/index.ts';
 import { accounts, KeyStore, openAccess, openMemberGuard } from './accounts/index.ts';
 import type { Access } from './platform/http/access.ts';
 import { installAuth } from './platform/http/auth.ts';
@@ -27,9 +26,11 @@ import { AJV_SETTINGS } from './platform/http/validation.ts';
 import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
-import { aviation } from './aviation/feature.ts';
+import { aviation } from './aviation/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
-import { maritime } from './maritime/feature.ts';
+import { maritime } from './maritime/index.ts';
+// After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
+import { MIGRATIONS } from './migrations/index.ts';
 
 export const VERSION: string = packageJson.version;
 export const BODY_LIMIT_BYTES = 1024 * 1024;

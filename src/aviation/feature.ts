@@ -8,10 +8,15 @@ import type { PlatformSettings } from '../platform/settings.ts';
 import { AwcClient } from './feeds/awc.ts';
 import { FaaNotamClient } from './feeds/faa-notams.ts';
 import { simulatedNotamProvider } from './feeds/notam-simulator.ts';
-import { registerLandingRoutes } from './landing/api.ts';
+// The routes in the order their named schemas appear in the OpenAPI document.
+import { registerAirportRoutes } from './reference/airports.routes.ts';
+import { registerAircraftTypeRoutes } from './reference/aircraft-types.routes.ts';
+import { registerNotamRoutes } from './notams/notams.routes.ts';
+import { registerSlotRoutes } from './landing/slots.routes.ts';
+import { registerWeatherRoutes } from './weather/weather.routes.ts';
+import { registerLandingRoutes } from './landing/landing.routes.ts';
 import { SlotBook } from './landing/slots.ts';
 import { NotamStore } from './notams/store.ts';
-import { registerAviationRoutes } from './api.ts';
 import { loadAirports } from './reference/airports.ts';
 import type { AviationServices, FleetProfiles, InputSource } from './services.ts';
 import { awcProvider, simulatorProvider, WeatherReports } from './weather/reports.ts';
@@ -60,7 +65,11 @@ export const aviation = (fleet: FleetProfiles): Feature<PlatformSettings & Aviat
     sources: { weather: weatherSource, notams: notamSource },
     slotShareOf: async (orgId) => (await grants.of(orgId)).slot_share ?? config.slotFairShare,
   };
-  registerAviationRoutes(app, services);
+  registerAirportRoutes(app, services);
+  registerAircraftTypeRoutes(app);
+  registerWeatherRoutes(app, services);
+  registerNotamRoutes(app, services);
+  registerSlotRoutes(app, services);
   registerLandingRoutes(app, services);
 
   readiness.register('aviation', async () => ({

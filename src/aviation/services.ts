@@ -7,6 +7,9 @@ import type { AirportIndex } from './reference/airports.ts';
 import type { SlotBook } from './landing/slots.ts';
 import type { WeatherReports } from './weather/reports.ts';
 
+/** The OpenAPI tag of the aviation data routes. */
+export const TAG = 'Aviation';
+
 /** Where a kind of input comes from in this instance (operator pushes come on top of either). */
 export type InputSource = 'live' | 'simulated' | 'operator_only';
 

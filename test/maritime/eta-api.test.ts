@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatTagBlock } from '../../src/maritime/ais/index.ts';
 import { predictArrival } from '../../src/maritime/eta/predict.ts';
 import { loadPorts } from '../../src/maritime/ports/ports.ts';
-import { routeBetween } from '../../src/maritime/routes/index.ts';
+import { routeBetween } from '../../src/maritime/sea-routes/index.ts';
 import { positionReport, sentences, staticVoyage } from '../../src/maritime/vessels/fixtures.ts';
 import { HOUR_MS } from '../../src/maritime/weather/model.ts';
 import { OPEN_METEO_HORIZON_HOURS } from '../../src/maritime/weather/open-meteo.ts';

@@ -15,7 +15,7 @@
 // the last good set of the aerodrome comes back beside the error.
 import { parseNotam } from '../notams/index.ts';
 import type { Notam, NotamType } from '../notams/index.ts';
-import type { NotamProvider, ProviderResult } from '../notams/store.ts';
+import type { NotamProvider, ProviderResult } from '../notams/provider.ts';
 import { answerMessage, excerpt, readAnswer, requestFailure, retryAfterMs, type OutboundAnswer, type OutboundLogger } from '../../platform/http/outbound.ts';
 import { FAA_NOTAM_DEFAULT_BASE_URL } from '../settings.ts';
 

@@ -10,7 +10,7 @@
 import { Prng } from '../../platform/random.ts';
 import { expandRunways, parseNotam } from '../notams/index.ts';
 import type { Notam, NotamEffect } from '../notams/index.ts';
-import type { NotamProvider } from '../notams/store.ts';
+import type { NotamProvider } from '../notams/provider.ts';
 
 /** What the simulator needs of an aerodrome; runway idents as in the reference data ("09L", "H1"). */
 export interface SimulatedAirport {

@@ -34,6 +34,9 @@ export const TYPICAL_MINIMA: Readonly<Record<'ILS' | 'RNAV', TypicalMinima>> = {
   RNAV: { decision_height_ft: 300, rvr_m: 1500, visibility_m: 1500, label: 'RNAV (LNAV/VNAV)' },
 };
 
+/** What the landing answer's `recommended_approach` says when no runway can be recommended (the reason is in `approach`). */
+export const NO_APPROACH = 'NONE';
+
 export interface ApproachRecommendation {
   /** "ILS RWY 27L", "RNAV RWY 09R", "VISUAL RWY 04"; null without a runway. */
   approach: string | null;

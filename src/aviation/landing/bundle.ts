@@ -7,11 +7,11 @@ import type { AircraftType, LandingProfile } from '../reference/aircraft-types.t
 import type { AviationServices } from '../services.ts';
 import { deriveWeather, parseMetar, parseTaf, type Metar, type Taf } from '../weather/index.ts';
 import type { StoredReport } from '../weather/reports.ts';
-import type { LandingIntelligence } from './api.ts';
-import { recommendApproach, type ApproachRecommendation } from './approach.ts';
+import { NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
 import { deriveCapacity } from './capacity.ts';
 import { chooseRunway, type RunwayChoice } from './runway.ts';
 import { safetyScore } from './safety.ts';
+import type { LandingIntelligence } from './landing.schemas.ts';
 import { airportStatus } from './status.ts';
 
 /** Where the aircraft's figures came from. */
@@ -26,9 +26,6 @@ export interface LandingRequest {
   profile: (LandingProfile & { designator?: string }) | AircraftType;
   profileSource: ProfileSource;
 }
-
-/** What `recommended_approach` says when no runway can be recommended (the reason is in `approach`). */
-export const NO_APPROACH = 'NONE';
 
 function metarOf(report: StoredReport | null, nowMs: number): Metar | null {
   if (!report) return null;

@@ -12,5 +12,4 @@ export { deriveCapacity, RUNWAY_DEPENDENCY_FACTORS } from './capacity.ts';
 export type { DerivedCapacity, RunwayRate } from './capacity.ts';
 export { SlotBook, slotHour } from './slots.ts';
 export type { BookRequest, BookResult, CancelResult, SlotAvailability, SlotBooking } from './slots.ts';
-export { slotsMigration } from './migration.ts';
 export type * from './types.ts';

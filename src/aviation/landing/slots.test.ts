@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
-import { slotsMigration } from './migration.ts';
+import { slotsMigration } from '../migrations/0004_slots.ts';
 import { fairShareSlots, SlotBook, slotHour } from './slots.ts';
 import type { BookRequest, BookResult } from './slots.ts';
 

@@ -15,9 +15,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database, Tables } from '../../platform/db/database.ts';
-import type { SlotBookingRow } from './migration.ts';
+import type { SlotBookingRow } from './slots.table.ts';
 
-const MS_PER_HOUR = 3_600_000;
+export const MS_PER_HOUR = 3_600_000;
 
 export type SlotBooking = SlotBookingRow;
 

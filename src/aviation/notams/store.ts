@@ -14,22 +14,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.ts';
 import { parseNotam } from './parse.ts';
 import { activeInWindow } from './schedule.ts';
-import type { NotamRow, NotamSource } from './store-migration.ts';
+import type { NotamRow, NotamSource } from './notams.table.ts';
+import type { FeedSource, NotamProvider } from './provider.ts';
 import { toIsoUtc } from './time.ts';
 import type { Notam, NotamErrorCode } from './types.ts';
 
-export type { NotamSource } from './store-migration.ts';
+export type { NotamSource } from './notams.table.ts';
 
-export type FeedSource = Exclude<NotamSource, 'operator'>;
-
-export type ProviderResult = { ok: true; notams: Notam[] } | { ok: false; error: string };
-
-/** A feed of NOTAMs per aerodrome. A thrown error counts as a failed refresh. */
-export interface NotamProvider {
-  readonly source: FeedSource;
-  /** The NOTAMs the feed currently lists for the location. */
-  notamsFor(location: string, nowMs: number): Promise<ProviderResult>;
-}
 
 export interface NotamStoreOptions {
   providers?: readonly NotamProvider[];

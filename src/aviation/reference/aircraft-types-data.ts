@@ -26,7 +26,7 @@
 //   (150 m light single, 300 m light twin, 500 m medium), far more than a helicopter needs on a
 //   runway, so a runway is never judged long enough for a helicopter when it would not be.
 
-import type { ApproachCategory, RecatEuCategory, WakeCategory } from './aircraft-types.ts';
+import type { ApproachCategory, RecatEuCategory, WakeCategory } from './aircraft-categories.ts';
 
 /**
  * How a group's distance column reads: `field_length_m` the certified (factored) landing field

@@ -5,29 +5,11 @@
 // Every figure here is planning reference data. None is an operational limit: the flight manual of
 // the individual aircraft and the operator's procedures always govern.
 
+import type { ApproachCategory, Confidence, FixedWingApproachCategory, RecatEuCategory, VehicleCategory, WakeCategory } from './aircraft-categories.ts';
 import { GROUPS } from './aircraft-types-data.ts';
 import type { DistanceBasis } from './aircraft-types-data.ts';
 
-export type VehicleCategory = 'aircraft' | 'helicopter';
-
-/** ICAO aircraft approach category by threshold speed (Vat); helicopters are H. */
-export type FixedWingApproachCategory = 'A' | 'B' | 'C' | 'D' | 'E';
-export type ApproachCategory = FixedWingApproachCategory | 'H';
-
-/** ICAO wake turbulence category: Light, Medium, Heavy, Super (J, the A380). */
-export type WakeCategory = 'L' | 'M' | 'H' | 'J';
-
-/**
- * EUROCONTROL RECAT-EU category: A super heavy, B upper heavy, C lower heavy, D upper medium,
- * E lower medium, F light.
- */
-export type RecatEuCategory = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
-
-/**
- * `published`: approach speed, landing distance and crosswind figure are all public figures.
- * `estimated`: at least one of them is a conservative estimate (see aircraft-types-data.ts).
- */
-export type Confidence = 'published' | 'estimated';
+export type { ApproachCategory, Confidence, FixedWingApproachCategory, RecatEuCategory, VehicleCategory, WakeCategory } from './aircraft-categories.ts';
 
 /** What the landing logic needs of a vehicle; also the shape of the conservative defaults. */
 export type LandingProfile = {

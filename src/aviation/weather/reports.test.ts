@@ -9,7 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { AwcClient } from '../feeds/awc.ts';
 import { parseMetar, parseTaf } from './index.ts';
-import { awcProvider, simulatorProvider, weatherReportsMigration, WeatherReports } from './reports.ts';
+import { weatherReportsMigration } from '../migrations/0002_weather_reports.ts';
+import { awcProvider, simulatorProvider, WeatherReports } from './reports.ts';
 import type { WeatherReportsOptions } from './reports.ts';
 
 const T0 = Date.parse('2026-03-14T10:55:00Z');

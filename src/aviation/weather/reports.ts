@@ -19,12 +19,11 @@ import type { AwcClient } from '../feeds/awc.ts';
 import { simulateMetar, simulateTaf } from '../feeds/weather-simulator.ts';
 import type { SimulatorAirport } from '../feeds/weather-simulator.ts';
 import { parseMetar } from './metar.ts';
-import type { ReportKind, ReportSource, WeatherReportsTable } from './reports-migration.ts';
+import type { ReportKind, ReportSource, WeatherReportsTable } from './reports.table.ts';
 import { parseTaf } from './taf.ts';
 import type { WeatherError } from './types.ts';
 
-export type { ReportKind, ReportSource } from './reports-migration.ts';
-export { weatherReportsMigration } from './reports-migration.ts';
+export type { ReportKind, ReportSource } from './reports.table.ts';
 
 export type Freshness = 'live' | 'recent' | 'stale';
 

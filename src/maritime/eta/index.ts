@@ -1,7 +1,7 @@
 // Public surface of arrival prediction. Other features (expected arrivals) call predictArrival, or
 // the bound `predictArrival` the maritime feature builds with its weather source and track reader.
-export { registerEtaRoutes, noSeaRoute, vesselPositionUnknown, vesselSpeedUnknown } from './api.ts';
-export type { EtaApiDeps } from './api.ts';
+export { registerEtaRoutes, noSeaRoute, vesselPositionUnknown, vesselSpeedUnknown } from './eta.routes.ts';
+export type { EtaApiDeps } from './eta.routes.ts';
 export {
   beaufortFromWaveHeight,
   beaufortFromWind,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { loadPorts } from '../ports/ports.ts';
-import { routeBetween } from '../routes/index.ts';
+import { routeBetween } from '../sea-routes/index.ts';
 import type { Vessel } from '../vessels/store.ts';
 import { createSimulatedWeather } from '../weather/simulated.ts';
 import { HOUR_MS, hoursOf, WeatherUnavailableError, type WeatherHour, type WeatherRequest, type WeatherSource } from '../weather/model.ts';

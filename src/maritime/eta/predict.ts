@@ -2,7 +2,7 @@
 // into legs; the vessel's calm-water speed from its recent AIS speed (or a given one); on each leg
 // the speed lost to the forecast wind and waves by Kwon's method; the ETA is the sum of the legs'
 // times from the position's time. See KWON.md for the method and the choices made.
-import { pointAlong, routeBetween, type RouteGeometry } from '../routes/index.ts';
+import { pointAlong, routeBetween, type RouteGeometry } from '../sea-routes/index.ts';
 import type { Port } from '../ports/ports.ts';
 import type { Vessel } from '../vessels/store.ts';
 import { HOUR_MS, WeatherUnavailableError, type PointWeather, type WeatherHour, type WeatherRequest, type WeatherSource, type WeatherSourceKind } from '../weather/model.ts';

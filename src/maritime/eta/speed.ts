@@ -1,6 +1,6 @@
 // The speed a vessel is making, from its recent AIS reports: a robust average of its speed over
 // ground in the last hour, leaving out the reports in which it was stopped.
-import type { TrackPointView } from '../vessels/api.ts';
+import type { TrackPointView } from '../vessels/vessels.routes.ts';
 import type { VesselPosition } from '../vessels/store.ts';
 
 export const SPEED_WINDOW_MS = 60 * 60_000;

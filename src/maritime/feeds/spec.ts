@@ -70,6 +70,7 @@ export interface FileFeedSpec extends SpecBase {
 
 export type FeedSpec = UdpFeedSpec | TcpFeedSpec | TcpListenFeedSpec | AisstreamFeedSpec | FileFeedSpec;
 
+
 export type FeedSpecsResult = { ok: true; specs: FeedSpec[] } | { ok: false; error: string; errors: string[] };
 
 /** aisstream's message type names (its AisMessageTypes), accepted in `types=`. */

@@ -18,7 +18,7 @@
 //   lower edge of a 5-foot band and charted without tide: a draught above the channel depth may
 //   still get in on the tide (see the tidal windows).
 import { haversineNm } from '../../platform/geo/great-circle.ts';
-import { initialBearingDeg } from '../routes/index.ts';
+import { initialBearingDeg } from '../sea-routes/index.ts';
 import type { BBox, Change, Vessel, VesselStore } from '../vessels/store.ts';
 import { makesCalls, type PortCallDetector } from './calls.ts';
 import type { DestinationMatch, DestinationMatcher } from './destination.ts';

@@ -5,7 +5,7 @@
 // names the organisation that made it (null: shared). Names are unique within what one
 // organisation sees: an organisation's record may not take the name of a shared one or another of
 // its own, and a shared record may not take a name any organisation's record has.
-// Who may change what is decided by the routes (berths-api.ts).
+// Who may change what is decided by the routes (berths.routes.ts).
 //
 // Where a port has no records, its berth capacity is estimated (see `capacityOf`).
 import { createHash } from 'node:crypto';
@@ -14,7 +14,7 @@ import type { Database, Tables } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import { fold, words } from '../../platform/text.ts';
 import type { HarbourSize, Port } from './model.ts';
-import type { BerthsTable } from './migration.ts';
+import type { BerthsTable } from './berths.table.ts';
 
 export const CARGO_TYPES = [
   'container', 'dry_bulk', 'liquid_bulk', 'gas', 'general_cargo', 'ro_ro', 'passenger', 'fishing', 'offshore', 'other',

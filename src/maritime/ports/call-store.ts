@@ -1,9 +1,9 @@
-// Port calls in storage (table from migration.ts): written as the detector reports them, read as
+// Port calls in storage (table in calls.table.ts): written as the detector reports them, read as
 // pages newest first, and as the calls at a port over a span of time.
 import type { Database } from '../../platform/db/database.ts';
 import type { FeedSource } from '../vessels/store.ts';
 import type { ArrivalStatus, PortCall } from './calls.ts';
-import type { PortCallsTable } from './migration.ts';
+import type { PortCallsTable } from './calls.table.ts';
 
 /** Where a page of calls continues: after the call with this arrival time and id, newest first. */
 export type CallCursor = readonly [arrivedAt: string, id: string];

@@ -7,7 +7,7 @@ import { nullable } from '../../platform/http/schema.ts';
 import { PLANS } from '../../platform/ratelimit/plans.ts';
 import { MID_TABLE, VESSEL_CATEGORIES, isValidImo, type VesselCategory } from '../vessels/reference/index.ts';
 import type { BBox, Vessel } from '../vessels/store.ts';
-import { positionFrameData } from './position-frame.ts';
+import { positionFrameData } from '../../../common/position-frame.ts';
 
 export const STREAM_PATH = '/v3/stream/ais';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stations as databaseStations } from '@neaps/tide-database';
-import { haversineNm } from '../routes/geo.ts';
+import { haversineNm } from '../sea-routes/geo.ts';
 import { commercialUseAllowed, DEFAULT_MAX_DISTANCE_NM, loadTideStations } from './stations.ts';
 import { refusedField } from './testing.ts';
 

@@ -7,7 +7,7 @@ import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/back
 import type { Database } from '../../platform/db/database.ts';
 import type { PositionReportRaw } from '../ais/index.ts';
 import { decoded, positionReport, staticVoyage } from './fixtures.ts';
-import { vesselsMigration } from './migration.ts';
+import { vesselsMigration } from '../migrations/0001_vessels.ts';
 import { VesselRecorder, type RecorderStorage, type VesselRecorderOptions } from './recorder.ts';
 import { VesselRepository, type TrackPoint } from './repository.ts';
 import { VesselStore, type Vessel } from './store.ts';

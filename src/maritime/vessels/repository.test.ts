@@ -6,7 +6,7 @@ import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/back
 import type { Database } from '../../platform/db/database.ts';
 import { rawPosition, type ClassBPositionRaw, type StaticDataPartARaw, type StaticDataPartBRaw } from '../ais/index.ts';
 import { decoded, positionReport, staticVoyage } from './fixtures.ts';
-import { vesselsMigration } from './migration.ts';
+import { vesselsMigration } from '../migrations/0001_vessels.ts';
 import { MAX_PARAMETERS, PRUNE_CHUNK, VesselRepository, type TrackPoint } from './repository.ts';
 import { VesselStore, type Vessel } from './store.ts';
 

@@ -1,11 +1,11 @@
-// Vessel state and tracks in storage (tables from migration.ts). Writes go in chunks sized so no
+// Vessel state and tracks in storage (tables in vessels.table.ts). Writes go in chunks sized so no
 // statement passes either back end's limit on bound parameters; search runs in memory, so the
 // only reads are a vessel's track and the full state at start.
 import type { Database } from '../../platform/db/database.ts';
 import type { Dimensions } from '../ais/index.ts';
 import type { MmsiKind, VesselCategory } from './reference/index.ts';
 import type { FeedSource, Vessel, VesselPosition } from './store.ts';
-import type { VesselPositionsTable, VesselsTable } from './migration.ts';
+import type { VesselPositionsTable, VesselsTable } from './vessels.table.ts';
 
 /** One stored point of a vessel's track. */
 export interface TrackPoint {

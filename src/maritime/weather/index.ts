@@ -5,11 +5,10 @@ import type { WeatherSource } from './model.ts';
 import { OPEN_METEO_HORIZON_HOURS, OpenMeteoWeather } from './open-meteo.ts';
 import { createSimulatedWeather } from './simulated.ts';
 
-export { registerWeatherRoutes, weatherUnavailable } from './api.ts';
-export type { WeatherApiDeps } from './api.ts';
+export { registerWeatherRoutes, weatherUnavailable } from './weather.routes.ts';
+export type { WeatherApiDeps } from './weather.routes.ts';
 export { DEFAULT_THRESHOLDS, exceeded, HOLD_FACTORS, THRESHOLD_NAMES, weatherHolds } from './holds.ts';
 export type { HoldFactor, LimitingFactor, ThresholdName, WeatherHold, WeatherThresholds } from './holds.ts';
-export { portWeatherMigration } from './migration.ts';
 export { HOUR_MS, hoursOf, WEATHER_SOURCE_KINDS, WeatherUnavailableError } from './model.ts';
 export type { PointWeather, WeatherHour, WeatherRequest, WeatherSource, WeatherSourceKind } from './model.ts';
 export { OPEN_METEO_ATTRIBUTION, OpenMeteoWeather } from './open-meteo.ts';

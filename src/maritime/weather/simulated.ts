@@ -28,7 +28,7 @@
 //   thicken and clear within their 6 hours, only in light wind (gone above 14 kn), to 100–800 m.
 import { haversineNm, type LatLon } from '../../platform/geo/great-circle.ts';
 import { hashUnit } from '../../platform/random.ts';
-import { initialBearingDeg, normalizeLon } from '../routes/geo.ts';
+import { initialBearingDeg, normalizeLon } from '../sea-routes/geo.ts';
 import { HOUR_MS, hoursOf, type PointWeather, type WeatherHour, type WeatherRequest, type WeatherSource } from './model.ts';
 
 const SEED = 0x5eaf0c;

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { loadPorts } from '../ports/ports.ts';
 import { DEFAULT_THRESHOLDS } from './holds.ts';
-import { portWeatherMigration } from './migration.ts';
+import { portWeatherMigration } from '../migrations/0012_port_weather.ts';
 import { INSTANCE_OWNER, PortWeatherThresholdStore } from './thresholds.ts';
 
 const ports = await loadPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'lamis-thresholds-')) });

@@ -4,7 +4,7 @@
 import type { Database } from '../../platform/db/database.ts';
 import type { Port } from '../ports/ports.ts';
 import { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, type ThresholdName, type WeatherThresholds } from './holds.ts';
-import type { PortWeatherThresholdsRow } from './migration.ts';
+import type { PortWeatherThresholdsRow } from './thresholds.table.ts';
 
 /** The owner of the instance-wide row: no organisation id looks like it. */
 export const INSTANCE_OWNER = '*';

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Prng } from '../../../platform/random.ts';
-import { distanceNm, distanceToPathNm } from '../../routes/index.ts';
-import type { Position } from '../../routes/index.ts';
+import { distanceNm, distanceToPathNm } from '../../sea-routes/index.ts';
+import type { Position } from '../../sea-routes/index.ts';
 import { createIdentity, IdentityRegistry } from './fleet.ts';
 import { NAV_MOORED, NAV_UNDER_WAY_ENGINE, reverseTrack, sliceTrack, VesselRuntime, World } from './movement.ts';
 import type { Track } from './movement.ts';

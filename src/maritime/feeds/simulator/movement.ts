@@ -8,8 +8,8 @@
 // Positions are computed for any time from the phase alone (distance = speed x elapsed time), so
 // the simulator is purely time-driven and cheap to query.
 import { hashUnit, Prng } from '../../../platform/random.ts';
-import { destinationPoint, distanceNm, initialBearingDeg, pointAlong, routeBetween } from '../../routes/index.ts';
-import type { Position } from '../../routes/index.ts';
+import { destinationPoint, distanceNm, initialBearingDeg, pointAlong, routeBetween } from '../../sea-routes/index.ts';
+import type { Position } from '../../sea-routes/index.ts';
 import type { VesselIdentity } from './fleet.ts';
 import { portsNear } from './ports.ts';
 import type { SimPort } from './ports.ts';

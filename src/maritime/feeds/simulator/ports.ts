@@ -4,7 +4,7 @@
 // within MAX_SNAP_NM; that also keeps port approaches (the straight connector to the network) short.
 import { seaPorts } from '../../ports/sea-ports.ts';
 import type { SeaPortEntry } from '../../ports/model.ts';
-import { distanceNm, snapToNetwork } from '../../routes/index.ts';
+import { distanceNm, snapToNetwork } from '../../sea-routes/index.ts';
 
 export interface SimPort {
   locode: string;

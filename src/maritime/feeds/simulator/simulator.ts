@@ -7,8 +7,8 @@
 import { hashUnit, Prng } from '../../../platform/random.ts';
 import { encodeAisSentences } from '../../ais/index.ts';
 import type { AisRaw, SentenceOptions } from '../../ais/index.ts';
-import { MinHeap } from '../../routes/index.ts';
-import type { Position } from '../../routes/index.ts';
+import { MinHeap } from '../../sea-routes/index.ts';
+import type { Position } from '../../sea-routes/index.ts';
 import { createIdentity, IdentityRegistry } from './fleet.ts';
 import { VesselRuntime, World } from './movement.ts';
 import type { Kinematics } from './movement.ts';

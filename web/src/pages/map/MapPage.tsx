@@ -3,7 +3,7 @@
 // flags and MMSI/IMO numbers narrow it further. Click a vessel for its details and track.
 import type { PositionUpdate, Track, VesselSearchQuery } from '@lamis/sdk';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { positionFrameData } from '../../../../src/maritime/stream/position-frame.ts';
+import { positionFrameData } from '../../../../common/position-frame.ts';
 import { data } from '../../api/data-key.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { capitalise, formatNumber } from '../../app/format.ts';

@@ -13,7 +13,7 @@ import type { App } from '../../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
-import { IdParams, portById } from './api.ts';
+import { IdParams, portById } from './ports.routes.ts';
 import {
   berthNameKey, CARGO_TYPES, ESTIMATED_BERTHS, capacityOf, type Berth, type BerthCursor, type BerthFields, type BerthStore, type BerthViewer,
 } from './berths.ts';

@@ -2,18 +2,20 @@
 // (flight category, conditions, wind shear risk, runway wind), and reports pushed by operators of
 // the instance. Every organisation is briefed on the same reports, so only operators push them.
 import { Type } from 'typebox';
-import type { App } from '../platform/http/app.ts';
-import { ProblemError, problemType } from '../platform/http/problems.ts';
-import { DISCLAIMER } from '../platform/disclaimer.ts';
-import { operatorsOnly } from '../platform/http/operators.ts';
-import { nullable, Shared, textBodyRoutes } from '../platform/http/schema.ts';
-import { airportFor, IcaoParams, TAG } from './api-common.ts';
-import { MetarDerivedSchema, MetarSchema, TafDerivedSchema, TafSchema, WeatherErrorSchema } from './api-weather-schemas.ts';
-import type { Airport } from './reference/airports.ts';
-import type { AviationServices } from './services.ts';
-import { conditions, deriveWeather, flightCategory, parseMetar, parseTaf, tafConditionsAt, visibilityNm, windComponents } from './weather/index.ts';
-import type { Metar, SkyConditions, Taf } from './weather/index.ts';
-import type { ReportKind, StoredReport } from './weather/reports.ts';
+import type { App } from '../../platform/http/app.ts';
+import { ProblemError, problemType } from '../../platform/http/problems.ts';
+import { DISCLAIMER } from '../../platform/disclaimer.ts';
+import { operatorsOnly } from '../../platform/http/operators.ts';
+import { textBodyRoutes } from '../../platform/http/schema.ts';
+import { airportFor, IcaoParams } from '../reference/airports.routes.ts';
+import type { Airport } from '../reference/airports.ts';
+import { TAG, type AviationServices } from '../services.ts';
+import { conditions, deriveWeather, flightCategory, visibilityNm, windComponents } from './derive.ts';
+import { parseMetar } from './metar.ts';
+import type { ReportKind, StoredReport } from './reports.ts';
+import { parseTaf, tafConditionsAt } from './taf.ts';
+import type { Metar, SkyConditions, Taf } from './types.ts';
+import { MetarReportSchema, TafReportSchema } from './weather.schemas.ts';
 
 export const noReport = problemType({
   code: 'no_report',
@@ -31,34 +33,6 @@ export const invalidReport = problemType({
     '`invalid_report` (it does not decode; `report_error` gives the decoder\'s reason), `station_mismatch` (for another airport) or ' +
     '`in_future` (dated more than 10 minutes ahead).',
 });
-
-export const storedFields = {
-  icao: Type.String(),
-  source: Type.Enum(['live', 'simulated', 'operator'], { description: 'live feed, built-in simulator, or pushed by an operator' }),
-  raw: Type.String(),
-  observed_at: Type.String({ format: 'date-time', description: 'Observation time of a METAR, issue time of a TAF' }),
-  received_at: Type.String({ format: 'date-time', description: 'When the report last came in from its source' }),
-  checked_at: Type.String({ format: 'date-time', description: 'When LAMIS last confirmed with the source that nothing newer exists' }),
-  age_s: Type.Integer({ description: 'Seconds since checked_at' }),
-  observation_age_s: Type.Integer({ description: 'Seconds since observed_at' }),
-  freshness: Type.Enum(['live', 'recent', 'stale'], { description: 'live: confirmed under a minute ago; recent: up to five minutes; then stale' }),
-  decode_error: nullable(WeatherErrorSchema),
-  disclaimer: Type.String(),
-};
-
-const MetarReportSchema = Shared('MetarReport', Type.Object({
-  ...storedFields,
-  kind: Type.Literal('metar'),
-  decoded: nullable(MetarSchema),
-  derived: nullable(MetarDerivedSchema),
-}));
-
-const TafReportSchema = Shared('TafReport', Type.Object({
-  ...storedFields,
-  kind: Type.Literal('taf'),
-  decoded: nullable(TafSchema),
-  derived: nullable(TafDerivedSchema),
-}));
 
 function common(report: StoredReport, now: number) {
   return {

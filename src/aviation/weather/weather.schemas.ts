@@ -1,8 +1,8 @@
-// TypeBox schemas of decoded METARs and TAFs (src/aviation/weather/types.ts) and of the values
-// derived from them (derive.ts), as the weather routes serve them.
+// TypeBox schemas of decoded METARs and TAFs (types.ts), of the values derived from them
+// (derive.ts) and of the reports as stored, as the weather routes serve them.
 import { Type } from 'typebox';
-import { nullable, Shared } from '../platform/http/schema.ts';
-import { CONDITION_ORDER, WIND_SHEAR_RULES } from './weather/index.ts';
+import { nullable, Shared } from '../../platform/http/schema.ts';
+import { CONDITION_ORDER, WIND_SHEAR_RULES } from './derive.ts';
 
 const IsoTime = Type.String({ format: 'date-time' });
 const Raw = Type.String({ description: 'The group as written' });
@@ -210,4 +210,32 @@ export const TafDerivedSchema = Shared('TafDerived', Type.Object({
     raw: Type.String(),
   }), { description: 'TEMPO, INTER and PROB groups in force now, and BECMG groups in transition' }),
   wind_shear: Type.Array(WindShearGroupSchema),
+}));
+
+export const storedFields = {
+  icao: Type.String(),
+  source: Type.Enum(['live', 'simulated', 'operator'], { description: 'live feed, built-in simulator, or pushed by an operator' }),
+  raw: Type.String(),
+  observed_at: Type.String({ format: 'date-time', description: 'Observation time of a METAR, issue time of a TAF' }),
+  received_at: Type.String({ format: 'date-time', description: 'When the report last came in from its source' }),
+  checked_at: Type.String({ format: 'date-time', description: 'When LAMIS last confirmed with the source that nothing newer exists' }),
+  age_s: Type.Integer({ description: 'Seconds since checked_at' }),
+  observation_age_s: Type.Integer({ description: 'Seconds since observed_at' }),
+  freshness: Type.Enum(['live', 'recent', 'stale'], { description: 'live: confirmed under a minute ago; recent: up to five minutes; then stale' }),
+  decode_error: nullable(WeatherErrorSchema),
+  disclaimer: Type.String(),
+};
+
+export const MetarReportSchema = Shared('MetarReport', Type.Object({
+  ...storedFields,
+  kind: Type.Literal('metar'),
+  decoded: nullable(MetarSchema),
+  derived: nullable(MetarDerivedSchema),
+}));
+
+export const TafReportSchema = Shared('TafReport', Type.Object({
+  ...storedFields,
+  kind: Type.Literal('taf'),
+  decoded: nullable(TafSchema),
+  derived: nullable(TafDerivedSchema),
 }));

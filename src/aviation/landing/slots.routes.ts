@@ -4,18 +4,19 @@
 // at most its fair share of an hour; operator keys have no share.
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../platform/http/app.ts';
-import { operatorsOnly } from '../platform/http/operators.ts';
-import { ProblemError, problemType } from '../platform/http/problems.ts';
-import { DISCLAIMER } from '../platform/disclaimer.ts';
-import { DateTime, instant, invalidField as invalid, nullable, Shared } from '../platform/http/schema.ts';
-import { airportFor, IcaoParams, MS_PER_HOUR, TAG } from './api-common.ts';
-import { deriveCapacity } from './landing/capacity.ts';
-import type { SlotAvailability, SlotBooking } from './landing/slots.ts';
-import { activeInWindow } from './notams/index.ts';
-import type { StoredNotam } from './notams/store.ts';
-import type { Airport } from './reference/airports.ts';
-import type { AviationServices } from './services.ts';
+import type { App } from '../../platform/http/app.ts';
+import { operatorsOnly } from '../../platform/http/operators.ts';
+import { ProblemError, problemType } from '../../platform/http/problems.ts';
+import { DISCLAIMER } from '../../platform/disclaimer.ts';
+import { DateTime, instant, invalidField as invalid, nullable } from '../../platform/http/schema.ts';
+import { activeInWindow } from '../notams/index.ts';
+import type { StoredNotam } from '../notams/store.ts';
+import { airportFor, IcaoParams } from '../reference/airports.routes.ts';
+import type { Airport } from '../reference/airports.ts';
+import { TAG, type AviationServices } from '../services.ts';
+import { deriveCapacity } from './capacity.ts';
+import { BookingSchema, DerivedCapacitySchema, HourSchema } from './slots.schemas.ts';
+import { MS_PER_HOUR, type SlotAvailability, type SlotBooking } from './slots.ts';
 
 const DEFAULT_HOURS = 24;
 const MAX_HOURS = 48;
@@ -52,44 +53,6 @@ export const bookingNotFound = problemType({
   title: 'No such booking',
   description: 'No booking with this id was made by your organisation (or API key).',
 });
-
-export const slotFields = {
-  hour: Type.String({ format: 'date-time', description: 'Start of the UTC hour' }),
-  capacity: Type.Integer({ description: 'Arrivals per hour' }),
-  capacity_source: Type.Enum(['override', 'derived'], { description: '`override`: set by an admin; `derived`: from the runways and NOTAMs' }),
-  booked: Type.Integer(),
-  remaining: Type.Integer(),
-  available: Type.Boolean(),
-};
-const SlotSchema = Shared('Slot', Type.Object(slotFields));
-
-const HourSchema = Type.Object({
-  ...slotFields,
-  derived_capacity: Type.Integer({ description: 'What the runways and the NOTAMs in force in the hour give, override or not' }),
-  reasoning: Type.Array(Type.String(), { description: 'How the capacity was found' }),
-});
-
-const BookingSchema = Shared('SlotBooking', Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  icao: Type.String(),
-  hour: Type.String({ format: 'date-time', description: 'The UTC hour booked' }),
-  registration: Type.String(),
-  status: Type.Enum(['booked', 'cancelled']),
-  created_at: Type.String({ format: 'date-time' }),
-  cancelled_at: nullable(Type.String({ format: 'date-time' })),
-  slot: SlotSchema,
-}));
-
-const DerivedCapacitySchema = Type.Object({
-  arrivals_per_hour: Type.Integer(),
-  runways: Type.Array(Type.Object({
-    runway_id: Type.String(),
-    designators: Type.Array(Type.String()),
-    arrivals_per_hour: Type.Integer(),
-    basis: Type.String({ description: 'The class the runway fell in, or why it was not counted' }),
-  })),
-  reasoning: Type.Array(Type.String()),
-}, { description: 'What the runways give with no NOTAM in force' });
 
 function slotView(availability: SlotAvailability) {
   const { icao: _icao, ...slot } = availability;

@@ -1,12 +1,13 @@
-// Reference data over REST: airport search, one airport with its runways, and aircraft types.
+// Airports over REST: search, one airport with its runways, and its runways alone. The airport
+// path parameter and its lookup serve every aviation route under /v3/aviation/airports/{icao}.
 import { Type } from 'typebox';
-import type { App } from '../platform/http/app.ts';
-import { ProblemError, problemType } from '../platform/http/problems.ts';
-import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../platform/http/geo-query.ts';
-import { decodeCursor, Page, PageQuery, pageOf } from '../platform/http/pagination.ts';
-import { invalidField as invalid, nullable, Shared } from '../platform/http/schema.ts';
-import { airportFor, IcaoParams, TAG } from './api-common.ts';
-import { AIRCRAFT_TYPES, aircraftType, type AircraftType } from './reference/aircraft-types.ts';
+import type { App } from '../../platform/http/app.ts';
+import { ProblemError } from '../../platform/http/problems.ts';
+import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
+import { Page, PageQuery } from '../../platform/http/pagination.ts';
+import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
+import { TAG, type AviationServices } from '../services.ts';
+import { airportNotFound } from './airports.problems.ts';
 import {
   AIRPORT_DATA_ATTRIBUTION,
   AIRPORT_TYPES,
@@ -14,15 +15,19 @@ import {
   RUNWAY_SURFACES,
   type Airport,
   type Runway,
-} from './reference/airports.ts';
-import type { AviationServices } from './services.ts';
+} from './airports.ts';
 
-export const unknownAircraftType = problemType({
-  code: 'unknown_aircraft_type',
-  status: 404,
-  title: 'No such aircraft type',
-  description: 'The ICAO Doc 8643 type designator is not in the aircraft type table LAMIS holds.',
+export const IcaoParams = Type.Object({
+  icao: Type.String({ description: 'ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case' }),
 });
+
+/** The airport named in the path: 400 for a malformed code, 404 for an unknown one. */
+export function airportFor(services: AviationServices, code: string): Airport {
+  if (!/^[A-Za-z0-9]{3,4}$/.test(code)) throw invalid('/params/icao', `must be 3 or 4 letters or digits (got "${code}")`);
+  const airport = services.airports.get(code);
+  if (airport === null) throw new ProblemError(airportNotFound, `No airport ${code.toUpperCase()} in the airport data.`);
+  return airport;
+}
 
 const RunwayEndSchema = Shared('RunwayEnd', Type.Object({
   ident: Type.String({ description: 'As painted: "09L", "27", "20T" (true), "H1"' }),
@@ -103,33 +108,7 @@ function airportFieldsOf(airport: Airport) {
   return fields;
 }
 
-function aircraftTypeView(type: AircraftType) {
-  return { ...type, recat_eu: type.recat_eu ?? null, vref_kt: type.vref_kt ?? null };
-}
-
-export const aircraftTypeFields = {
-  designator: Type.String({ description: 'ICAO Doc 8643 type designator' }),
-  manufacturer: Type.String(),
-  model: Type.String(),
-  description: Type.String({ description: 'ICAO Doc 8643 description: L landplane, S seaplane, A amphibian, H helicopter, G gyrocopter, T tiltrotor; engines; J jet, T turboprop/turboshaft, P piston, E electric ("L2J")' }),
-  vehicle_category: Type.Union([Type.Literal('aircraft'), Type.Literal('helicopter')]),
-  approach_category: Type.Enum(['A', 'B', 'C', 'D', 'E', 'H'], { description: 'ICAO approach category by threshold speed; H for helicopters' }),
-  wake_category: Type.Enum(['L', 'M', 'H', 'J'], { description: 'ICAO wake turbulence category (J: super)' }),
-  recat_eu: nullable(Type.Enum(['A', 'B', 'C', 'D', 'E', 'F'], { description: 'EUROCONTROL RECAT-EU category' })),
-  vref_kt: nullable(Type.Number({ description: 'Reference landing speed at maximum landing mass' })),
-  crosswind_limit_kt: Type.Number({ description: 'Conservative crosswind component, gusts included: the demonstrated figure where public, else the certification minimum. Not an operational limit' }),
-  landing_distance_m: Type.Number({ description: 'Unfactored landing distance at maximum landing mass, sea level, ISA, dry paved runway' }),
-  min_runway_m: Type.Number({ description: 'Runway for a dispatch-factored landing: landing distance / 0.6, rounded up to 10 m' }),
-  confidence: Type.Union([Type.Literal('published'), Type.Literal('estimated')], { description: '`estimated`: at least one figure is a conservative estimate' }),
-  source: Type.String({ description: 'The public references the figures come from' }),
-};
-const AircraftTypeSchema = Shared('AircraftType', Type.Object(aircraftTypeFields));
-
-const DesignatorParams = Type.Object({
-  designator: Type.String({ description: 'ICAO Doc 8643 type designator, 2 to 4 letters or digits ("B738"), any case' }),
-});
-
-export function registerReferenceRoutes(app: App, services: AviationServices): void {
+export function registerAirportRoutes(app: App, services: AviationServices): void {
   const { airports } = services;
 
   app.get('/v3/aviation/airports', {
@@ -178,34 +157,4 @@ export function registerReferenceRoutes(app: App, services: AviationServices): v
       response: { 200: Type.Object({ data: Type.Array(RunwaySchema) }) },
     },
   }, async (request) => ({ data: airportFor(services, request.params.icao).runways.map(runwayView) }));
-
-  app.get('/v3/aviation/aircraft-types', {
-    schema: {
-      summary: 'The aircraft types LAMIS knows',
-      description: 'Sorted by designator, cursor-paginated. Planning reference figures: the flight manual and the operator\'s procedures always govern.',
-      tags: [TAG],
-      querystring: Type.Object({ ...PageQuery }),
-      response: { 200: Page(AircraftTypeSchema) },
-    },
-  }, async (request) => {
-    const after = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor, (k): k is string => typeof k === 'string');
-    const page = pageOf(AIRCRAFT_TYPES, (type) => type.designator, request.query.limit!, after);
-    return { data: page.data.map(aircraftTypeView), next_cursor: page.next_cursor };
-  });
-
-  app.get('/v3/aviation/aircraft-types/:designator', {
-    schema: {
-      summary: 'One aircraft type by ICAO designator',
-      description: 'Approach, wake and RECAT-EU categories, crosswind figure and landing distance. 404 `unknown_aircraft_type` when the type is not in the table.',
-      tags: [TAG],
-      params: DesignatorParams,
-      response: { 200: AircraftTypeSchema },
-    },
-  }, async (request) => {
-    const designator = request.params.designator;
-    if (!/^[A-Za-z0-9]{2,4}$/.test(designator)) throw invalid('/params/designator', `must be 2 to 4 letters or digits (got "${designator}")`);
-    const type = aircraftType(designator);
-    if (type === undefined) throw new ProblemError(unknownAircraftType, `${designator.toUpperCase()} is not in the aircraft type table.`);
-    return aircraftTypeView(type);
-  });
 }

@@ -6,7 +6,7 @@ import type { App } from '../../platform/http/app.ts';
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
-import { IdParams, portById } from '../ports/api.ts';
+import { IdParams, portById } from '../ports/ports.routes.ts';
 import type { Port, PortIndex } from '../ports/ports.ts';
 import { periodQuery, readPeriod, type PeriodRules } from '../weather/period.ts';
 import {

@@ -14,7 +14,7 @@ import { startEndlessUpstream } from '../../../test/support/endless-upstream.ts'
 import { waitFor } from '../feeds/testing.ts';
 import { testConfig } from '../../../test/support/server.ts';
 import { UsageError } from '../../platform/command.ts';
-import { dataCommand, importCommand } from './commands.ts';
+import { dataCommand, importCommand } from './port-data.command.ts';
 import { UNLOCODE_CSV, WPI_CSV, zipOf } from './fixtures.ts';
 import { loadPorts } from './ports.ts';
 import { importFile } from './store.ts';
@@ -22,7 +22,7 @@ import { importFile } from './store.ts';
 type Run = { code: number; stdout: string; stderr: string };
 
 function run(command: 'importCommand' | 'dataCommand', config: Config, positionals: string[], values: Record<string, string | boolean> = {}): Promise<Run> {
-  const module = JSON.stringify(fileURLToPath(new URL('./commands.ts', import.meta.url)));
+  const module = JSON.stringify(fileURLToPath(new URL('./port-data.command.ts', import.meta.url)));
   const script = `
     import { ${command} as command } from ${module};
     const [config, positionals, values] = JSON.parse(process.argv[1]);

@@ -1,61 +1,26 @@
-// GET and POST /v3/intelligence/landing: the landing bundle for a destination, an aircraft and an
-// ETA. The fields come as a JSON body (GET or POST, since many clients and proxies drop GET
-// bodies) or as query parameters.
+// The landing request and answer as the API takes and serves them. The answer's parts are each
+// defined once: the weather, NOTAM, slot and aircraft type shapes the other aviation routes serve,
+// and the landing rules' own results (runway.ts, approach.ts, safety.ts).
 import { Type, type Static } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
-import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
-import { aircraftTypeFields } from '../api-reference.ts';
-import { FeedStatusSchema, NotamSummarySchema } from '../api-notams.ts';
-import { slotFields } from '../api-slots.ts';
-import { storedFields } from '../api-weather.ts';
-import { ConditionsSchema, WindSchema, WindShearReasonSchema } from '../api-weather-schemas.ts';
-import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types.ts';
-import { CONDITION_ORDER } from '../weather/index.ts';
+import { nullable, Shared } from '../../platform/http/schema.ts';
 import { VEHICLE_TYPES } from '../../../common/vehicle-types.ts';
-import type { Principal } from '../../platform/http/auth.ts';
-import type { AviationServices } from '../services.ts';
-import { landingBundle, NO_APPROACH, type LandingRequest } from './bundle.ts';
+import { FeedStatusSchema, NotamSummarySchema } from '../notams/notams.schemas.ts';
+import { aircraftTypeFields } from '../reference/aircraft-types.schemas.ts';
+import { CONDITION_ORDER } from '../weather/derive.ts';
+import { ConditionsSchema, storedFields, WindSchema, WindShearReasonSchema } from '../weather/weather.schemas.ts';
+import { NO_APPROACH } from './approach.ts';
 import { SAFETY_FACTORS } from './safety.ts';
+import { slotFields } from './slots.schemas.ts';
 
-/** An ETA this far in the past is still answered (a late request for an arrival under way). */
-export const ETA_PAST_TOLERANCE_MS = 15 * 60_000;
-/** Nothing useful can be said about an arrival further ahead than this. */
-export const ETA_MAX_AHEAD_MS = 366 * 86_400_000;
-
-const LANDS_AT_AIRPORTS = new Set(['aircraft', 'helicopter']);
-
-export const airportNotFound = problemType({
-  code: 'airport_not_found', status: 404, title: 'No such airport',
-  description: 'No airport in the reference data (OurAirports) has this ICAO or GPS code.',
-});
-export const vehicleCannotLand = problemType({
-  code: 'vehicle_cannot_land', status: 422, title: 'This vehicle does not land at airports',
-  description: 'Landing intelligence is for aircraft-capable vehicle types (`aircraft`, `helicopter`).',
-});
-export const etaOutOfRange = problemType({
-  code: 'eta_out_of_range', status: 422, title: 'The ETA is too far in the past or future',
-  description: 'An ETA may lie at most 15 minutes in the past and at most 366 days ahead.',
-});
-export const invalidAircraftType = problemType({
-  code: 'invalid_aircraft_type', status: 422, title: 'Unknown aircraft type',
-  description: 'The `aircraft_type` is not an ICAO type designator LAMIS knows; see `/v3/aviation/aircraft-types`.',
-});
-
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]00:?00)$/;
-
-const LandingFields = Type.Object({
+export const LandingFields = Type.Object({
   destination_icao: Type.String({ pattern: '^[A-Za-z0-9]{4}$', description: 'ICAO (or, where there is none, GPS) code of the destination, e.g. EGLL' }),
   vehicle_type: Type.Enum([...VEHICLE_TYPES], { description: 'aircraft and helicopter land at airports; vessel answers 422' }),
   eta_utc: Type.String({ description: 'Estimated time of arrival, ISO 8601 in UTC, e.g. 2026-11-21T14:20:00Z' }),
   registration: Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9][A-Za-z0-9-]*$', description: 'Aircraft registration, e.g. G-EUPT' }),
   aircraft_type: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{2,4}$', description: 'ICAO type designator (e.g. A320); used when the registration is not in the caller\'s fleet' })),
 }, { additionalProperties: false });
-type LandingFields = Static<typeof LandingFields>;
-const LandingRequestSchema = Shared('LandingRequest', LandingFields);
-
-// The answer's parts, each defined once: the weather, NOTAM, slot and aircraft type shapes the other
-// aviation routes serve, and the landing rules' own results (runway.ts, approach.ts, safety.ts).
+export type LandingFields = Static<typeof LandingFields>;
+export const LandingRequestSchema = Shared('LandingRequest', LandingFields);
 
 const RecommendedRunwaySchema = Shared('RecommendedRunway', Type.Object({
   designator: Type.String({ description: 'The runway end to land on: "27L", "09", "H1"' }),
@@ -112,7 +77,7 @@ const AircraftProfileSchema = Shared('AircraftProfile', Type.Object({
   ...Type.Pick(AircraftTypeObject, FIGURES).properties,
 }, { description: 'The aircraft as the bundle took it: the figures used, and where they came from' }));
 
-const LandingResponse = Shared('LandingIntelligence', Type.Object({
+export const LandingResponse = Shared('LandingIntelligence', Type.Object({
   request_id: Type.String({ description: 'The id of this request, as in the `Request-Id` header (a caller\'s own `X-Request-Id` when it sent a sane one)' }),
   destination: Type.Object({
     icao: Type.String(),
@@ -161,74 +126,3 @@ const LandingResponse = Shared('LandingIntelligence', Type.Object({
   disclaimer: Type.String(),
 }));
 export type LandingIntelligence = Static<typeof LandingResponse>;
-
-function invalid(location: string, field: string, message: string): ProblemError {
-  return invalidField(`/${location}/${field}`, message);
-}
-
-async function toRequest(services: AviationServices, principal: Principal, fields: LandingFields, location: 'body' | 'querystring', nowMs: number): Promise<LandingRequest> {
-  if (!ISO_UTC.test(fields.eta_utc) || Number.isNaN(Date.parse(fields.eta_utc))) {
-    throw invalid(location, 'eta_utc', `must be an ISO 8601 time in UTC, e.g. 2026-11-21T14:20:00Z (got "${fields.eta_utc}")`);
-  }
-  const airport = services.airports.get(fields.destination_icao);
-  if (!airport) throw new ProblemError(airportNotFound, `No airport with code ${fields.destination_icao.toUpperCase()}.`);
-  if (!LANDS_AT_AIRPORTS.has(fields.vehicle_type)) {
-    throw new ProblemError(vehicleCannotLand, `A ${fields.vehicle_type} does not land at airports; landing intelligence is for aircraft and helicopters.`);
-  }
-  const etaMs = Date.parse(fields.eta_utc);
-  if (etaMs < nowMs - ETA_PAST_TOLERANCE_MS || etaMs > nowMs + ETA_MAX_AHEAD_MS) {
-    throw new ProblemError(etaOutOfRange, `eta_utc ${fields.eta_utc} is more than 15 minutes in the past or more than 366 days ahead.`);
-  }
-  const category = fields.vehicle_type as 'aircraft' | 'helicopter';
-  const registration = fields.registration.toUpperCase();
-  // The caller's own fleet first: its figures are the operator's, not a type's.
-  const fleetProfile = await services.fleet.landingProfileOf(principal.organisation_id ?? principal.key_id, fields.registration, category);
-  if (fleetProfile) return { airport, etaMs, registration, vehicleType: category, profile: fleetProfile, profileSource: 'fleet' };
-  if (fields.aircraft_type !== undefined) {
-    const type = aircraftType(fields.aircraft_type);
-    if (!type) throw new ProblemError(invalidAircraftType, `No aircraft type ${fields.aircraft_type.toUpperCase()} in the type table.`);
-    return { airport, etaMs, registration, vehicleType: category, profile: type, profileSource: 'aircraft_type' };
-  }
-  return { airport, etaMs, registration, vehicleType: category, profile: CONSERVATIVE_DEFAULTS[category], profileSource: 'default' };
-}
-
-export function registerLandingRoutes(app: App, services: AviationServices): void {
-  const description =
-    'Airport status, weather (raw METAR and what it means), the recommended runway and approach, NOTAMs in force at the ETA, ' +
-    'slot availability in the ETA\'s hour and an explained safety score, with the source and age of every input. ' +
-    'Without `aircraft_type` (and until fleets exist) the aircraft is taken at documented conservative figures. ' +
-    'Rules: see the README and src/aviation/landing/RULES.md.';
-  const schema = { tags: ['Landing'], response: { 200: LandingResponse } };
-
-  app.get('/v3/intelligence/landing', {
-    // A HEAD route cannot carry the body schema, and a bundle without its body is of no use.
-    exposeHeadRoute: false,
-    // Without a body there is nothing to validate there: the fields come as query parameters.
-    preValidation: async (request) => {
-      if (request.body === undefined) request.body = null;
-    },
-    schema: {
-      ...schema,
-      summary: 'Landing intelligence for a destination, aircraft and ETA (fields as query parameters or a JSON body)',
-      description,
-      querystring: Type.Partial(LandingFields),
-      body: Type.Union([LandingRequestSchema, Type.Null()]),
-    },
-  }, async (request) => {
-    const fromBody = request.body !== undefined && request.body !== null;
-    const fields = (fromBody ? request.body : request.query) as Partial<LandingFields>;
-    const location = fromBody ? 'body' : 'querystring';
-    for (const field of ['destination_icao', 'vehicle_type', 'eta_utc', 'registration'] as const) {
-      if (fields[field] === undefined) throw invalid(location, field, 'is required');
-    }
-    const nowMs = Date.now();
-    return landingBundle(services, await toRequest(services, request.principal!, fields as LandingFields, location, nowMs), request.id, nowMs);
-  });
-
-  app.post('/v3/intelligence/landing', {
-    schema: { ...schema, summary: 'Landing intelligence (the same as GET, with the fields as a JSON body)', description, body: LandingRequestSchema },
-  }, async (request) => {
-    const nowMs = Date.now();
-    return landingBundle(services, await toRequest(services, request.principal!, request.body, 'body', nowMs), request.id, nowMs);
-  });
-}

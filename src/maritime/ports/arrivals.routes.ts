@@ -7,11 +7,11 @@ import { DateTime, instant, invalidField, nullable, Shared } from '../../platfor
 import { shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { VESSEL_CATEGORIES } from '../vessels/reference/index.ts';
 import type { Vessel } from '../vessels/store.ts';
-import { IdParams, portById } from './api.ts';
+import { IdParams, portById } from './ports.routes.ts';
 import type { ArrivalPredictor, ExpectedArrival } from './arrivals.ts';
 import type { Availability } from './availability.ts';
 import type { BerthViewer } from './berths.ts';
-import { CapacitySchema } from './berths-api.ts';
+import { CapacitySchema } from './berths.routes.ts';
 import type { Port, PortIndex } from './model.ts';
 
 const TAG = 'Ports';

@@ -7,7 +7,7 @@ import type { App } from '../../platform/http/app.ts';
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
-import { IdParams, portById } from '../ports/api.ts';
+import { IdParams, portById } from '../ports/ports.routes.ts';
 import { HARBOUR_SIZES, type Port, type PortIndex } from '../ports/ports.ts';
 import { DEFAULT_THRESHOLDS, HOLD_FACTORS, THRESHOLD_NAMES, weatherHolds, type ThresholdName } from './holds.ts';
 import { WEATHER_SOURCE_KINDS, WeatherUnavailableError, type WeatherHour, type WeatherSource } from './model.ts';
