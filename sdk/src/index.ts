@@ -2,6 +2,7 @@
 export { DEFAULT_TIMEOUT_MS, DEFAULT_URL, LamisClient } from './client.ts';
 export type { LamisClientOptions, LamisResponse, RequestOptions, VesselsApi } from './client.ts';
 export {
+  apiError,
   LamisApiError,
   LamisConnectionError,
   LamisError,
@@ -10,6 +11,7 @@ export {
   LamisRateLimitError,
   LamisTimeoutError,
   LamisUnauthorizedError,
+  problemFrom,
 } from './errors.ts';
 export { parseRateLimit, parseRetryAfter } from './rate-limit.ts';
 export type { RateLimitInfo } from './rate-limit.ts';

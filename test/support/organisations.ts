@@ -6,7 +6,7 @@ import type { Environment } from '../../src/accounts/keys/keys.table.ts';
 import { Organisations } from '../../src/accounts/organisations/organisations.ts';
 import type { Config } from '../../src/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
-import type { PlanName } from '../../src/platform/ratelimit/plans.ts';
+import type { PlanName } from '../../common/plans.ts';
 
 export interface OrganisationKey {
   orgId: string;

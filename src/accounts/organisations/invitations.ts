@@ -11,7 +11,7 @@
 import type { Database } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { OutgoingMail } from '../../platform/mail/index.ts';
-import type { PlanName } from '../../platform/ratelimit/plans.ts';
+import type { PlanName } from '../../../common/plans.ts';
 import { appendAudit } from '../audit/audit.ts';
 import { lockOrganisation, roleIn } from './members.ts';
 import type { OrganisationRow } from './organisations.table.ts';

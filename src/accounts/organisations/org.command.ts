@@ -4,7 +4,7 @@
 //   lamis org set-ais-upload ORG shared|off       lamis org set-slot-share ORG FRACTION|default
 import { fraction } from '../../platform/config/index.ts';
 import { UsageError, type Command } from '../../platform/command.ts';
-import { PLANS } from '../../platform/ratelimit/plans.ts';
+import { PLANS } from '../../../common/plans.ts';
 import { asUsage, fail, required, withStorage } from '../command-support.ts';
 import { isAisUpload, OrganisationGrants } from './grants.ts';
 import { isPlanName, Organisations } from './organisations.ts';

@@ -8,7 +8,7 @@ import type { App } from '../../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError } from '../../platform/http/problems.ts';
 import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
-import { PLANS, type PlanName } from '../../platform/ratelimit/plans.ts';
+import { PLANS, type PlanName } from '../../../common/plans.ts';
 import { stepMissing } from '../accounts.routes.ts';
 import { normaliseEmail } from '../users/credentials.ts';
 import type { DashboardKeys } from '../keys/dashboard-keys.ts';

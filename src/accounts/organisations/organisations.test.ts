@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import type { Principal } from '../../platform/http/auth.ts';
-import { PLANS } from '../../platform/ratelimit/plans.ts';
+import { PLANS } from '../../../common/plans.ts';
 import { listAudit } from '../audit/audit.ts';
 import { accountsMigration } from '../migrations/0006_accounts.ts';
 import { Organisations, PLAN_CACHE_TTL_MS } from './organisations.ts';

@@ -7,7 +7,7 @@
 // one changed by another process (`lamis org set-plan`) within that time.
 import type { Database } from '../../platform/db/database.ts';
 import type { Principal } from '../../platform/http/auth.ts';
-import { PLANS, type Plan, type PlanName } from '../../platform/ratelimit/plans.ts';
+import { PLANS, type Plan, type PlanName } from '../../../common/plans.ts';
 import { appendAudit, type Actor } from '../audit/audit.ts';
 import { newId } from '../../platform/ids.ts';
 import type { OrganisationRow } from './organisations.table.ts';

@@ -1,7 +1,7 @@
 // The AIS stream as an AsyncAPI channel: the protocol's own schemas, its rules and its close codes.
 import { Type } from 'typebox';
 import type { AsyncApiChannel } from '../../platform/http/asyncapi.ts';
-import { PLANS } from '../../platform/ratelimit/plans.ts';
+import { PLANS } from '../../../common/plans.ts';
 import {
   AUTH_TIMEOUT_MS, AuthMessageSchema, CLOSE_CODES, ErrorFrame, HeartbeatFrame, HeartbeatMessageSchema, LIMITS,
   MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS, PositionFrame, ReadyFrame, STREAM_PATH, StaticFrame, SubscribeMessageSchema,

@@ -4,7 +4,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { nullable } from '../../platform/http/schema.ts';
-import { PLANS } from '../../platform/ratelimit/plans.ts';
+import { PLANS } from '../../../common/plans.ts';
 import { MID_TABLE, VESSEL_CATEGORIES, isValidImo, type VesselCategory } from '../vessels/reference/index.ts';
 import type { BBox, Vessel } from '../vessels/store.ts';
 import { positionFrameData } from '../../../common/position-frame.ts';

@@ -18,7 +18,7 @@ import { ASYNCAPI_PATH, registerAsyncApi } from '../../platform/http/asyncapi.ts
 import { bearerSecret, CHALLENGE, unauthorized, type KeyRejection, type Principal } from '../../platform/http/auth.ts';
 import { ProblemError, Problems, problemType } from '../../platform/http/problems.ts';
 import { newId } from '../../platform/ids.ts';
-import { PLANS } from '../../platform/ratelimit/plans.ts';
+import { PLANS } from '../../../common/plans.ts';
 import type { Change } from '../vessels/store.ts';
 import { aisStreamChannel } from './channel.ts';
 import { Fanout } from './fanout.ts';

@@ -4,7 +4,7 @@ import { createRedisCounterStore } from './redis.ts';
 import type { CounterStore } from './store.ts';
 
 export type { CounterStore } from './store.ts';
-export { DEVELOPMENT_KEYS, PLANS, WINDOW_SECONDS, developmentRate, type Plan, type PlanName } from './plans.ts';
+export { DEVELOPMENT_KEYS, PLANS, WINDOW_SECONDS, developmentRate, type Plan, type PlanName } from '../../../common/plans.ts';
 export { RateLimiter, budgetFor, rateLimitHeaders, type Budget, type Decision } from './limiter.ts';
 export { StreamGate, type Scheduler, type StreamGateOptions, type StreamGrant } from './streams.ts';
 export { LoadShedder, type LoadShedderOptions } from './shedder.ts';

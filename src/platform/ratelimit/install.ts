@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../http/auth.ts';
 import { ProblemError, problemType } from '../http/problems.ts';
 import { RateLimiter, rateLimitHeaders, type Decision } from './limiter.ts';
-import { WINDOW_SECONDS, type Plan } from './plans.ts';
+import { WINDOW_SECONDS, type Plan } from '../../../common/plans.ts';
 import type { LoadShedder } from './shedder.ts';
 import type { CounterStore } from './store.ts';
 

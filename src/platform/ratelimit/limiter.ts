@@ -10,7 +10,7 @@
 // to the quota (at most 1,000 timestamps for a Pro organisation); a plan with a far larger quota
 // would want GCRA instead.
 import type { Principal } from '../http/auth.ts';
-import { WINDOW_SECONDS, developmentRate, type Plan } from './plans.ts';
+import { WINDOW_SECONDS, developmentRate, type Plan } from '../../../common/plans.ts';
 import type { CounterStore } from './store.ts';
 
 export interface Budget {

@@ -3,7 +3,7 @@
 // lease the holder renews while the stream lives: slots of an instance that died without releasing
 // them free themselves once their lease runs out.
 import { randomUUID } from 'node:crypto';
-import type { Plan } from './plans.ts';
+import type { Plan } from '../../../common/plans.ts';
 import type { CounterStore } from './store.ts';
 
 export type StreamGrant =

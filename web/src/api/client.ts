@@ -3,16 +3,17 @@
 // token in `X-CSRF-Token`. Operations are named and typed as in the OpenAPI document through the
 // SDK's client; data routes take an API key instead (see data-key.ts).
 import {
+  apiError,
   LamisApiError,
   LamisClient,
   parseRateLimit,
+  problemFrom,
   type LamisResponse,
   type OperationKey,
   type OperationParams,
   type OperationResponse,
   type RequestOptions,
 } from '@lamis/sdk';
-import { apiError, problemFrom } from '../../../sdk/src/errors.ts';
 
 /** Parameters may be left out when the operation needs none; `options.signal` aborts the call. */
 export type ApiArgs<K extends OperationKey> = {} extends OperationParams<K>

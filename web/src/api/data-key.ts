@@ -12,7 +12,7 @@
 import { LamisClient, LamisUnauthorizedError, type LamisResponse, type OperationKey, type OperationResponse } from '@lamis/sdk';
 import { api, type ApiArgs, type UntypedRequest } from './client.ts';
 import { DashboardError } from './errors.ts';
-import { currentMembership, sessionState, type Account, type Membership } from './session.ts';
+import { currentMembership, onIdentityChange, sessionState, type Account, type Membership } from './session.ts';
 
 export const DASHBOARD_KEY_NAME = 'dashboard';
 const STORAGE_KEY = 'lamis.dashboard-key';
@@ -42,6 +42,8 @@ function storeKey(key: DataKey): DataKey {
 export function forgetDataKey(): void {
   sessionStorage.removeItem(STORAGE_KEY);
 }
+// The key is the user's in one organisation: another user or organisation needs its own.
+onIdentityChange(forgetDataKey);
 
 /** The key this tab uses now, without making one. */
 export function currentDataKey(): DataKey | null {

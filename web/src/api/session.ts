@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { OperationResponse } from '@lamis/sdk';
 import { api, onSessionLost, probeSession, setCsrfToken } from './client.ts';
-import { forgetDataKey } from './data-key.ts';
 
 export type Account = OperationResponse<'GET /v3/accounts/me'>;
 export type Membership = Account['organisations'][number];
@@ -70,9 +69,20 @@ export function setAccount(account: Account): void {
   update({ ...state, status: 'signed-in', account });
 }
 
+const identityListeners: (() => void)[] = [];
+
+/** Calls `listener` whenever the user or organisation the dashboard acts for changes: sign-out, a lost session, another organisation. */
+export function onIdentityChange(listener: () => void): void {
+  identityListeners.push(listener);
+}
+
+function identityChanged(): void {
+  for (const listener of identityListeners) listener();
+}
+
 function endSession(ended: string | null): void {
   setCsrfToken(null);
-  forgetDataKey();
+  identityChanged();
   update({ status: 'signed-out', account: null, ended });
 }
 
@@ -99,7 +109,7 @@ export function currentMembership(account: Account | null = state.account): Memb
 
 export function chooseOrganisation(orgId: string): void {
   localStorage.setItem(ORGANISATION_KEY, orgId);
-  forgetDataKey();
+  identityChanged();
   update({ ...state });
 }
 

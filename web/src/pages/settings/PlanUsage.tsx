@@ -2,7 +2,7 @@
 // 30 days: requests per day against the plan's ceiling, and per key.
 import type { OperationResponse } from '@lamis/sdk';
 import { useState } from 'preact/hooks';
-import { developmentRate, PLANS, WINDOW_SECONDS, type PlanName } from '../../../../src/platform/ratelimit/plans.ts';
+import { developmentRate, PLANS, WINDOW_SECONDS, type PlanName } from '../../../../common/plans.ts';
 import { api } from '../../api/client.ts';
 import { refreshAccount, useMembership } from '../../api/session.ts';
 import { formatDate, formatNumber } from '../../app/format.ts';

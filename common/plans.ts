@@ -1,5 +1,5 @@
 // What each plan allows, as data: accounts decide which plan an organisation is on, the rate
-// limiter and the stream gate read the numbers from here.
+// limiter and the stream gate read the numbers from here, and the dashboard shows them.
 
 export type PlanName = 'starter' | 'pro' | 'enterprise';
 
