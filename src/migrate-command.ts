@@ -2,7 +2,7 @@
 import type { Command } from './platform/command.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { openDatabase } from './platform/db/database.ts';
-import { MIGRATIONS } from './migrations/index.ts';
+import { MIGRATIONS } from './migrations.ts';
 
 export const migrateCommand: Command = {
   usesSettings: true,

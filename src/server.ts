@@ -30,7 +30,7 @@ import { aviation } from './aviation/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { maritime } from './maritime/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
-import { MIGRATIONS } from './migrations/index.ts';
+import { MIGRATIONS } from './migrations.ts';
 
 export const VERSION: string = packageJson.version;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -124,15 +124,15 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   return app;
 }
 
+/** The features, in the order their routes register. */
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'accounts'] as const;
+export type FeatureName = (typeof FEATURES)[number];
+
 /**
- * Opens storage (migrated) and the bus, builds the app and listens: what `lamis serve` runs.
- * `beforeListen` may add to the app first (integration tests add probe routes).
+ * Opens storage (migrated) and the bus and builds the app with its features, without listening:
+ * `only` names some of them, so an in-process test starts one feature and calls it with `inject()`.
  */
-export async function startServer(
-  config: Config,
-  logger: FastifyBaseLogger,
-  beforeListen?: (app: Awaited<ReturnType<typeof buildServer>>) => void | Promise<void>,
-) {
+export async function openService(config: Config, logger: FastifyBaseLogger, only: readonly FeatureName[] = FEATURES) {
   const database = openDatabase(config);
   try {
     const applied = await migrate(database.db, database.dialect, MIGRATIONS);
@@ -150,10 +150,29 @@ export async function startServer(
   const access = await openAccess(config, database, keys, logger);
   // One fleet store, for the fleet routes and the landing endpoint's look-up of the caller's fleet.
   const fleetStore = openFleetStore(database, key.key);
-  const features = [aviation(fleetProfiles(fleetStore)), maritime, fleet(fleetStore, openMemberGuard(database, config)), accounts(keys, access.rateLimits.store)];
-  const app = await buildServer({ config, database, bus, readiness: new Readiness(), access, masterKey: key, features }, logger);
+  const features: Record<FeatureName, () => Feature<Config>> = {
+    aviation: () => aviation(fleetProfiles(fleetStore)),
+    maritime: () => maritime,
+    fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
+    accounts: () => accounts(keys, access.rateLimits.store),
+  };
+  const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());
+  const app = await buildServer({ config, database, bus, readiness: new Readiness(), access, masterKey: key, features: chosen }, logger);
+  return { app, storage: `${database.dialect} ${database.location}`, bus: bus.kind };
+}
+
+/**
+ * The whole service, listening: what `lamis serve` runs. `beforeListen` may add to the app first
+ * (integration tests add probe routes).
+ */
+export async function startServer(
+  config: Config,
+  logger: FastifyBaseLogger,
+  beforeListen?: (app: Awaited<ReturnType<typeof buildServer>>) => void | Promise<void>,
+) {
+  const { app, storage, bus } = await openService(config, logger);
   await beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ storage: `${database.dialect} ${database.location}`, bus: bus.kind, docs: '/docs' }, `LAMIS ${VERSION} ready`);
+  logger.info({ storage, bus, docs: '/docs' }, `LAMIS ${VERSION} ready`);
   return app;
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
-import { MIGRATIONS } from '../../migrations/index.ts';
+import { MIGRATIONS } from '../../migrations.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { BerthStore, type BerthFields } from './berths.ts';
 import { PortCallStore } from './call-store.ts';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { testConfig } from '../../../test/support/server.ts';
-import { MIGRATIONS } from '../../migrations/index.ts';
+import { MIGRATIONS } from '../../migrations.ts';
 import { openDatabase, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { ALL_SAMPLES, addNotes, createSamples, failsHalfway } from '../../../test/support/sample-migrations.ts';

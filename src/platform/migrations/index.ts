@@ -1,4 +1,4 @@
-// The platform's migrations, in order; src/migrations/index.ts adds them to the features'.
+// The platform's migrations, in order; src/migrations.ts adds them to the features'.
 import type { Migration } from '../db/migrate.ts';
 import { outboxMigration } from './0005_outbox.ts';
 

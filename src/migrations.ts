@@ -1,0 +1,13 @@
+// The one migration set for SQLite and PostgreSQL: the platform's and every feature's, in the order
+// of their names. Each list is taken from its own module, not the feature's index: migrating (as
+// `lamis migrate` does) loads the frozen migrations only, never the features they belong to.
+import type { Migration } from './platform/db/migrate.ts';
+import { accountsMigrations } from './accounts/migrations/index.ts';
+import { aviationMigrations } from './aviation/migrations/index.ts';
+import { fleetMigrations } from './fleet/migrations/index.ts';
+import { maritimeMigrations } from './maritime/migrations/index.ts';
+import { platformMigrations } from './platform/migrations/index.ts';
+
+export const MIGRATIONS: readonly Migration[] = [
+  ...platformMigrations, ...aviationMigrations, ...maritimeMigrations, ...accountsMigrations, ...fleetMigrations,
+].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
