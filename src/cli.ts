@@ -13,17 +13,17 @@ const COMMANDS: CommandEntry<Config>[] = [
   {
     name: 'serve',
     summary: 'Run the LAMIS service: REST API under /v3, docs at /docs, health at /healthz and /readyz, metrics at /metrics.',
-    load: async () => (await import('./serve-command.ts')).serve,
+    load: async () => (await import('./serve.command.ts')).serve,
   },
   {
     name: 'replay',
     summary: 'Run the service with a recorded NMEA file as an AIS feed (source `replay`), paced by its tag-block times; the AIS simulator stays off.',
-    load: async () => (await import('./serve-command.ts')).replay,
+    load: async () => (await import('./serve.command.ts')).replay,
   },
   {
     name: 'migrate',
     summary: 'Apply pending storage migrations (SQLite in the data folder, or PostgreSQL when DATABASE_URL is set) and exit.',
-    load: async () => (await import('./migrate-command.ts')).migrateCommand,
+    load: async () => (await import('./migrate.command.ts')).migrateCommand,
   },
   {
     name: 'decode',
@@ -33,7 +33,7 @@ const COMMANDS: CommandEntry<Config>[] = [
   {
     name: 'mail',
     summary: 'Outgoing mail as recorded in the outbox: `list` the newest messages, `show ID` one with its text (kept for the local outbox and for failed sends).',
-    load: async () => (await import('./platform/mail/mail-command.ts')).mailCommand,
+    load: async () => (await import('./platform/mail/mail.command.ts')).mailCommand,
   },
   {
     name: 'org',

@@ -9,7 +9,7 @@ import { testConfig } from '../../../test/support/server.ts';
 import { UsageError } from '../command.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { mailCommand } from './mail-command.ts';
+import { mailCommand } from './mail.command.ts';
 import { OutboxMailer } from './outbox.ts';
 import { outboxMigration } from '../migrations/0005_outbox.ts';
 import { SmtpMailer } from './smtp.ts';
@@ -22,7 +22,7 @@ interface Run {
 }
 
 function runMail(config: Config, positionals: string[], values: Record<string, string | boolean> = {}): Promise<Run> {
-  const module = JSON.stringify(fileURLToPath(new URL('./mail-command.ts', import.meta.url)));
+  const module = JSON.stringify(fileURLToPath(new URL('./mail.command.ts', import.meta.url)));
   const script = `
     import { mailCommand } from ${module};
     const [config, positionals, values] = JSON.parse(process.argv[1]);
