@@ -91,6 +91,8 @@ describe('dashboard accounts', { skip: skipBrowser }, () => {
     await page.getByLabel('Upload another document').setInputFiles({ name: 'passport.pdf', mimeType: PDF, buffer: Buffer.from(await pdfWithMrzText(td3Lines(ANNA))) });
     await page.getByRole('button', { name: 'Upload and check' }).click();
     await page.getByText('Your account is ready').waitFor({ timeout: 60_000 });
+    // The step list may draw a moment after the heading: wait for it rather than count at once.
+    await page.getByText('All four steps done').waitFor();
     assert.equal(await page.getByText('All four steps done').count(), 1);
     await dashboard.screenshot('sign-up-done', { phone: true });
     dashboard.assertClean();
