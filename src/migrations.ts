@@ -4,10 +4,11 @@
 import type { Migration } from './platform/db/migrate.ts';
 import { accountsMigrations } from './accounts/migrations/index.ts';
 import { aviationMigrations } from './aviation/migrations/index.ts';
+import { eventsMigrations } from './events/migrations/index.ts';
 import { fleetMigrations } from './fleet/migrations/index.ts';
 import { maritimeMigrations } from './maritime/migrations/index.ts';
 import { platformMigrations } from './platform/migrations/index.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
-  ...platformMigrations, ...aviationMigrations, ...maritimeMigrations, ...accountsMigrations, ...fleetMigrations,
+  ...platformMigrations, ...aviationMigrations, ...maritimeMigrations, ...accountsMigrations, ...fleetMigrations, ...eventsMigrations,
 ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

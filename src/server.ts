@@ -27,6 +27,7 @@ import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
 import { aviation } from './aviation/index.ts';
+import { events } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { maritime } from './maritime/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
@@ -125,7 +126,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 }
 
 /** The features, in the order their routes register. */
-export const FEATURES = ['aviation', 'maritime', 'fleet', 'accounts'] as const;
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'events', 'accounts'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
@@ -154,6 +155,7 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     aviation: () => aviation(fleetProfiles(fleetStore)),
     maritime: () => maritime,
     fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
+    events: () => events,
     accounts: () => accounts(keys, access.rateLimits.store),
   };
   const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());

@@ -9,6 +9,9 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import { EventStore } from '../../src/events/index.ts';
+import { createMemoryBus } from '../../src/platform/bus/memory.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
 import { json } from '../support/http.ts';
 import { newEmail, newMember, onboarded, setPlan, type Member } from './members-support.ts';
 import { ACCOUNT_BACKENDS, Browser, type AccountsServer } from './support.ts';
@@ -29,6 +32,8 @@ interface Owned {
   booking: string;
   /** A berth record of B's own. */
   berth: string;
+  /** An event raised for B (no rule raises one yet: opened through the store on the server's storage). */
+  event: string;
 }
 
 /** Path parameters that name something of an organisation, and the problem a foreign one gets. */
@@ -42,6 +47,7 @@ const OWNED_PARAMS: { route: RegExp; param: string; value: (b: Owned) => string;
   { route: /^\/v3\/organisations\/:orgId\/fleet\/vehicles\/:id/, param: 'id', value: (b) => b.orgVehicle, code: 'vehicle_not_found' },
   { route: /^\/v3\/aviation\/airports\/:icao\/slots\/bookings\/:id$/, param: 'id', value: (b) => b.booking, code: 'booking_not_found' },
   { route: /^\/v3\/maritime\/ports\/:id\/berths\/:berthId/, param: 'berthId', value: (b) => b.berth, code: 'berth_not_found' },
+  { route: /^\/v3\/events\/:id/, param: 'id', value: (b) => b.event, code: 'event_not_found' },
 ];
 
 /** Path parameters that name nothing of an organisation: the same for every caller. */
@@ -110,6 +116,20 @@ for (const backend of ACCOUNT_BACKENDS) {
       return { owner, org: owner.ownOrgId, key: await operatorKey(owner.ownOrgId) };
     }
 
+    /** An event of the organisation, opened in the server's storage as a rule would. */
+    async function raisedEvent(orgId: string): Promise<string> {
+      const database = openDatabase(accounts.server.config);
+      try {
+        const { event } = await new EventStore(database, createMemoryBus(() => {})).open(orgId, {
+          kind: 'vessel.zone_entered', severity: 'info', subject: { type: 'vessel', id: '235000000', mmsi: 235000000 },
+          summary: 'Vessel 235000000 entered a zone.', data: {},
+        });
+        return event.id;
+      } finally {
+        await database.close();
+      }
+    }
+
     const send = (call: { method: string; path: string; body: unknown }, as: { browser: Browser; secret: string }, caller: Call['caller']) =>
       caller === 'session'
         ? as.browser.call(call.method, call.path, call.body)
@@ -143,7 +163,7 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.equal(berth.status, 201, await berth.clone().text());
       const owned: Owned = {
         org: b.org, member: member.userId, invitation: invitation.id, key: b.key.id, session, vehicle: (await json(vehicle)).id,
-        orgVehicle: (await json(orgVehicle)).id, booking: (await json(booking)).id, berth: (await json(berth)).id,
+        orgVehicle: (await json(orgVehicle)).id, booking: (await json(booking)).id, berth: (await json(berth)).id, event: await raisedEvent(b.org),
       };
 
       const document = await json(await fetch(`${accounts.server.url}/v3/openapi.json`));
@@ -206,6 +226,7 @@ for (const backend of ACCOUNT_BACKENDS) {
         'PATCH /v3/organisations/:orgId/fleet/vehicles/:id', 'DELETE /v3/organisations/:orgId/fleet/vehicles/:id',
         'PUT /v3/organisations/:orgId/fleet/vehicles/:id/notification-settings',
         'GET /v3/maritime/ports/:id/berths/:berthId', 'PATCH /v3/maritime/ports/:id/berths/:berthId', 'DELETE /v3/maritime/ports/:id/berths/:berthId',
+        'GET /v3/events/:id', 'POST /v3/events/:id/acknowledge',
       ]) assert.ok(covered.has(route), route);
 
       const asA = { browser: a.owner.browser, secret: a.key.secret };

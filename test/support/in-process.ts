@@ -13,6 +13,8 @@ export async function featureApp(features: readonly FeatureName[], overrides: Pa
   await app.ready();
   return {
     app,
+    /** The configuration it runs with: its storage, for seeding it. */
+    config,
     /** A request with the operator key, answering status, headers and the body as JSON (or text). */
     async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
       const response = await app.inject({ method, url, headers: { ...AUTH, ...headers }, ...(payload === undefined ? {} : typeof payload === 'string' ? { payload } : { payload: payload as object }) });

@@ -123,6 +123,9 @@ export interface Operations {
   'PUT /v3/organisations/{orgId}/fleet/notification-settings': PutOrganisationsOrgIdFleetNotificationSettings;
   'GET /v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings': GetOrganisationsOrgIdFleetVehiclesIdNotificationSettings;
   'PUT /v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings': PutOrganisationsOrgIdFleetVehiclesIdNotificationSettings;
+  'GET /v3/events': GetEvents;
+  'GET /v3/events/{id}': GetEventsId;
+  'POST /v3/events/{id}/acknowledge': PostEventsIdAcknowledge;
   'POST /v3/accounts/sign-up': PostAccountsSignUp;
   'GET /v3/accounts/me': GetAccountsMe;
   'PUT /v3/accounts/onboarding/vehicle': PutAccountsOnboardingVehicle;
@@ -3937,6 +3940,162 @@ export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
 }
 export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsBody {
   thresholds: AlertThresholds;
+}
+/**
+ * The events of your organisation
+ *
+ * Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.
+ */
+export interface GetEvents {
+  query?: GetEventsQuery;
+  response: GetEventsResponse;
+}
+export interface GetEventsQuery {
+  kind?:
+    | 'landing.safety_score_below'
+    | 'landing.crosswind_above'
+    | 'landing.wind_shear_at_least'
+    | 'landing.visibility_below'
+    | 'landing.below_minima'
+    | 'landing.runway_changed'
+    | 'landing.slot_unavailable'
+    | 'airport.status_changed'
+    | 'airport.notam_issued'
+    | 'vessel.port_arrival'
+    | 'vessel.port_departure'
+    | 'vessel.zone_entered'
+    | 'vessel.zone_exited'
+    | 'vessel.ais_gap'
+    | 'vessel.eta_delayed'
+    | 'vessel.voyage_changed'
+    | 'port.weather_hold'
+    | 'vessel.tide_restricted'
+    | 'vessel.encounter'
+    | 'feed.stale';
+  state?: 'open' | 'cleared';
+  subject_type?: string;
+  subject_id?: string;
+  /**
+   * Events opened at or after this time
+   */
+  since?: string;
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetEventsResponse {
+  data: Event[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Event".
+ */
+export interface Event {
+  /**
+   * `evt_` and 16 letters or digits
+   */
+  id: string;
+  kind:
+    | 'landing.safety_score_below'
+    | 'landing.crosswind_above'
+    | 'landing.wind_shear_at_least'
+    | 'landing.visibility_below'
+    | 'landing.below_minima'
+    | 'landing.runway_changed'
+    | 'landing.slot_unavailable'
+    | 'airport.status_changed'
+    | 'airport.notam_issued'
+    | 'vessel.port_arrival'
+    | 'vessel.port_departure'
+    | 'vessel.zone_entered'
+    | 'vessel.zone_exited'
+    | 'vessel.ais_gap'
+    | 'vessel.eta_delayed'
+    | 'vessel.voyage_changed'
+    | 'port.weather_hold'
+    | 'vessel.tide_restricted'
+    | 'vessel.encounter'
+    | 'feed.stale';
+  /**
+   * `open` until the condition is gone; then `cleared`, for good
+   */
+  state: 'open' | 'cleared';
+  severity: 'info' | 'warning' | 'critical';
+  subject: EventSubject;
+  opened_at: string;
+  cleared_at: string | null;
+  acknowledged_at: string | null;
+  /**
+   * One sentence a person reads
+   */
+  summary: string;
+  /**
+   * The value, the threshold and the inputs that decided it
+   */
+  data: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
+ * The subject and what it relates to
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "EventSubject".
+ */
+export interface EventSubject {
+  /**
+   * What the event is about: `arrival`, `vehicle`, `vessel`, `airport`, `port`, `zone`, `feed`…
+   */
+  type: string;
+  /**
+   * Its id; with `type`, the subject's identity
+   */
+  id: string;
+  vehicle_id?: string;
+  arrival_id?: string;
+  mmsi?: number;
+  icao?: string;
+  port_id?: string;
+  zone_id?: string;
+}
+/**
+ * One event
+ *
+ * 404 `event_not_found`.
+ */
+export interface GetEventsId {
+  path: GetEventsIdPath;
+  response: Event;
+}
+export interface GetEventsIdPath {
+  /**
+   * The event id
+   */
+  id: string;
+}
+/**
+ * Acknowledge an event
+ *
+ * Records that someone has seen it: `acknowledged_at` is set by the first acknowledgement and kept through later ones and through changes of severity. Open and cleared events alike. 200 with the event; 404 `event_not_found`.
+ */
+export interface PostEventsIdAcknowledge {
+  path: PostEventsIdAcknowledgePath;
+  response: Event;
+}
+export interface PostEventsIdAcknowledgePath {
+  /**
+   * The event id
+   */
+  id: string;
 }
 /**
  * Sign up (onboarding step 1: details)

@@ -1,0 +1,160 @@
+// Events in storage, on SQLite and (when configured) PostgreSQL: one open event per kind and subject
+// however many handles open it, transitions that report what they did and publish only real ones,
+// and open events and acknowledgements that outlive a restart.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
+import { MIGRATIONS } from '../migrations.ts';
+import { createMemoryBus } from '../platform/bus/memory.ts';
+import type { Bus } from '../platform/bus/index.ts';
+import { eventChanges, EventStore, type EventChange, type NewEvent } from './events.ts';
+
+const crosswind = (arrival: string, value = 24): NewEvent => ({
+  kind: 'landing.crosswind_above',
+  severity: 'warning',
+  subject: { type: 'arrival', id: arrival, arrival_id: arrival, vehicle_id: 'veh_1', icao: 'EGLL' },
+  summary: `Crosswind ${value} kt on runway 27L is above the 20 kt limit of G-EUPT.`,
+  data: { value, threshold: 20, runway: '27L' },
+});
+
+/** Every change published on the bus, in order. */
+async function recorder(bus: Bus) {
+  const seen: EventChange[] = [];
+  await bus.subscribe(eventChanges, (change) => seen.push(change));
+  return {
+    /** The changes so far, once the bus has delivered them. */
+    async changes() {
+      await new Promise((resolve) => setImmediate(resolve));
+      return seen.map((c) => `${c.org_id} ${c.change} ${c.event.id}`);
+    },
+  };
+}
+
+for (const backend of STORAGE_BACKENDS) {
+  describe(`events on ${backend.name}`, { skip: backend.skip }, () => {
+    let storage: StorageHandle;
+    let bus: Bus;
+    before(async () => {
+      storage = await backend.open(MIGRATIONS);
+      bus = createMemoryBus((error) => { throw error; });
+    });
+    after(async () => {
+      await bus.close();
+      await storage.cleanup();
+    });
+
+    test('open, update, acknowledge and clear each report what they did; only real transitions are published', async () => {
+      const store = new EventStore(storage.database, bus);
+      const published = await recorder(bus);
+      const opened = await store.open('org_a', crosswind('arr_1'));
+      assert.equal(opened.change, 'opened');
+      const id = opened.event.id;
+      assert.match(id, /^evt_[0-9A-Za-z]{16}$/);
+      assert.deepEqual({ ...opened.event, id: undefined, opened_at: undefined }, {
+        ...crosswind('arr_1'), id: undefined, state: 'open', opened_at: undefined, cleared_at: null, acknowledged_at: null,
+      });
+      const again = await store.open('org_a', crosswind('arr_1', 25));
+      assert.deepEqual([again.change, again.event], ['already_open', opened.event], 'the open event, unchanged');
+
+      const acknowledged = await store.acknowledge('org_a', id);
+      assert.equal(acknowledged!.change, 'acknowledged');
+      const ackAt = acknowledged!.event.acknowledged_at;
+      assert.ok(ackAt);
+      assert.equal((await store.acknowledge('org_a', id))!.change, 'already_acknowledged');
+
+      const escalated = await store.update('org_a', id, { severity: 'critical', summary: 'Crosswind 31 kt.', data: { value: 31, threshold: 20 } });
+      assert.deepEqual([escalated!.change, escalated!.event.severity, escalated!.event.acknowledged_at], ['escalated', 'critical', ackAt]);
+      assert.equal((await store.update('org_a', id, { severity: 'critical' }))!.change, 'unchanged');
+      const eased = await store.update('org_a', id, { severity: 'warning', data: { value: 23, threshold: 20 } });
+      assert.deepEqual([eased!.change, eased!.event.data, eased!.event.acknowledged_at], ['updated', { value: 23, threshold: 20 }, ackAt]);
+
+      const cleared = await store.clear('org_a', id);
+      assert.deepEqual([cleared!.change, cleared!.event.state, typeof cleared!.event.cleared_at], ['cleared', 'cleared', 'string']);
+      const twice = await store.clear('org_a', id);
+      assert.deepEqual([twice!.change, twice!.event], ['already_cleared', cleared!.event], 'the second clear changes nothing');
+      assert.equal((await store.update('org_a', id, { severity: 'info' }))!.change, 'already_cleared');
+
+      // Cleared, the kind and subject may open a new event.
+      const next = await store.open('org_a', crosswind('arr_1'));
+      assert.equal(next.change, 'opened');
+      assert.notEqual(next.event.id, id);
+      assert.deepEqual(await published.changes(), [
+        `org_a opened ${id}`, `org_a acknowledged ${id}`, `org_a escalated ${id}`, `org_a updated ${id}`, `org_a cleared ${id}`, `org_a opened ${next.event.id}`,
+      ]);
+    });
+
+    test('another organisation\'s event is not found, and its own key is separate', async () => {
+      const store = new EventStore(storage.database, bus);
+      const { event } = await store.open('org_b', crosswind('arr_2'));
+      assert.equal(await store.get('org_c', event.id), null);
+      assert.equal(await store.acknowledge('org_c', event.id), null);
+      assert.equal(await store.clear('org_c', event.id), null);
+      assert.equal(await store.update('org_c', event.id, { severity: 'critical' }), null);
+      assert.equal((await store.open('org_c', crosswind('arr_2'))).change, 'opened', 'the same kind and subject in another organisation');
+      assert.equal((await store.get('org_b', event.id))!.acknowledged_at, null);
+    });
+
+    test('two handles opening the same event at once open it once', async () => {
+      const other = storage.reopen();
+      try {
+        const stores = [new EventStore(storage.database, bus), new EventStore(other, bus)];
+        for (let round = 0; round < 5; round++) {
+          const results = await Promise.all(stores.flatMap((store) => [store.open('org_d', crosswind(`arr_r${round}`)), store.open('org_d', crosswind(`arr_r${round}`))]));
+          assert.deepEqual(results.map((r) => r.change).sort(), ['already_open', 'already_open', 'already_open', 'opened']);
+          assert.equal(new Set(results.map((r) => r.event.id)).size, 1);
+        }
+        assert.equal((await stores[0]!.page('org_d', { limit: 100 })).length, 5);
+      } finally {
+        await other.close();
+      }
+    });
+
+    test('a restart keeps open events and acknowledgements, and raises nothing again', async () => {
+      const first = storage.reopen();
+      const { event } = await new EventStore(first, bus).open('org_e', crosswind('arr_3'));
+      await new EventStore(first, bus).acknowledge('org_e', event.id);
+      await first.close();
+
+      const second = storage.reopen();
+      try {
+        const store = new EventStore(second, bus);
+        const found = await store.findOpen('org_e', 'landing.crosswind_above', crosswind('arr_3').subject);
+        assert.equal(found!.id, event.id);
+        assert.ok(found!.acknowledged_at);
+        const again = await store.open('org_e', crosswind('arr_3'));
+        assert.deepEqual([again.change, again.event.id], ['already_open', event.id]);
+      } finally {
+        await second.close();
+      }
+    });
+
+    test('pages run newest opening first and continue after a cursor; filters combine', async () => {
+      let clock = Date.parse('2026-05-04T06:00:00Z');
+      const store = new EventStore(storage.database, bus, () => new Date(clock));
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        clock += 60_000;
+        ids.push((await store.open('org_f', crosswind(`arr_p${i}`))).event.id);
+      }
+      const gap: NewEvent = { kind: 'vessel.ais_gap', severity: 'info', subject: { type: 'vessel', id: '235000001', mmsi: 235000001 }, summary: 'Silent for 2 h.', data: { gap_min: 120 } };
+      clock += 60_000;
+      const vessel = (await store.open('org_f', gap)).event.id;
+      await store.clear('org_f', ids[1]!);
+
+      const seen: string[] = [];
+      let cursor: readonly [string, string] | undefined;
+      for (;;) {
+        const page = await store.page('org_f', { limit: 2, after: cursor });
+        seen.push(...page.map((e) => e.id));
+        if (page.length < 2) break;
+        cursor = [page[1]!.opened_at, page[1]!.id];
+      }
+      assert.deepEqual(seen, [vessel, ...[...ids].reverse()]);
+      const found = async (filter: Parameters<EventStore['page']>[1]) => (await store.page('org_f', filter)).map((e) => e.id);
+      assert.deepEqual(await found({ limit: 10, state: 'cleared' }), [ids[1]]);
+      assert.deepEqual(await found({ limit: 10, kind: 'vessel.ais_gap' }), [vessel]);
+      assert.deepEqual(await found({ limit: 10, subject_type: 'arrival', subject_id: 'arr_p3' }), [ids[3]]);
+      assert.deepEqual(await found({ limit: 10, since: '2026-05-04T06:04:00.000Z', kind: 'landing.crosswind_above', state: 'open' }), [ids[4], ids[3]]);
+    });
+  });
+}

@@ -1,0 +1,236 @@
+// Events: what the rules of the intelligence engine raise about a subject (an arrival, a vessel, an
+// airport...) for one organisation. An event opens, may change severity, summary or data while
+// open, may be acknowledged, and clears. Open events are state kept in storage, so a restart
+// neither loses nor raises them again, and one open event per kind and subject exists per
+// organisation however many instances evaluate the same input. Each transition reports what
+// happened, and the real ones (not a repeat) are published on `events.changes` once.
+import { sql } from 'kysely';
+import { topic, type Bus } from '../platform/bus/index.ts';
+import type { Database } from '../platform/db/database.ts';
+import { newId } from '../platform/ids.ts';
+import type { EventsTable } from './events.table.ts';
+
+export const EVENT_KINDS = [
+  'landing.safety_score_below', 'landing.crosswind_above', 'landing.wind_shear_at_least', 'landing.visibility_below',
+  'landing.below_minima', 'landing.runway_changed', 'landing.slot_unavailable', 'airport.status_changed',
+  'airport.notam_issued', 'vessel.port_arrival', 'vessel.port_departure', 'vessel.zone_entered', 'vessel.zone_exited',
+  'vessel.ais_gap', 'vessel.eta_delayed', 'vessel.voyage_changed', 'port.weather_hold', 'vessel.tide_restricted',
+  'vessel.encounter', 'feed.stale',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const EVENT_STATES = ['open', 'cleared'] as const;
+export type EventState = (typeof EVENT_STATES)[number];
+
+/** In rising order: an update to a later one is an escalation. */
+export const SEVERITIES = ['info', 'warning', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** What an event is about: `type` and `id` identify it; the rest says what it relates to. */
+export interface EventSubject {
+  type: string;
+  id: string;
+  vehicle_id?: string;
+  arrival_id?: string;
+  mmsi?: number;
+  icao?: string;
+  port_id?: string;
+  zone_id?: string;
+}
+
+export interface LamisEvent {
+  id: string;
+  kind: EventKind;
+  state: EventState;
+  severity: Severity;
+  subject: EventSubject;
+  opened_at: string;
+  cleared_at: string | null;
+  acknowledged_at: string | null;
+  /** One sentence a person reads. */
+  summary: string;
+  /** The value, the threshold and the inputs that decided it. */
+  data: Record<string, unknown>;
+}
+
+/** What a rule raises: the event's content, without the state the store keeps. */
+export interface NewEvent {
+  kind: EventKind;
+  severity: Severity;
+  subject: EventSubject;
+  summary: string;
+  data: Record<string, unknown>;
+}
+
+export type EventChanges = Partial<Pick<NewEvent, 'severity' | 'summary' | 'data'>>;
+
+/**
+ * What a transition did. `opened`, `escalated`, `updated`, `cleared` and `acknowledged` changed the
+ * event and are published; the others found it so already and change nothing.
+ */
+export type Change =
+  | 'opened' | 'already_open'
+  | 'escalated' | 'updated' | 'unchanged'
+  | 'cleared' | 'already_cleared'
+  | 'acknowledged' | 'already_acknowledged';
+
+export interface Transition {
+  change: Change;
+  event: LamisEvent;
+}
+
+/** A real transition, as `events.changes` carries it. */
+export interface EventChange extends Transition {
+  org_id: string;
+}
+
+/** Every real transition of every organisation's events, once each. */
+export const eventChanges = topic<EventChange>('events.changes');
+
+/** One open event per key and organisation: the kind and the subject's identity. */
+export const dedupeKey = (kind: EventKind, subject: EventSubject) => `${kind}|${subject.type}|${subject.id}`;
+
+/** Where a page continues: after the event with this opening time and id, newest first. */
+export type EventCursor = readonly [openedAt: string, id: string];
+
+export interface EventFilter {
+  kind?: EventKind;
+  state?: EventState;
+  subject_type?: string;
+  subject_id?: string;
+  /** Events opened at or after this time (ISO 8601). */
+  since?: string;
+  limit: number;
+  after?: EventCursor;
+}
+
+function eventOf(row: EventsTable): LamisEvent {
+  return {
+    id: row.id,
+    kind: row.kind as EventKind,
+    state: row.state as EventState,
+    severity: row.severity as Severity,
+    subject: JSON.parse(row.subject) as EventSubject,
+    opened_at: row.opened_at,
+    cleared_at: row.cleared_at,
+    acknowledged_at: row.acknowledged_at,
+    summary: row.summary,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+  };
+}
+
+export class EventStore {
+  readonly #database: Database;
+  readonly #bus: Bus;
+  readonly #now: () => Date;
+
+  constructor(database: Database, bus: Bus, now: () => Date = () => new Date()) {
+    this.#database = database;
+    this.#bus = bus;
+    this.#now = now;
+  }
+
+  /**
+   * Opens the event, or answers the one already open for its kind and subject (`already_open`,
+   * unchanged): whichever instance inserts first wins, the others find its event.
+   */
+  async open(orgId: string, event: NewEvent): Promise<Transition> {
+    const now = this.#now().toISOString();
+    const key = dedupeKey(event.kind, event.subject);
+    const row: EventsTable = {
+      id: newId('evt'), org_id: orgId, kind: event.kind, state: 'open', severity: event.severity,
+      subject_type: event.subject.type, subject_id: event.subject.id, subject: JSON.stringify(event.subject),
+      dedupe_key: key, summary: event.summary, data: JSON.stringify(event.data),
+      opened_at: now, updated_at: now, cleared_at: null, acknowledged_at: null,
+    };
+    // The literal predicate names the partial index on both back ends (a parameter would not).
+    const inserted = await this.#database.db.insertInto('events').values(row)
+      .onConflict((oc) => oc.columns(['org_id', 'dedupe_key']).where('state', '=', sql.lit('open')).doNothing())
+      .returningAll().executeTakeFirst();
+    if (inserted) return this.#publish(orgId, { change: 'opened', event: eventOf(inserted) });
+    const existing = await this.findOpen(orgId, event.kind, event.subject);
+    // Cleared between the conflict and the look-up: the key is free again.
+    return existing ? { change: 'already_open', event: existing } : this.open(orgId, event);
+  }
+
+  /**
+   * Changes what an open event says; its acknowledgement stays. `escalated` when the severity
+   * rises, `already_cleared` for a cleared event (nothing changes), null when there is none.
+   */
+  async update(orgId: string, id: string, changes: EventChanges): Promise<Transition | null> {
+    const before = await this.get(orgId, id);
+    if (before === null) return null;
+    if (before.state !== 'open') return { change: 'already_cleared', event: before };
+    const next = { severity: changes.severity ?? before.severity, summary: changes.summary ?? before.summary, data: changes.data ?? before.data };
+    if (next.severity === before.severity && next.summary === before.summary && JSON.stringify(next.data) === JSON.stringify(before.data)) {
+      return { change: 'unchanged', event: before };
+    }
+    const updated = await this.#database.db.updateTable('events')
+      .set({ severity: next.severity, summary: next.summary, data: JSON.stringify(next.data), updated_at: this.#now().toISOString() })
+      .where('org_id', '=', orgId).where('id', '=', id).where('state', '=', 'open')
+      .returningAll().executeTakeFirst();
+    if (!updated) return { change: 'already_cleared', event: (await this.get(orgId, id))! };
+    const escalated = SEVERITIES.indexOf(next.severity) > SEVERITIES.indexOf(before.severity);
+    return this.#publish(orgId, { change: escalated ? 'escalated' : 'updated', event: eventOf(updated) });
+  }
+
+  /** Clears an open event (`cleared`), once: a cleared one answers `already_cleared`. Null when there is none. */
+  async clear(orgId: string, id: string): Promise<Transition | null> {
+    const now = this.#now().toISOString();
+    const cleared = await this.#database.db.updateTable('events')
+      .set({ state: 'cleared', cleared_at: now, updated_at: now })
+      .where('org_id', '=', orgId).where('id', '=', id).where('state', '=', 'open')
+      .returningAll().executeTakeFirst();
+    if (cleared) return this.#publish(orgId, { change: 'cleared', event: eventOf(cleared) });
+    const event = await this.get(orgId, id);
+    return event && { change: 'already_cleared', event };
+  }
+
+  /** Records the first acknowledgement (`acknowledged`); later ones answer `already_acknowledged`. Null when there is none. */
+  async acknowledge(orgId: string, id: string): Promise<Transition | null> {
+    const now = this.#now().toISOString();
+    const acknowledged = await this.#database.db.updateTable('events')
+      .set({ acknowledged_at: now, updated_at: now })
+      .where('org_id', '=', orgId).where('id', '=', id).where('acknowledged_at', 'is', null)
+      .returningAll().executeTakeFirst();
+    if (acknowledged) return this.#publish(orgId, { change: 'acknowledged', event: eventOf(acknowledged) });
+    const event = await this.get(orgId, id);
+    return event && { change: 'already_acknowledged', event };
+  }
+
+  /** The organisation's event, or null for a missing one and another organisation's alike. */
+  async get(orgId: string, id: string): Promise<LamisEvent | null> {
+    const row = await this.#database.db.selectFrom('events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row ? eventOf(row) : null;
+  }
+
+  /** The open event of this kind about this subject, if any. */
+  async findOpen(orgId: string, kind: EventKind, subject: EventSubject): Promise<LamisEvent | null> {
+    const row = await this.#database.db.selectFrom('events').selectAll()
+      .where('org_id', '=', orgId).where('dedupe_key', '=', dedupeKey(kind, subject)).where('state', '=', 'open')
+      .executeTakeFirst();
+    return row ? eventOf(row) : null;
+  }
+
+  /** One page of the organisation's events, newest opening first (ties by id). */
+  async page(orgId: string, filter: EventFilter): Promise<LamisEvent[]> {
+    let query = this.#database.db.selectFrom('events').selectAll().where('org_id', '=', orgId);
+    if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+    if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+    if (filter.subject_type !== undefined) query = query.where('subject_type', '=', filter.subject_type);
+    if (filter.subject_id !== undefined) query = query.where('subject_id', '=', filter.subject_id);
+    if (filter.since !== undefined) query = query.where('opened_at', '>=', filter.since);
+    if (filter.after !== undefined) {
+      const [openedAt, id] = filter.after;
+      query = query.where((eb) => eb.or([eb('opened_at', '<', openedAt), eb.and([eb('opened_at', '=', openedAt), eb('id', '<', id)])]));
+    }
+    const rows = await query.orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    return rows.map(eventOf);
+  }
+
+  /** Announces a real transition; the repeats are not. */
+  async #publish(orgId: string, transition: Transition): Promise<Transition> {
+    await this.#bus.publish(eventChanges, { org_id: orgId, ...transition });
+    return transition;
+  }
+}

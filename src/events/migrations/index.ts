@@ -1,0 +1,7 @@
+// The migrations of events, in order. Each is frozen once released: it writes its values
+// literally and imports no row type or vocabulary of the live code. Row types are in
+// `events.table.ts`.
+import type { Migration } from '../../platform/db/migrate.ts';
+import { eventsMigration } from './0015_events.ts';
+
+export const eventsMigrations: readonly Migration[] = [eventsMigration];
