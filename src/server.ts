@@ -29,6 +29,7 @@ import { masterKey, type MasterKey } from './platform/crypto/index.ts';
 import { aviation } from './aviation/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { maritime } from './maritime/index.ts';
+import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
 import { MIGRATIONS } from './migrations.ts';
 
@@ -125,7 +126,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 }
 
 /** The features, in the order their routes register. */
-export const FEATURES = ['aviation', 'maritime', 'fleet', 'accounts'] as const;
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'accounts'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
@@ -154,6 +155,7 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     aviation: () => aviation(fleetProfiles(fleetStore)),
     maritime: () => maritime,
     fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
+    zones: () => zones,
     accounts: () => accounts(keys, access.rateLimits.store),
   };
   const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());
