@@ -30,6 +30,7 @@ import { aviation } from './aviation/index.ts';
 import { events } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { maritime } from './maritime/index.ts';
+import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
 import { MIGRATIONS } from './migrations.ts';
 
@@ -126,7 +127,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 }
 
 /** The features, in the order their routes register. */
-export const FEATURES = ['aviation', 'maritime', 'fleet', 'events', 'accounts'] as const;
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'events', 'accounts'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
@@ -155,6 +156,7 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     aviation: () => aviation(fleetProfiles(fleetStore)),
     maritime: () => maritime,
     fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
+    zones: () => zones,
     events: () => events,
     accounts: () => accounts(keys, access.rateLimits.store),
   };

@@ -1,9 +1,11 @@
 // What the service and other features may use of aviation: the feature and its migrations, the
 // aircraft type table and the landing figures it gives, the wind shear levels of the weather
-// rules, and what landing intelligence asks of fleets.
+// rules, what landing intelligence asks of fleets, and its ETA window and problems, which planned
+// arrivals share.
 export { aviation } from './feature.ts';
 export { aviationMigrations } from './migrations/index.ts';
 export { aircraftType, CONSERVATIVE_DEFAULTS, LANDING_DISTANCE_FACTOR } from './reference/aircraft-types.ts';
 export type { LandingProfile } from './reference/aircraft-types.ts';
 export type { FleetProfiles } from './services.ts';
 export type { WindShearRiskLevel } from './weather/index.ts';
+export { ETA_MAX_AHEAD_MS, ETA_PAST_TOLERANCE_MS, etaOutOfRange, vehicleCannotLand } from './landing/landing.routes.ts';

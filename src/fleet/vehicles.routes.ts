@@ -65,7 +65,7 @@ const SettingsSchema = Shared('NotificationSettings', Type.Object({
 const SettingsBody = Type.Object({ thresholds: AlertThresholdsSchema });
 
 /** Unknown body fields, named one by one (a closed schema would only say that some field is extra). */
-function refuseUnknown(body: object, known: readonly string[]): void {
+export function refuseUnknown(body: object, known: readonly string[]): void {
   const unknown = Object.keys(body).filter((key) => !known.includes(key));
   if (unknown.length === 0) return;
   const errors = unknown.map((key) => ({ path: `/body/${key}`, message: `is not a field here; the fields are ${known.join(', ')}` }));
@@ -87,6 +87,9 @@ const duplicate = () => new ProblemError(duplicateRegistration, 'Another vehicle
 
 const isListKey = (key: unknown): key is ListKey =>
   Array.isArray(key) && key.length === 2 && typeof key[0] === 'string' && typeof key[1] === 'string';
+
+/** A route's description and what its mount adds about who may call it. */
+export const withNote = (text: string, note: string) => [text, note].filter(Boolean).join(' ');
 
 /** What a route asks of the caller: to see the fleet, or to change it. */
 export type FleetAccess = 'view' | 'manage';
@@ -125,7 +128,6 @@ export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount)
   /** The path of the request's prefix, its parameters filled in: where a new vehicle is found. */
   const base = (request: FastifyRequest) =>
     prefix.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((request.params as Record<string, string>)[name]!));
-  const withNote = (text: string, note: string) => [text, note].filter(Boolean).join(' ');
 
   const list = mount.admit('view', 'see the fleet');
   app.get(`${prefix}/vehicles`, {

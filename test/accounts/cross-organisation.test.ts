@@ -34,6 +34,11 @@ interface Owned {
   berth: string;
   /** An event raised for B (no rule raises one yet: opened through the store on the server's storage). */
   event: string;
+  /** An aircraft kept for the arrival routes, with an arrival for each mount: no DELETE of a vehicle removes them first. */
+  arrivalVehicle: string;
+  arrival: string;
+  orgArrival: string;
+  zone: string;
 }
 
 /** Path parameters that name something of an organisation, and the problem a foreign one gets. */
@@ -43,11 +48,16 @@ const OWNED_PARAMS: { route: RegExp; param: string; value: (b: Owned) => string;
   { route: /^\/v3\/organisations\/:orgId\/invitations\/:invitationId/, param: 'invitationId', value: (b) => b.invitation, code: 'invitation_not_found' },
   { route: /^\/v3\/organisations\/:orgId\/keys\/:keyId/, param: 'keyId', value: (b) => b.key, code: 'key_not_found' },
   { route: /^\/v3\/accounts\/sessions\/:id$/, param: 'id', value: (b) => b.session, code: 'session_not_found' },
+  { route: /^\/v3\/fleet\/vehicles\/:id\/arrivals/, param: 'id', value: (b) => b.arrivalVehicle, code: 'vehicle_not_found' },
+  { route: /^\/v3\/fleet\/vehicles\/:id\/arrivals\/:arrivalId$/, param: 'arrivalId', value: (b) => b.arrival, code: 'arrival_not_found' },
+  { route: /^\/v3\/organisations\/:orgId\/fleet\/vehicles\/:id\/arrivals/, param: 'id', value: (b) => b.arrivalVehicle, code: 'vehicle_not_found' },
+  { route: /^\/v3\/organisations\/:orgId\/fleet\/vehicles\/:id\/arrivals\/:arrivalId$/, param: 'arrivalId', value: (b) => b.orgArrival, code: 'arrival_not_found' },
   { route: /^\/v3\/fleet\/vehicles\/:id/, param: 'id', value: (b) => b.vehicle, code: 'vehicle_not_found' },
   { route: /^\/v3\/organisations\/:orgId\/fleet\/vehicles\/:id/, param: 'id', value: (b) => b.orgVehicle, code: 'vehicle_not_found' },
   { route: /^\/v3\/aviation\/airports\/:icao\/slots\/bookings\/:id$/, param: 'id', value: (b) => b.booking, code: 'booking_not_found' },
   { route: /^\/v3\/maritime\/ports\/:id\/berths\/:berthId/, param: 'berthId', value: (b) => b.berth, code: 'berth_not_found' },
   { route: /^\/v3\/events\/:id/, param: 'id', value: (b) => b.event, code: 'event_not_found' },
+  { route: /^\/v3\/zones\/:id$/, param: 'id', value: (b) => b.zone, code: 'zone_not_found' },
 ];
 
 /** Path parameters that name nothing of an organisation: the same for every caller. */
@@ -66,8 +76,15 @@ const EXEMPT_ROUTES: Record<string, string> = {
   '/assets/*': 'the dashboard\'s built files: file names, no ids',
 };
 
+const ETA = new Date(Date.now() + 6 * 3_600_000).toISOString();
+
 /** Bodies, where a route reads one, that would be accepted for the caller's own ids. */
 const BODIES: Record<string, unknown> = {
+  'POST /v3/fleet/vehicles/:id/arrivals': { destination_icao: 'EGLL', eta_utc: ETA },
+  'PATCH /v3/fleet/vehicles/:id/arrivals/:arrivalId': { eta_utc: ETA },
+  'POST /v3/organisations/:orgId/fleet/vehicles/:id/arrivals': { destination_icao: 'EGLL', eta_utc: ETA },
+  'PATCH /v3/organisations/:orgId/fleet/vehicles/:id/arrivals/:arrivalId': { eta_utc: ETA },
+  'PATCH /v3/zones/:id': { name: 'Renamed' },
   'PUT /v3/organisations/:orgId/plan': { plan: 'enterprise' },
   'PATCH /v3/organisations/:orgId/members/:userId': { role: 'viewer' },
   'POST /v3/organisations/:orgId/invitations': { email: newEmail('crew'), role: 'viewer' },
@@ -146,7 +163,7 @@ for (const backend of ACCOUNT_BACKENDS) {
         fetch(accounts.server.url + path, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
       // Something of every kind in B: a member, an open invitation, a key, a second session, a vehicle by key and one
-      // through the organisation's path, a slot booking, a berth record.
+      // through the organisation's path, a slot booking, a berth record, an aircraft with two planned arrivals, a zone.
       const member = await newMember(accounts, b.owner, b.org, 'admin');
       const invitation = await json(await b.owner.browser.call('POST', `/v3/organisations/${b.org}/invitations`, { email: newEmail('invitee'), role: 'viewer' }));
       const secondSession = new Browser(accounts.server.url);
@@ -161,9 +178,19 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.equal(booking.status, 201, await booking.clone().text());
       const berth = await apiKey(b.key.secret, '/v3/maritime/ports/GBSOU/berths', { name: 'Bravo Quay' });
       assert.equal(berth.status, 201, await berth.clone().text());
+      const arrivalVehicle = await json(await apiKey(b.key.secret, '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: 'G-EUPV', icao_type: 'A320' }));
+      const arrivals = [];
+      for (let i = 0; i < 2; i++) {
+        const arrival = await apiKey(b.key.secret, `/v3/fleet/vehicles/${arrivalVehicle.id}/arrivals`, { destination_icao: 'EGLL', eta_utc: ETA });
+        assert.equal(arrival.status, 201, await arrival.clone().text());
+        arrivals.push((await json(arrival)).id);
+      }
+      const zone = await apiKey(b.key.secret, '/v3/zones', { name: 'Bravo waters', geometry: { type: 'Circle', center: { lat: 50.8, lon: -1.3 }, radius_nm: 5 } });
+      assert.equal(zone.status, 201, await zone.clone().text());
       const owned: Owned = {
         org: b.org, member: member.userId, invitation: invitation.id, key: b.key.id, session, vehicle: (await json(vehicle)).id,
         orgVehicle: (await json(orgVehicle)).id, booking: (await json(booking)).id, berth: (await json(berth)).id, event: await raisedEvent(b.org),
+        arrivalVehicle: arrivalVehicle.id, arrival: arrivals[0], orgArrival: arrivals[1], zone: (await json(zone)).id,
       };
 
       const document = await json(await fetch(`${accounts.server.url}/v3/openapi.json`));
@@ -225,6 +252,8 @@ for (const backend of ACCOUNT_BACKENDS) {
         'POST /v3/organisations/:orgId/keys/:keyId/rotate', 'GET /v3/organisations/:orgId/fleet/vehicles',
         'PATCH /v3/organisations/:orgId/fleet/vehicles/:id', 'DELETE /v3/organisations/:orgId/fleet/vehicles/:id',
         'PUT /v3/organisations/:orgId/fleet/vehicles/:id/notification-settings',
+        'DELETE /v3/fleet/vehicles/:id/arrivals/:arrivalId', 'PATCH /v3/organisations/:orgId/fleet/vehicles/:id/arrivals/:arrivalId',
+        'GET /v3/zones/:id', 'DELETE /v3/zones/:id',
         'GET /v3/maritime/ports/:id/berths/:berthId', 'PATCH /v3/maritime/ports/:id/berths/:berthId', 'DELETE /v3/maritime/ports/:id/berths/:berthId',
         'GET /v3/events/:id', 'POST /v3/events/:id/acknowledge',
       ]) assert.ok(covered.has(route), route);

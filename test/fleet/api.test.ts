@@ -201,7 +201,10 @@ describe('API description', () => {
   test('documents every fleet operation in valid OpenAPI 3.1', async () => {
     const document = await json(await call('GET', '/v3/openapi.json'));
     const paths = Object.keys(document.paths).filter((p) => p.startsWith('/v3/fleet/')).sort();
-    assert.deepEqual(paths, ['/v3/fleet/notification-settings', '/v3/fleet/vehicles', '/v3/fleet/vehicles/{id}', '/v3/fleet/vehicles/{id}/notification-settings']);
+    assert.deepEqual(paths, [
+      '/v3/fleet/notification-settings', '/v3/fleet/vehicles', '/v3/fleet/vehicles/{id}', '/v3/fleet/vehicles/{id}/arrivals',
+      '/v3/fleet/vehicles/{id}/arrivals/{arrivalId}', '/v3/fleet/vehicles/{id}/notification-settings',
+    ]);
     for (const p of paths) {
       for (const operation of Object.values(document.paths[p]) as { summary?: string; tags?: string[] }[]) {
         assert.ok(operation.summary && operation.tags?.includes('Fleet'), p);

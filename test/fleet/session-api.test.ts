@@ -87,6 +87,28 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.ok(!names.includes(registrations.viewer));
     });
 
+    test('members plan arrivals on the organisation\'s path, viewers see them and change nothing', { timeout: 60_000 }, async () => {
+      const vehicle = await added(team.member, org, { vehicle_type: 'aircraft', registration: 'G-ARRS', icao_type: 'A320' });
+      const arrivals = `${fleetOf(org)}/vehicles/${vehicle.id}/arrivals`;
+      const eta = new Date(Date.now() + 3_600_000).toISOString();
+      const planned = await team.member.browser.call('POST', arrivals, { destination_icao: 'EGKK', eta_utc: eta });
+      assert.equal(planned.status, 201, await planned.clone().text());
+      const arrival = await json(planned);
+      assert.equal(planned.headers.get('location'), `${arrivals}/${arrival.id}`);
+      const { browser } = team.viewer;
+      assert.deepEqual((await json(await browser.call('GET', arrivals))).data, [arrival]);
+      assert.deepEqual(await json(await browser.call('GET', `${arrivals}/${arrival.id}`)), arrival);
+      for (const [method, url, body] of [
+        ['POST', arrivals, { destination_icao: 'EGLL', eta_utc: eta }],
+        ['PATCH', `${arrivals}/${arrival.id}`, { eta_utc: eta }],
+        ['DELETE', `${arrivals}/${arrival.id}`],
+      ] as const) {
+        await problem(await browser.call(method, url, body), 403, 'role_not_allowed');
+      }
+      assert.equal((await team.admin.browser.call('DELETE', `${arrivals}/${arrival.id}`)).status, 204);
+      await problem(await browser.call('GET', `${arrivals}/${arrival.id}`), 404, 'arrival_not_found');
+    });
+
     test('a role taken away a moment ago grants nothing; a removed member sees no fleet', { timeout: 60_000 }, async () => {
       const crew = await newMember(accounts, team.owner, org, 'member');
       await added(crew, org, { vehicle_type: 'helicopter', registration: 'G-ROLE', icao_type: 'EC35' });
@@ -208,7 +230,8 @@ for (const backend of ACCOUNT_BACKENDS) {
       const paths = Object.keys(document.paths).filter((p) => p.startsWith('/v3/organisations/{orgId}/fleet/')).sort();
       assert.deepEqual(paths, [
         '/v3/organisations/{orgId}/fleet/notification-settings', '/v3/organisations/{orgId}/fleet/vehicles',
-        '/v3/organisations/{orgId}/fleet/vehicles/{id}', '/v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings',
+        '/v3/organisations/{orgId}/fleet/vehicles/{id}', '/v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals',
+        '/v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals/{arrivalId}', '/v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings',
       ]);
       for (const p of paths) {
         for (const [method, operation] of Object.entries(document.paths[p]) as [string, any][]) {

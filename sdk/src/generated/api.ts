@@ -45,8 +45,11 @@ export type PostMaritimePortsIdBerthsResponse = Berth;
 export type DeleteMaritimePortsIdBerthsBerthIdResponse = undefined;
 export type PostFleetVehiclesResponse = Vehicle;
 export type DeleteFleetVehiclesIdResponse = undefined;
+export type DeleteFleetVehiclesIdArrivalsArrivalIdResponse = undefined;
 export type PostOrganisationsOrgIdFleetVehiclesResponse = Vehicle;
 export type DeleteOrganisationsOrgIdFleetVehiclesIdResponse = undefined;
+export type DeleteOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdResponse = undefined;
+export type DeleteZonesIdResponse = undefined;
 export type DeleteAccountsSessionResponse = undefined;
 export type DeleteAccountsSessionsIdResponse = undefined;
 export type DeleteOrganisationsOrgIdMembersUserIdResponse = undefined;
@@ -114,6 +117,11 @@ export interface Operations {
   'PUT /v3/fleet/notification-settings': PutFleetNotificationSettings;
   'GET /v3/fleet/vehicles/{id}/notification-settings': GetFleetVehiclesIdNotificationSettings;
   'PUT /v3/fleet/vehicles/{id}/notification-settings': PutFleetVehiclesIdNotificationSettings;
+  'GET /v3/fleet/vehicles/{id}/arrivals': GetFleetVehiclesIdArrivals;
+  'POST /v3/fleet/vehicles/{id}/arrivals': PostFleetVehiclesIdArrivals;
+  'GET /v3/fleet/vehicles/{id}/arrivals/{arrivalId}': GetFleetVehiclesIdArrivalsArrivalId;
+  'PATCH /v3/fleet/vehicles/{id}/arrivals/{arrivalId}': PatchFleetVehiclesIdArrivalsArrivalId;
+  'DELETE /v3/fleet/vehicles/{id}/arrivals/{arrivalId}': DeleteFleetVehiclesIdArrivalsArrivalId;
   'GET /v3/organisations/{orgId}/fleet/vehicles': GetOrganisationsOrgIdFleetVehicles;
   'POST /v3/organisations/{orgId}/fleet/vehicles': PostOrganisationsOrgIdFleetVehicles;
   'GET /v3/organisations/{orgId}/fleet/vehicles/{id}': GetOrganisationsOrgIdFleetVehiclesId;
@@ -123,6 +131,16 @@ export interface Operations {
   'PUT /v3/organisations/{orgId}/fleet/notification-settings': PutOrganisationsOrgIdFleetNotificationSettings;
   'GET /v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings': GetOrganisationsOrgIdFleetVehiclesIdNotificationSettings;
   'PUT /v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings': PutOrganisationsOrgIdFleetVehiclesIdNotificationSettings;
+  'GET /v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals': GetOrganisationsOrgIdFleetVehiclesIdArrivals;
+  'POST /v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals': PostOrganisationsOrgIdFleetVehiclesIdArrivals;
+  'GET /v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals/{arrivalId}': GetOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalId;
+  'PATCH /v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals/{arrivalId}': PatchOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalId;
+  'DELETE /v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals/{arrivalId}': DeleteOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalId;
+  'GET /v3/zones': GetZones;
+  'POST /v3/zones': PostZones;
+  'GET /v3/zones/{id}': GetZonesId;
+  'PATCH /v3/zones/{id}': PatchZonesId;
+  'DELETE /v3/zones/{id}': DeleteZonesId;
   'GET /v3/events': GetEvents;
   'GET /v3/events/{id}': GetEventsId;
   'POST /v3/events/{id}/acknowledge': PostEventsIdAcknowledge;
@@ -3751,6 +3769,164 @@ export interface PutFleetVehiclesIdNotificationSettingsBody {
   thresholds: AlertThresholds;
 }
 /**
+ * The planned arrivals of a vehicle
+ *
+ * By ETA (ties by id), cursor-paginated; the watched ones unless `state=archived`. 404 `vehicle_not_found`.
+ */
+export interface GetFleetVehiclesIdArrivals {
+  path: GetFleetVehiclesIdArrivalsPath;
+  query?: GetFleetVehiclesIdArrivalsQuery;
+  response: GetFleetVehiclesIdArrivalsResponse;
+}
+export interface GetFleetVehiclesIdArrivalsPath {
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+export interface GetFleetVehiclesIdArrivalsQuery {
+  state?: 'watched' | 'archived';
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetFleetVehiclesIdArrivalsResponse {
+  data: PlannedArrival[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PlannedArrival".
+ */
+export interface PlannedArrival {
+  /**
+   * `arr_` and 16 letters or digits
+   */
+  id: string;
+  vehicle_id: string;
+  /**
+   * Upper case
+   */
+  destination_icao: string;
+  eta_utc: string;
+  /**
+   * `watched` until an hour after the ETA, then `archived`
+   */
+  state: 'watched' | 'archived';
+  /**
+   * An hour after the ETA
+   */
+  watched_until: string;
+  created_at: string;
+  updated_at: string;
+}
+/**
+ * Plan an arrival of a vehicle
+ *
+ * An aircraft or helicopter of your fleet lands at `destination_icao` at `eta_utc`; the arrival is watched until an hour after the ETA. 201 with the arrival; 404 `vehicle_not_found`; 422 `vehicle_cannot_land` for a vessel; 422 `eta_out_of_range`.
+ */
+export interface PostFleetVehiclesIdArrivals {
+  path: PostFleetVehiclesIdArrivalsPath;
+  body: NewPlannedArrival;
+  response: PlannedArrival;
+}
+export interface PostFleetVehiclesIdArrivalsPath {
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NewPlannedArrival".
+ */
+export interface NewPlannedArrival {
+  /**
+   * Airport code of 3 or 4 letters or digits, any case; checked for form only
+   */
+  destination_icao: string;
+  /**
+   * Estimated time of arrival, ISO 8601 in UTC, e.g. 2026-11-21T14:20:00Z: at most 15 minutes past and 366 days ahead
+   */
+  eta_utc: string;
+}
+/**
+ * One planned arrival
+ *
+ * Watched or archived. 404 `vehicle_not_found`, `arrival_not_found`.
+ */
+export interface GetFleetVehiclesIdArrivalsArrivalId {
+  path: GetFleetVehiclesIdArrivalsArrivalIdPath;
+  response: PlannedArrival;
+}
+export interface GetFleetVehiclesIdArrivalsArrivalIdPath {
+  /**
+   * The vehicle id
+   */
+  id: string;
+  /**
+   * The arrival id
+   */
+  arrivalId: string;
+}
+/**
+ * Move the ETA of a planned arrival
+ *
+ * The new ETA obeys the same window; an archived arrival moved ahead is watched again. 404 `vehicle_not_found`, `arrival_not_found`; 422 `eta_out_of_range`.
+ */
+export interface PatchFleetVehiclesIdArrivalsArrivalId {
+  path: PatchFleetVehiclesIdArrivalsArrivalIdPath;
+  body: PlannedArrivalChanges;
+  response: PlannedArrival;
+}
+export interface PatchFleetVehiclesIdArrivalsArrivalIdPath {
+  /**
+   * The vehicle id
+   */
+  id: string;
+  /**
+   * The arrival id
+   */
+  arrivalId: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PlannedArrivalChanges".
+ */
+export interface PlannedArrivalChanges {
+  /**
+   * Estimated time of arrival, ISO 8601 in UTC, e.g. 2026-11-21T14:20:00Z: at most 15 minutes past and 366 days ahead
+   */
+  eta_utc: string;
+}
+/**
+ * Remove a planned arrival
+ *
+ * 404 `vehicle_not_found`, `arrival_not_found`.
+ */
+export interface DeleteFleetVehiclesIdArrivalsArrivalId {
+  path: DeleteFleetVehiclesIdArrivalsArrivalIdPath;
+  response: DeleteFleetVehiclesIdArrivalsArrivalIdResponse;
+}
+export interface DeleteFleetVehiclesIdArrivalsArrivalIdPath {
+  /**
+   * The vehicle id
+   */
+  id: string;
+  /**
+   * The arrival id
+   */
+  arrivalId: string;
+}
+/**
  * The vehicles of your fleet
  *
  * By creation time (ties by id), cursor-paginated; `vehicle_type` narrows the list. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
@@ -3940,6 +4116,303 @@ export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsPath {
 }
 export interface PutOrganisationsOrgIdFleetVehiclesIdNotificationSettingsBody {
   thresholds: AlertThresholds;
+}
+/**
+ * The planned arrivals of a vehicle
+ *
+ * By ETA (ties by id), cursor-paginated; the watched ones unless `state=archived`. 404 `vehicle_not_found`. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetOrganisationsOrgIdFleetVehiclesIdArrivals {
+  path: GetOrganisationsOrgIdFleetVehiclesIdArrivalsPath;
+  query?: GetOrganisationsOrgIdFleetVehiclesIdArrivalsQuery;
+  response: GetOrganisationsOrgIdFleetVehiclesIdArrivalsResponse;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesIdArrivalsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesIdArrivalsQuery {
+  state?: 'watched' | 'archived';
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesIdArrivalsResponse {
+  data: PlannedArrival[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * Plan an arrival of a vehicle
+ *
+ * An aircraft or helicopter of your fleet lands at `destination_icao` at `eta_utc`; the arrival is watched until an hour after the ETA. 201 with the arrival; 404 `vehicle_not_found`; 422 `vehicle_cannot_land` for a vessel; 422 `eta_out_of_range`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PostOrganisationsOrgIdFleetVehiclesIdArrivals {
+  path: PostOrganisationsOrgIdFleetVehiclesIdArrivalsPath;
+  body: NewPlannedArrival;
+  response: PlannedArrival;
+}
+export interface PostOrganisationsOrgIdFleetVehiclesIdArrivalsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+}
+/**
+ * One planned arrival
+ *
+ * Watched or archived. 404 `vehicle_not_found`, `arrival_not_found`. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalId {
+  path: GetOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdPath;
+  response: PlannedArrival;
+}
+export interface GetOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+  /**
+   * The arrival id
+   */
+  arrivalId: string;
+}
+/**
+ * Move the ETA of a planned arrival
+ *
+ * The new ETA obeys the same window; an archived arrival moved ahead is watched again. 404 `vehicle_not_found`, `arrival_not_found`; 422 `eta_out_of_range`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PatchOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalId {
+  path: PatchOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdPath;
+  body: PlannedArrivalChanges;
+  response: PlannedArrival;
+}
+export interface PatchOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+  /**
+   * The arrival id
+   */
+  arrivalId: string;
+}
+/**
+ * Remove a planned arrival
+ *
+ * 404 `vehicle_not_found`, `arrival_not_found`. For owners, admins and members of the organisation; 403 `role_not_allowed` for viewers. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in, and the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface DeleteOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalId {
+  path: DeleteOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdPath;
+  response: DeleteOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdResponse;
+}
+export interface DeleteOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+  /**
+   * The vehicle id
+   */
+  id: string;
+  /**
+   * The arrival id
+   */
+  arrivalId: string;
+}
+/**
+ * Your zones
+ *
+ * By creation time (ties by id), cursor-paginated.
+ */
+export interface GetZones {
+  query?: GetZonesQuery;
+  response: GetZonesResponse;
+}
+export interface GetZonesQuery {
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetZonesResponse {
+  data: Zone[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Zone".
+ */
+export interface Zone {
+  /**
+   * `zon_` and 16 letters or digits
+   */
+  id: string;
+  name: string;
+  description: string | null;
+  geometry: ZoneGeometry;
+  applies_to: ZoneAppliesTo;
+  created_at: string;
+  updated_at: string;
+}
+/**
+ * A GeoJSON (RFC 7946) `Polygon` or `MultiPolygon` — positions [longitude, latitude], closed rings of at least 4 positions, the outer ring first, at most 10,000 positions in all; a ring may cross the antimeridian by jumping across it or be split there — or a circle `{"type": "Circle", "center": {"lat", "lon"}, "radius_nm"}`, radius above 0 and at most 500 nm
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ZoneGeometry".
+ */
+export interface ZoneGeometry {
+  type: 'Polygon' | 'MultiPolygon' | 'Circle';
+  [k: string]: unknown | undefined;
+}
+/**
+ * Which vessels the zone watches; `{"fleet": true}` when absent
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ZoneAppliesTo".
+ */
+export interface ZoneAppliesTo {
+  /**
+   * The vessels of your fleet
+   */
+  fleet: true;
+  /**
+   * Only vessels of these categories; all when absent
+   *
+   * @maxItems 17
+   */
+  categories?: (
+    | 'TANKER'
+    | 'CARGO'
+    | 'PASSENGER'
+    | 'FISHING'
+    | 'TUG'
+    | 'HSC'
+    | 'PLEASURE'
+    | 'MILITARY'
+    | 'SAR'
+    | 'PILOT'
+    | 'LAW_ENFORCEMENT'
+    | 'WIG'
+    | 'SAILING'
+    | 'DREDGING'
+    | 'DIVING'
+    | 'SPECIAL'
+    | 'OTHER'
+  )[];
+  /**
+   * Only vessels under these flags (ISO 3166-1 alpha-2, e.g. GB); all when absent
+   *
+   * @maxItems 250
+   */
+  flags?: string[];
+}
+/**
+ * Add a zone
+ *
+ * A named area the watcher reports your vessels entering and leaving. 201 with the zone; 400 naming a broken part of the geometry; 409 `zone_limit_reached` at 1,000 zones.
+ */
+export interface PostZones {
+  body: NewZone;
+  response: Zone;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NewZone".
+ */
+export interface NewZone {
+  name: string;
+  description?: string | null;
+  geometry: ZoneGeometry;
+  applies_to?: ZoneAppliesTo;
+}
+/**
+ * One zone
+ *
+ * 404 `zone_not_found`.
+ */
+export interface GetZonesId {
+  path: GetZonesIdPath;
+  response: Zone;
+}
+export interface GetZonesIdPath {
+  /**
+   * The zone id
+   */
+  id: string;
+}
+/**
+ * Change a zone
+ *
+ * Only the fields sent change (name, description, geometry, applies_to); a null description clears it. 404 `zone_not_found`.
+ */
+export interface PatchZonesId {
+  path: PatchZonesIdPath;
+  body: ZoneChanges;
+  response: Zone;
+}
+export interface PatchZonesIdPath {
+  /**
+   * The zone id
+   */
+  id: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ZoneChanges".
+ */
+export interface ZoneChanges {
+  name?: string;
+  description?: string | null;
+  geometry?: ZoneGeometry;
+  applies_to?: ZoneAppliesTo;
+}
+/**
+ * Remove a zone
+ *
+ * 404 `zone_not_found`.
+ */
+export interface DeleteZonesId {
+  path: DeleteZonesIdPath;
+  response: DeleteZonesIdResponse;
+}
+export interface DeleteZonesIdPath {
+  /**
+   * The zone id
+   */
+  id: string;
 }
 /**
  * The events of your organisation

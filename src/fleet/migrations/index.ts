@@ -3,5 +3,6 @@
 // `*.table.ts` files.
 import type { Migration } from '../../platform/db/migrate.ts';
 import { fleetMigration } from './0007_fleet.ts';
+import { plannedArrivalsMigration } from './0016_planned_arrivals.ts';
 
-export const fleetMigrations: readonly Migration[] = [fleetMigration];
+export const fleetMigrations: readonly Migration[] = [fleetMigration, plannedArrivalsMigration];

@@ -142,7 +142,7 @@ for (const backend of STORAGE_BACKENDS) {
       try {
         const old = await new BerthStore(before.database).create('NLRTM', quay('Quay 1'), { organisation_id: 'org_x', created_by: 'org_x' });
         assert.equal(old.status, 'created');
-        assert.deepEqual(await migrate(before.database.db, before.database.dialect, MIGRATIONS), ['0014_berth_owners']);
+        assert.deepEqual(await migrate(before.database.db, before.database.dialect, MIGRATIONS.filter((m) => m.name < '0015')), ['0014_berth_owners']);
         const berths = new BerthStore(before.database);
         assert.deepEqual(await berths.get('NLRTM', old.berth.id, 'org_x'), old.berth);
         assert.equal((await berths.create('NLRTM', quay('Quay 1'), { organisation_id: 'org_y', created_by: 'org_y' })).status, 'created');
