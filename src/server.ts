@@ -26,9 +26,10 @@ import { AJV_SETTINGS } from './platform/http/validation.ts';
 import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
-import { aviation } from './aviation/index.ts';
+import { aviation, LandingWatch } from './aviation/index.ts';
 import { events } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
+import { intelligence } from './intelligence/index.ts';
 import { maritime } from './maritime/index.ts';
 import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
@@ -127,7 +128,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 }
 
 /** The features, in the order their routes register. */
-export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'events', 'accounts'] as const;
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'events', 'intelligence', 'accounts'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
@@ -152,12 +153,15 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   const access = await openAccess(config, database, keys, logger);
   // One fleet store, for the fleet routes and the landing endpoint's look-up of the caller's fleet.
   const fleetStore = openFleetStore(database, key.key);
+  // Landing answers for the intelligence engine, from the aviation feature's services once it starts.
+  const landingWatch = new LandingWatch();
   const features: Record<FeatureName, () => Feature<Config>> = {
-    aviation: () => aviation(fleetProfiles(fleetStore)),
+    aviation: () => aviation(fleetProfiles(fleetStore), landingWatch),
     maritime: () => maritime,
     fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
     zones: () => zones,
     events: () => events,
+    intelligence: () => intelligence(fleetStore, landingWatch),
     accounts: () => accounts(keys, access.rateLimits.store),
   };
   const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());

@@ -16,6 +16,8 @@ import { registerSlotRoutes } from './landing/slots.routes.ts';
 import { registerWeatherRoutes } from './weather/weather.routes.ts';
 import { registerLandingRoutes } from './landing/landing.routes.ts';
 import { SlotBook } from './landing/slots.ts';
+import type { LandingWatch } from './landing/watch.ts';
+import { aviationInputs } from './inputs.ts';
 import { NotamStore } from './notams/store.ts';
 import { loadAirports } from './reference/airports.ts';
 import type { AviationServices, FleetProfiles, InputSource } from './services.ts';
@@ -29,8 +31,12 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
   return simulators === 'auto' ? 'simulated' : 'operator_only';
 }
 
-/** `fleet`: the callers' fleets, whose vehicles bring their own landing figures. */
-export const aviation = (fleet: FleetProfiles): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, readiness, logger }) => {
+/**
+ * `fleet`: the callers' fleets, whose vehicles bring their own landing figures; `watch`: where
+ * watchers outside a request get their landing answers, attached to this feature's services.
+ * Every stored METAR, TAF and NOTAM is announced on `aviation.inputs`.
+ */
+export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, logger }) => {
   const log = logger.child({ feature: 'aviation' });
   const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference') });
   log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');
@@ -38,6 +44,7 @@ export const aviation = (fleet: FleetProfiles): Feature<PlatformSettings & Aviat
 
   const weatherSource = sourceFor(config.awcBaseUrl !== undefined, config.aviationSimulators);
   const weather = new WeatherReports(database, {
+    onStored: (icao, kind) => bus.publish(aviationInputs, { icao, kind }),
     provider: weatherSource === 'live' ? awcProvider(new AwcClient({ baseUrl: config.awcBaseUrl, logger: log }))
       : weatherSource === 'simulated' ? simulatorProvider(airportOf) : null,
   });
@@ -45,6 +52,7 @@ export const aviation = (fleet: FleetProfiles): Feature<PlatformSettings & Aviat
   const faaConfigured = config.faaNotamClientId !== undefined && config.faaNotamClientSecret !== undefined;
   const notamSource = sourceFor(faaConfigured, config.aviationSimulators);
   const notams = new NotamStore(database, {
+    onStored: (icao) => bus.publish(aviationInputs, { icao, kind: 'notam' }),
     providers: notamSource === 'live'
       ? [new FaaNotamClient({ clientId: config.faaNotamClientId!, clientSecret: config.faaNotamClientSecret!, baseUrl: config.faaNotamBaseUrl, logger: log })]
       : notamSource === 'simulated'
@@ -65,6 +73,7 @@ export const aviation = (fleet: FleetProfiles): Feature<PlatformSettings & Aviat
     sources: { weather: weatherSource, notams: notamSource },
     slotShareOf: async (orgId) => (await grants.of(orgId)).slot_share ?? config.slotFairShare,
   };
+  watch.attach(services);
   registerAirportRoutes(app, services);
   registerAircraftTypeRoutes(app);
   registerWeatherRoutes(app, services);

@@ -107,6 +107,17 @@ export class ArrivalStore {
     return deleted.numDeletedRows > 0n;
   }
 
+  /**
+   * The arrivals watched now, of every organisation, to `icao` or (null) anywhere: what the
+   * intelligence engine evaluates. The only query not scoped to one owner; each names its owner.
+   */
+  async watched(icao: string | null, nowMs: number): Promise<(PlannedArrival & { org_id: string })[]> {
+    let query = this.#db.selectFrom('planned_arrivals').selectAll().where('eta_utc', '>', new Date(nowMs - WATCH_AFTER_ETA_MS).toISOString());
+    if (icao !== null) query = query.where('destination_icao', '=', icao.toUpperCase());
+    const rows = await query.orderBy('eta_utc').orderBy('id').execute();
+    return rows.map((row) => ({ ...arrivalOf(row, nowMs), org_id: row.org_id }));
+  }
+
   /** Whether the owner has this vehicle: tells a missing vehicle from a missing arrival. */
   async hasVehicle(owner: string, vehicleId: string): Promise<boolean> {
     return (await this.#db.selectFrom('fleet_vehicles').select('id').where('org_id', '=', owner).where('id', '=', vehicleId).executeTakeFirst()) !== undefined;

@@ -28,6 +28,8 @@ export interface NotamStoreOptions {
   clock?: () => number;
   /** Age after which a feed's set for an aerodrome is refreshed in the background (default 300 s). */
   refreshAfterMs?: number;
+  /** Called once per location after NOTAMs for it are stored, whatever their source. */
+  onStored?: (location: string) => Promise<void>;
 }
 
 /** A NOTAM as held: the parsed fields and effects, plus where it came from. */
@@ -96,6 +98,7 @@ export class NotamStore {
   readonly #providers: readonly NotamProvider[];
   readonly #clock: () => number;
   readonly #refreshAfterMs: number;
+  readonly #onStored: (location: string) => Promise<void>;
   readonly #feeds = new Map<string, FeedState>();
   readonly #refreshes = new Set<Promise<void>>();
 
@@ -104,10 +107,17 @@ export class NotamStore {
     this.#providers = options.providers ?? [];
     this.#clock = options.clock ?? Date.now;
     this.#refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
+    this.#onStored = options.onStored ?? (async () => {});
   }
 
-  /** Validates the text by parsing it and files it under each item A) location. */
+  /** Validates the text by parsing it and files it under each item A) location; a new NOTAM is announced for each. */
   async submit(raw: unknown, source: NotamSource = 'operator'): Promise<SubmitResult> {
+    const result = await this.#file(raw, source);
+    if (result.ok && result.created) for (const location of new Set(result.notam.location)) await this.#onStored(location);
+    return result;
+  }
+
+  async #file(raw: unknown, source: NotamSource): Promise<SubmitResult> {
     const parsed = parseNotam(raw);
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const notam = parsed.notam;
@@ -294,6 +304,7 @@ export class NotamStore {
           .execute();
       }
     });
+    await this.#onStored(location);
   }
 }
 

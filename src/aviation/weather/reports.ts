@@ -113,6 +113,8 @@ export interface WeatherReportsOptions {
   retentionMs?: number;
   /** How far ahead of the clock a submitted report may be dated (default 10 min, for clock skew). */
   maxFutureMs?: number;
+  /** Called once per airport and kind after reports are stored, whatever their source. */
+  onStored?: (icao: string, kind: ReportKind) => Promise<void>;
 }
 
 export type SubmitErrorCode = 'bad_station' | 'wrong_kind' | 'invalid_report' | 'station_mismatch' | 'in_future';
@@ -146,6 +148,7 @@ export class WeatherReports {
   readonly #retryAfterFailureMs: number;
   readonly #retentionMs: number;
   readonly #maxFutureMs: number;
+  readonly #onStored: (icao: string, kind: ReportKind) => Promise<void>;
   /** Refreshes under way, by airport and kind: later requests wait on these instead of calling again. */
   readonly #inFlight = new Map<string, Promise<unknown>>();
   /** Last successful provider answer, by airport and kind. */
@@ -163,6 +166,7 @@ export class WeatherReports {
     this.#retryAfterFailureMs = options.retryAfterFailureMs ?? 60 * SECOND_MS;
     this.#retentionMs = options.retentionMs ?? 48 * 3600 * SECOND_MS;
     this.#maxFutureMs = options.maxFutureMs ?? 10 * 60 * SECOND_MS;
+    this.#onStored = options.onStored ?? (async () => {});
   }
 
   /**
@@ -327,7 +331,10 @@ export class WeatherReports {
       .executeTakeFirst();
   }
 
-  /** Inserts or updates each report, then drops reports of the same source long superseded. */
+  /**
+   * Inserts or updates each report, then drops reports of the same source long superseded: the one
+   * place every report is stored, so the one that announces it.
+   */
   async #store(rows: readonly WeatherReportsTable[]): Promise<void> {
     if (rows.length === 0) return;
     await this.#database.db.transaction().execute(async (trx) => {
@@ -351,6 +358,8 @@ export class WeatherReports {
           .execute();
       }
     });
+    const stored = new Map(rows.map((row) => [keyOf(row.icao, row.kind), row]));
+    for (const row of stored.values()) await this.#onStored(row.icao, row.kind);
   }
 
   #view(row: WeatherReportsTable): StoredReport {
