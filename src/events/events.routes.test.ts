@@ -1,5 +1,5 @@
-// The events routes in process (events alone, no socket), for two organisations' keys. No rule
-// raises events yet, so they are seeded through the store on the same storage.
+// The events routes in process (events alone, no socket), for two organisations' keys. The events
+// are seeded through the store on the same storage, so each test controls exactly what exists.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { featureApp, type InProcess } from '../../test/support/in-process.ts';

@@ -32,7 +32,7 @@ interface Owned {
   booking: string;
   /** A berth record of B's own. */
   berth: string;
-  /** An event raised for B (no rule raises one yet: opened through the store on the server's storage). */
+  /** An event of B's, opened through the store on the server's storage. */
   event: string;
   /** An aircraft kept for the arrival routes, with an arrival for each mount: no DELETE of a vehicle removes them first. */
   arrivalVehicle: string;
