@@ -18,6 +18,8 @@ const PATH_VALUES: { route: RegExp; param: string; value: (member: Member) => st
   { route: /^\/v3\/organisations\/:orgId\//, param: 'orgId', value: (member) => member.ownOrgId },
   { route: /^\/v3\/maritime\/ports\/:id\//, param: 'id', value: () => 'GBSOU' },
   { route: /^\/v3\/maritime\/vessels\/:mmsi\//, param: 'mmsi', value: () => '235000000' },
+  // The query is refused before the vehicle is looked up, so any well-formed id serves.
+  { route: /\/fleet\/vehicles\/:id\/arrivals$/, param: 'id', value: () => 'veh_0000000000000000' },
 ];
 
 let accounts: AccountsServer;
