@@ -163,7 +163,7 @@ class AisStreamServer {
       app: options.app,
       path: STREAM_PATH,
       heartbeatSec: options.heartbeatSec,
-      session: (endpoint, ws, socket, log) => new Session(this, endpoint, ws, socket, log),
+      session: (endpoint, ws, socket, request) => new Session(this, endpoint, ws, socket, request.log),
     });
   }
 

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { StreamAdmission } from '../http/access.ts';
 import type { App } from '../http/app.ts';
@@ -235,8 +235,8 @@ export interface StreamEndpointOptions<S extends StreamSession> {
   /** The path clients open. */
   path: string;
   heartbeatSec: number;
-  /** A session for an upgraded socket (the socket under its WebSocket given too). */
-  session(endpoint: StreamEndpoint<S>, ws: WebSocket, socket: Duplex, log: FastifyBaseLogger): S;
+  /** A session for an upgraded socket (the socket under its WebSocket and the upgrade request given too). */
+  session(endpoint: StreamEndpoint<S>, ws: WebSocket, socket: Duplex, request: FastifyRequest): S;
 }
 
 /** One stream's path: its upgrades, admissions, open sessions, heartbeats and counts. */
@@ -294,7 +294,7 @@ export class StreamEndpoint<S extends StreamSession> {
           ws.close(STREAM_CLOSE.shuttingDown.code, 'server shutting down');
           return;
         }
-        const session = this.#options.session(this, ws, socket, request.log);
+        const session = this.#options.session(this, ws, socket, request);
         this.sessions.add(session);
         session.start(admitted);
       });
