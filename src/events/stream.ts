@@ -3,8 +3,7 @@
 // change of its organisation's events, fed from `events.changes` (so from every instance when the
 // bus runs on Redis). A client back after a drop names the last event it saw (`after=` in the URL,
 // or a first `resume` message): the events changed since are replayed from storage, oldest change
-// first, then `resumed`, then live frames; a change announced during the replay waits behind it, and
-// one the replay already showed is not sent again.
+// first, then `resumed`, then live frames (replay.ts joins the two without a gap or a repeat).
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Bus } from '../platform/bus/index.ts';
@@ -12,6 +11,7 @@ import type { App } from '../platform/http/app.ts';
 import { registerAsyncApi } from '../platform/http/asyncapi.ts';
 import { STREAM_CLOSE, StreamEndpoint, StreamSession, type Admitted } from '../platform/stream/index.ts';
 import { eventChanges, ownerOf, type EventChange, type EventStore, type LamisEvent } from './events.ts';
+import { ReplaySeam } from './replay.ts';
 import { EVENT_STREAM_PATH, eventStreamChannel, readEventStreamMessage, type EventReadyInfo } from './stream.schemas.ts';
 
 export interface EventStreamOptions {
@@ -29,12 +29,8 @@ class EventSession extends StreamSession {
   /** `after` from the URL: resume as soon as admitted. */
   readonly #after: string | null;
   #resumed = false;
-  #replaying = false;
   #alerted = false;
-  /** Live changes announced while the replay runs, sent behind it. */
-  #held: LamisEvent[] = [];
-  /** Each replayed event as it was sent, until a live change of it comes: that change may be the one the replay showed. */
-  readonly #replayed = new Map<string, string>();
+  readonly #seam = new ReplaySeam((event) => this.#alert(event));
 
   constructor(server: EventStreamServer, endpoint: StreamEndpoint<EventSession>, ws: WebSocket, request: FastifyRequest) {
     super(endpoint, ws, request.log);
@@ -91,16 +87,7 @@ class EventSession extends StreamSession {
 
   /** A live change of the organisation's events. */
   deliver(event: LamisEvent): void {
-    if (this.#replaying) {
-      this.#held.push(event);
-      return;
-    }
-    const replayed = this.#replayed.get(event.id);
-    if (replayed !== undefined) {
-      this.#replayed.delete(event.id);
-      if (replayed === JSON.stringify(event)) return;
-    }
-    this.#alert(event);
+    this.#seam.live(event);
   }
 
   #alert(event: LamisEvent): void {
@@ -111,7 +98,7 @@ class EventSession extends StreamSession {
 
   async #resume(after: string): Promise<void> {
     this.#resumed = true;
-    this.#replaying = true;
+    this.#seam.begin();
     try {
       const changes = await this.#server.store.changedAfter(this.owner!, after);
       if (changes === null) {
@@ -120,8 +107,7 @@ class EventSession extends StreamSession {
         let replayed = 0;
         for await (const event of changes) {
           if (this.state !== 'open') return;
-          this.#replayed.set(event.id, JSON.stringify(event));
-          this.#alert(event);
+          this.#seam.replayed(event);
           replayed++;
         }
         if (this.state === 'open') this.send('resumed', { after, replayed });
@@ -131,27 +117,7 @@ class EventSession extends StreamSession {
       this.close(STREAM_CLOSE.internal, 'internal error: the missed changes could not be read; reconnect to resume');
       return;
     }
-    this.#replaying = false;
-    this.#sendHeld();
-  }
-
-  /**
-   * The changes announced during the replay, in order. The replay read each event at one moment:
-   * the changes of an event up to the one in the state it showed are in it already.
-   */
-  #sendHeld(): void {
-    const held = this.#held;
-    this.#held = [];
-    const shown = new Map<string, number>();
-    held.forEach((event, index) => {
-      if (this.#replayed.get(event.id) === JSON.stringify(event)) shown.set(event.id, index);
-    });
-    held.forEach((event, index) => {
-      const upTo = shown.get(event.id);
-      if (upTo === undefined) this.deliver(event);
-      else if (index === upTo) this.#replayed.delete(event.id);
-      else if (index > upTo) this.#alert(event);
-    });
+    this.#seam.end();
   }
 }
 
