@@ -108,10 +108,7 @@ export function waiter<T>(): Waiter<T> & { promise: Promise<T> } {
 }
 
 /** A stream's close code table, as its AsyncAPI document gives it. */
-export interface CloseCodeTable {
-  readonly [index: number]: { readonly code: number; readonly reconnect: string };
-  filter(predicate: (close: { code: number; reconnect: string }) => boolean): readonly { code: number; reconnect: string }[];
-}
+export type CloseCodeTable = readonly { readonly code: number; readonly reconnect: string }[];
 
 /** Close codes after which reconnecting cannot help (the server's table says `no`). */
 export const finalCloseCodes = (table: CloseCodeTable): ReadonlySet<number> =>

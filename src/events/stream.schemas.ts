@@ -38,7 +38,7 @@ export const EventReadyData = Type.Object({
   heartbeat_interval_sec: Type.Integer({ description: 'How often the server sends `heartbeat` (and a WebSocket ping); a connection silent for two intervals is closed with 4408' }),
 });
 
-export const EVENT_STREAM_ERRORS = ['invalid_json', 'invalid_message', 'unknown_type', 'binary_frame', 'already_authenticated', 'invalid_resume', 'unknown_event'] as const;
+const EVENT_STREAM_ERRORS = ['invalid_json', 'invalid_message', 'unknown_type', 'binary_frame', 'already_authenticated', 'invalid_resume', 'unknown_event'] as const;
 
 export const EventStreamErrorData = Type.Object({
   code: Type.Enum([...EVENT_STREAM_ERRORS], {

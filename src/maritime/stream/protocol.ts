@@ -15,7 +15,7 @@ import { positionFrameData } from '../../../common/position-frame.ts';
 export const STREAM_PATH = '/v3/stream/ais';
 
 // Shared by every stream; named here too, as the AIS protocol's own.
-export { AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS, type AuthMessage, type CloseCode };
+export { AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS };
 
 export const LIMITS = {
   minUpdateIntervalSec: 1,
