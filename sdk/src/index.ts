@@ -34,6 +34,15 @@ export type {
   WebSocketFactory,
   WebSocketLike,
 } from './stream.ts';
-export { AIS_STREAM_CLOSE_CODES } from './generated/stream.ts';
+export { EVENT_STREAM_PATH, EventStreamClient } from './event-stream.ts';
+export type {
+  EventAlert,
+  EventStreamClientOptions,
+  EventStreamErrorInfo,
+  EventStreamEvents,
+  EventStreamReadyInfo,
+  EventStreamResumedInfo,
+} from './event-stream.ts';
+export { AIS_STREAM_CLOSE_CODES, EVENT_STREAM_CLOSE_CODES } from './generated/stream.ts';
 export type * from './stream-types.ts';
 export type * from './types.ts';

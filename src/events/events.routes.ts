@@ -1,22 +1,15 @@
 // REST for events: the organisation's events as pages newest first, one event, and its
 // acknowledgement. Everything belongs to the caller's organisation, or to the API key itself for
 // keys outside any: another owner's event answers 404, exactly as one that does not exist.
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page } from '../platform/http/pagination.ts';
 import { ProblemError } from '../platform/http/problems.ts';
 import { instant } from '../platform/http/schema.ts';
 import { eventNotFound } from './events.problems.ts';
 import { EventListQuery, EventParams, EventSchema } from './events.schemas.ts';
-import type { EventCursor, EventStore, LamisEvent } from './events.ts';
+import { ownerOf, type EventCursor, type EventStore, type LamisEvent } from './events.ts';
 
 const TAG = 'Events';
-
-/** An organisation's id, or the id of an API key outside any (an operator key acts as its own owner). */
-function ownerOf(request: FastifyRequest): string {
-  const principal = request.principal!;
-  return principal.organisation_id ?? principal.key_id;
-}
 
 const notFound = (id: string) => new ProblemError(eventNotFound, `No event ${id} for your organisation.`);
 
@@ -36,7 +29,7 @@ export function registerEventRoutes(app: App, store: EventStore): void {
     const { limit, cursor, since, ...filters } = request.query;
     const after = cursor === undefined ? undefined : decodeCursor(cursor, isCursor);
     const from = since === undefined ? undefined : new Date(instant(since, '/querystring/since')).toISOString();
-    const data = await store.page(ownerOf(request), { ...filters, since: from, limit: limit! + 1, after });
+    const data = await store.page(ownerOf(request.principal!), { ...filters, since: from, limit: limit! + 1, after });
     const more = data.length > limit!;
     const page = data.slice(0, limit);
     const last = page[page.length - 1];
@@ -46,7 +39,7 @@ export function registerEventRoutes(app: App, store: EventStore): void {
   app.get('/v3/events/:id', {
     schema: { summary: 'One event', description: '404 `event_not_found`.', tags: [TAG], params: EventParams, response: { 200: EventSchema } },
   }, async (request): Promise<LamisEvent> => {
-    const event = await store.get(ownerOf(request), request.params.id);
+    const event = await store.get(ownerOf(request.principal!), request.params.id);
     if (!event) throw notFound(request.params.id);
     return event;
   });
@@ -60,7 +53,7 @@ export function registerEventRoutes(app: App, store: EventStore): void {
       response: { 200: EventSchema },
     },
   }, async (request): Promise<LamisEvent> => {
-    const result = await store.acknowledge(ownerOf(request), request.params.id);
+    const result = await store.acknowledge(ownerOf(request.principal!), request.params.id);
     if (!result) throw notFound(request.params.id);
     return result.event;
   });

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { topic, type Bus } from '../platform/bus/index.ts';
 import type { Database } from '../platform/db/database.ts';
+import type { Principal } from '../platform/http/auth.ts';
 import { newId } from '../platform/ids.ts';
 import type { EventsTable } from './events.table.ts';
 
@@ -86,6 +87,12 @@ export interface EventChange extends Transition {
 
 /** Every real transition of every organisation's events, once each. */
 export const eventChanges = topic<EventChange>('events.changes');
+
+/** Whose events a caller sees: its organisation's, or for an API key outside any its own (an operator key acts as its own owner). */
+export const ownerOf = (principal: Principal): string => principal.organisation_id ?? principal.key_id;
+
+/** Events read at once when replaying changes. */
+const CHANGES_PAGE = 100;
 
 /** One open event per key and organisation: the kind and the subject's identity. */
 export const dedupeKey = (kind: EventKind, subject: EventSubject) => `${kind}|${subject.type}|${subject.id}`;
@@ -226,6 +233,28 @@ export class EventStore {
     }
     const rows = await query.orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
     return rows.map(eventOf);
+  }
+
+  /**
+   * The organisation's events last changed after the given one last changed, oldest change first
+   * (ties by id), each in its current state, read a page at a time; null when the given event is
+   * not the organisation's.
+   */
+  async changedAfter(orgId: string, id: string): Promise<AsyncIterable<LamisEvent> | null> {
+    const db = this.#database.db;
+    const start = await db.selectFrom('events').select(['updated_at', 'id']).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    if (!start) return null;
+    return (async function* () {
+      let after = start;
+      for (;;) {
+        const rows = await db.selectFrom('events').selectAll().where('org_id', '=', orgId)
+          .where((eb) => eb.or([eb('updated_at', '>', after.updated_at), eb.and([eb('updated_at', '=', after.updated_at), eb('id', '>', after.id)])]))
+          .orderBy('updated_at').orderBy('id').limit(CHANGES_PAGE).execute();
+        yield* rows.map(eventOf);
+        if (rows.length < CHANGES_PAGE) return;
+        after = rows.at(-1)!;
+      }
+    })();
   }
 
   /** Announces a real transition; the repeats are not. */

@@ -47,8 +47,6 @@ export const MARITIME_SETTINGS = [
     description: 'Open-Meteo API key for its commercial service, sent as `apikey` (point the two URLs at the customer hosts)' }),
   setting({ key: 'openMeteoTimeoutMs', env: 'OPEN_METEO_TIMEOUT_MS', flag: 'open-meteo-timeout-ms', shown: '10000', defaultValue: 10000,
     parse: integer(100, 600000), description: 'How long LAMIS waits for an Open-Meteo answer (milliseconds)' }),
-  setting({ key: 'streamHeartbeatSec', env: 'LAMIS_STREAM_HEARTBEAT_SEC', flag: 'stream-heartbeat-sec', shown: '30', defaultValue: 30,
-    parse: integer(1, 600), description: 'Seconds between heartbeats (a `heartbeat` frame and a ping) on the AIS stream; a stream that sends nothing and answers no ping for two of them is closed with 4408' }),
   setting({ key: 'streamBufferKb', env: 'LAMIS_STREAM_BUFFER_KB', flag: 'stream-buffer-kb', shown: '256', defaultValue: 256,
     parse: integer(16, 65536), description: 'KiB waiting to be sent on one AIS stream past which it gets only the latest update per vessel (slow consumer)' }),
   setting({ key: 'streamBufferMaxKb', env: 'LAMIS_STREAM_BUFFER_MAX_KB', flag: 'stream-buffer-max-kb', shown: '2048', defaultValue: 2048,

@@ -91,6 +91,8 @@ export const PLATFORM_SETTINGS = [
   setting({ key: 'publicUrl', env: 'LAMIS_PUBLIC_URL', flag: 'public-url', shown: '(unset: the address the server listens on)', defaultValue: undefined,
     parse: baseUrl,
     description: 'The address users reach LAMIS at (e.g. https://lamis.example.com), which links in mails start with' }),
+  setting({ key: 'streamHeartbeatSec', env: 'LAMIS_STREAM_HEARTBEAT_SEC', flag: 'stream-heartbeat-sec', shown: '30', defaultValue: 30,
+    parse: integer(1, 600), description: 'Seconds between heartbeats (a `heartbeat` frame and a ping) on the WebSocket streams; a stream that sends nothing and answers no ping for two of them is closed with 4408' }),
 ] as const;
 
 export type PlatformSettings = SettingsOf<typeof PLATFORM_SETTINGS>;

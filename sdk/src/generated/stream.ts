@@ -6,6 +6,7 @@
  */
 export interface StreamChannels {
   aisStream: AisStreamChannel;
+  eventStream: EventStreamChannel;
 }
 /**
  * Live AIS stream
@@ -362,6 +363,215 @@ export interface AisStreamSubscribe {
 export interface AisStreamClientHeartbeat {
   type: 'heartbeat';
 }
+/**
+ * Event stream
+ */
+export interface EventStreamChannel {
+  address: '/v3/stream/events';
+  sends: {
+    ready: EventStreamReady;
+    alert: EventStreamAlert;
+    resumed: EventStreamResumed;
+    error: EventStreamError;
+    heartbeat: EventStreamHeartbeat;
+  };
+  receives: {
+    auth: EventStreamAuth;
+    resume: EventStreamResume;
+    clientHeartbeat: EventStreamClientHeartbeat;
+  };
+}
+/**
+ * The stream is admitted; live frames follow (after the replay, when resuming).
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamReady".
+ */
+export interface EventStreamReady {
+  event: 'ready';
+  data: {
+    organisation: string | null;
+    plan: ('starter' | 'pro' | 'enterprise') | null;
+    max_streams: number | null;
+    /**
+     * How often the server sends `heartbeat` (and a WebSocket ping); a connection silent for two intervals is closed with 4408
+     */
+    heartbeat_interval_sec: number;
+  };
+}
+/**
+ * An event of the organisation opened, changed (severity, summary, data), was acknowledged or cleared: the event in its new state.
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamAlert".
+ */
+export interface EventStreamAlert {
+  event: 'alert';
+  data: {
+    /**
+     * `evt_` and 16 letters or digits
+     */
+    id: string;
+    kind:
+      | 'landing.safety_score_below'
+      | 'landing.crosswind_above'
+      | 'landing.wind_shear_at_least'
+      | 'landing.visibility_below'
+      | 'landing.below_minima'
+      | 'landing.runway_changed'
+      | 'landing.slot_unavailable'
+      | 'airport.status_changed'
+      | 'airport.notam_issued'
+      | 'vessel.port_arrival'
+      | 'vessel.port_departure'
+      | 'vessel.zone_entered'
+      | 'vessel.zone_exited'
+      | 'vessel.ais_gap'
+      | 'vessel.eta_delayed'
+      | 'vessel.voyage_changed'
+      | 'port.weather_hold'
+      | 'vessel.tide_restricted'
+      | 'vessel.encounter'
+      | 'feed.stale';
+    /**
+     * `open` until the condition is gone; then `cleared`, for good
+     */
+    state: 'open' | 'cleared';
+    severity: 'info' | 'warning' | 'critical';
+    /**
+     * The subject and what it relates to
+     */
+    subject: {
+      /**
+       * What the event is about: `arrival`, `vehicle`, `vessel`, `airport`, `port`, `zone`, `feed`…
+       */
+      type: string;
+      /**
+       * Its id; with `type`, the subject's identity
+       */
+      id: string;
+      vehicle_id?: string;
+      arrival_id?: string;
+      mmsi?: number;
+      icao?: string;
+      port_id?: string;
+      zone_id?: string;
+    };
+    opened_at: string;
+    cleared_at: string | null;
+    acknowledged_at: string | null;
+    /**
+     * One sentence a person reads
+     */
+    summary: string;
+    /**
+     * The value, the threshold and the inputs that decided it
+     */
+    data: {
+      /**
+       * This interface was referenced by `undefined`'s JSON-Schema definition
+       * via the `patternProperty` "^.*$".
+       */
+      [k: string]: unknown | undefined;
+    };
+  };
+}
+/**
+ * The replay is over: the `alert` frames from here on are live.
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamResumed".
+ */
+export interface EventStreamResumed {
+  event: 'resumed';
+  data: {
+    /**
+     * The event the replay started after
+     */
+    after: string;
+    /**
+     * How many `alert` frames the replay sent
+     */
+    replayed: number;
+  };
+}
+/**
+ * A client message was refused; the connection stays open.
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamError".
+ */
+export interface EventStreamError {
+  event: 'error';
+  data: {
+    /**
+     * `invalid_resume` (a second resume, or one after live frames began) and `unknown_event` (`after` names no event of the organisation: nothing is replayed, live frames follow; list `/v3/events` to catch up) answer a valid message; the others count towards closing with 4400
+     */
+    code:
+      | 'invalid_json'
+      | 'invalid_message'
+      | 'unknown_type'
+      | 'binary_frame'
+      | 'already_authenticated'
+      | 'invalid_resume'
+      | 'unknown_event';
+    message: string;
+    /**
+     * JSON pointer into the message, e.g. `/after`
+     */
+    field?: string;
+  };
+}
+/**
+ * Sent every `heartbeat_interval_sec`.
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamHeartbeat".
+ */
+export interface EventStreamHeartbeat {
+  event: 'heartbeat';
+  data: {
+    /**
+     * Server time
+     */
+    time: string;
+  };
+}
+/**
+ * The first message of a client that sent no `Authorization` header (browsers), within 5 s of opening.
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamAuth".
+ */
+export interface EventStreamAuth {
+  type: 'auth';
+  /**
+   * An API key, as it would follow `Bearer `
+   */
+  api_key: string;
+}
+/**
+ * Replays what was missed: every event of the organisation changed after the named event last changed, in its current state, oldest change first; then `resumed`, then live frames. Only as the first message after authentication (with an `auth` message: right behind it), and only when `after` was not in the URL.
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamResume".
+ */
+export interface EventStreamResume {
+  type: 'resume';
+  /**
+   * An event id the client saw last (`evt_…`)
+   */
+  after: string;
+}
+/**
+ * Client keepalive; any message (or a WebSocket pong) shows the connection is alive.
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamClientHeartbeat".
+ */
+export interface EventStreamClientHeartbeat {
+  type: 'heartbeat';
+}
 
 /** How the server closes /v3/stream/ais: each code, what it means, and whether a client should reconnect. */
 export const AIS_STREAM_CLOSE_CODES = [
@@ -375,4 +585,17 @@ export const AIS_STREAM_CLOSE_CODES = [
   { code: 4408, name: 'timeout', meaning: 'no auth message within 5 s, or the connection went idle or dead (no pong, no message for two heartbeat intervals)', reconnect: 'yes' },
   { code: 4429, name: 'stream_cap', meaning: 'the organisation already holds its plan\'s concurrent streams (Pro: 5)', reconnect: 'yes, with a long backoff' },
   { code: 4503, name: 'slow_consumer', meaning: 'slow consumer: more than the hard bound waited to be sent for a sustained time', reconnect: 'yes' },
+] as const;
+
+/** How the server closes /v3/stream/events: each code, what it means, and whether a client should reconnect. */
+export const EVENT_STREAM_CLOSE_CODES = [
+  { code: 1000, name: 'normal', meaning: 'normal close (the client closed, or its close was answered)', reconnect: 'no' },
+  { code: 1001, name: 'shutting_down', meaning: 'the server is shutting down', reconnect: 'yes' },
+  { code: 1009, name: 'message_too_big', meaning: 'a client message over 64 KiB', reconnect: 'no' },
+  { code: 1011, name: 'internal_error', meaning: 'the server could not check the key or the plan (storage or Redis unreachable)', reconnect: 'yes' },
+  { code: 4400, name: 'protocol_error', meaning: 'protocol error: 5 binary, non-JSON or unknown messages', reconnect: 'no' },
+  { code: 4401, name: 'unauthorized', meaning: 'authentication failed: the reason starts with `missing`, `malformed`, `unknown`, `expired` or `revoked`', reconnect: 'no' },
+  { code: 4403, name: 'plan_has_no_streams', meaning: 'the organisation\'s plan has no streams (Starter)', reconnect: 'no' },
+  { code: 4408, name: 'timeout', meaning: 'no auth message within 5 s, or the connection went idle or dead (no pong, no message for two heartbeat intervals)', reconnect: 'yes' },
+  { code: 4429, name: 'stream_cap', meaning: 'the organisation already holds its plan\'s concurrent streams (Pro: 5)', reconnect: 'yes, with a long backoff' },
 ] as const;

@@ -4,21 +4,18 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { nullable } from '../../platform/http/schema.ts';
-import { PLANS } from '../../../common/plans.ts';
+import {
+  AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatData, HeartbeatMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS,
+  STREAM_CLOSE, type AuthMessage, type CloseCode,
+} from '../../platform/stream/index.ts';
 import { MID_TABLE, VESSEL_CATEGORIES, isValidImo, type VesselCategory } from '../vessels/reference/index.ts';
 import type { BBox, Vessel } from '../vessels/store.ts';
 import { positionFrameData } from '../../../common/position-frame.ts';
 
 export const STREAM_PATH = '/v3/stream/ais';
 
-/** A client without an `Authorization` header must authenticate within this time. */
-export const AUTH_TIMEOUT_MS = 5_000;
-
-/** Client messages are small; a bigger one closes the connection with 1009. */
-export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
-
-/** Binary, non-JSON or unknown messages each get an `error`; this many close the stream with 4400. */
-export const MAX_PROTOCOL_ERRORS = 5;
+// Shared by every stream; named here too, as the AIS protocol's own.
+export { AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS };
 
 export const LIMITS = {
   minUpdateIntervalSec: 1,
@@ -32,23 +29,8 @@ export const LIMITS = {
 
 // ---------------------------------------------------------------- close codes
 
-export interface CloseCode {
-  code: number;
-  name: string;
-  meaning: string;
-  reconnect: 'no' | 'yes' | 'yes, with a long backoff';
-}
-
 export const CLOSE = {
-  normal: { code: 1000, name: 'normal', meaning: 'normal close (the client closed, or its close was answered)', reconnect: 'no' },
-  shuttingDown: { code: 1001, name: 'shutting_down', meaning: 'the server is shutting down', reconnect: 'yes' },
-  tooBig: { code: 1009, name: 'message_too_big', meaning: `a client message over ${MAX_CLIENT_MESSAGE_BYTES / 1024} KiB`, reconnect: 'no' },
-  internal: { code: 1011, name: 'internal_error', meaning: 'the server could not check the key or the plan (storage or Redis unreachable)', reconnect: 'yes' },
-  protocol: { code: 4400, name: 'protocol_error', meaning: `protocol error: ${MAX_PROTOCOL_ERRORS} binary, non-JSON or unknown messages`, reconnect: 'no' },
-  unauthorized: { code: 4401, name: 'unauthorized', meaning: 'authentication failed: the reason starts with `missing`, `malformed`, `unknown`, `expired` or `revoked`', reconnect: 'no' },
-  planHasNoStreams: { code: 4403, name: 'plan_has_no_streams', meaning: "the organisation's plan has no streams (Starter)", reconnect: 'no' },
-  timeout: { code: 4408, name: 'timeout', meaning: `no auth message within ${AUTH_TIMEOUT_MS / 1000} s, or the connection went idle or dead (no pong, no message for two heartbeat intervals)`, reconnect: 'yes' },
-  streamCap: { code: 4429, name: 'stream_cap', meaning: `the organisation already holds its plan's concurrent streams (Pro: ${PLANS.pro.maxConcurrentStreams})`, reconnect: 'yes, with a long backoff' },
+  ...STREAM_CLOSE,
   slowConsumer: { code: 4503, name: 'slow_consumer', meaning: 'slow consumer: more than the hard bound waited to be sent for a sustained time', reconnect: 'yes' },
 } as const satisfies Record<string, CloseCode>;
 
@@ -72,14 +54,6 @@ export const BoxSchema = Type.Object({
 const list = <T extends TSchema>(item: T, description: string) =>
   Type.Optional(Type.Array(item, { maxItems: LIMITS.maxListItems, description: `${description} Up to ${LIMITS.maxListItems}; an empty list is the same as leaving it out.` }));
 
-export const AuthMessageSchema = Type.Object({
-  type: Type.Literal('auth'),
-  api_key: Type.String({ minLength: 1, maxLength: 512, description: 'An API key, as it would follow `Bearer `' }),
-}, {
-  additionalProperties: false,
-  description: `The first message of a client that sent no \`Authorization\` header (browsers), within ${AUTH_TIMEOUT_MS / 1000} s of opening.`,
-});
-
 export const SubscribeMessageSchema = Type.Object({
   type: Type.Literal('subscribe'),
   bbox: Type.Optional(BoxSchema),
@@ -101,12 +75,6 @@ export const SubscribeMessageSchema = Type.Object({
     'filter, or by `error` naming the field (the earlier subscription then stays in force).',
 });
 
-export const HeartbeatMessageSchema = Type.Object({ type: Type.Literal('heartbeat') }, {
-  additionalProperties: false,
-  description: 'Client keepalive; any message (or a WebSocket pong) shows the connection is alive.',
-});
-
-export type AuthMessage = Static<typeof AuthMessageSchema>;
 export type SubscribeMessage = Static<typeof SubscribeMessageSchema>;
 
 // ---------------------------------------------------------------- server frames
@@ -201,7 +169,7 @@ export const PositionFrame = frame('position', PositionData,
   'A vessel\'s latest position, for vessels passing the filter: at most one per vessel per `updateIntervalSec`, coalesced so it always carries the latest.');
 export const StaticFrame = frame('static', StaticData, 'A vessel passing the filter changed its static or voyage data (name, call sign, IMO, type, dimensions, destination, ETA, draught).');
 export const ErrorFrame = frame('error', ErrorData, 'A client message was refused; the connection stays open.');
-export const HeartbeatFrame = frame('heartbeat', Type.Object({ time: Time('Server time') }), 'Sent every `heartbeat_interval_sec`.');
+export const HeartbeatFrame = frame('heartbeat', HeartbeatData, 'Sent every `heartbeat_interval_sec`.');
 
 export type ReadyInfo = Static<typeof ReadyData>;
 

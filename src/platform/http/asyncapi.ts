@@ -121,7 +121,18 @@ function reachedAt(request: FastifyRequest, publicUrl: string | undefined): { ho
   return { host: request.host, secure: request.protocol === 'https' };
 }
 
+/** The channels of each app's document, added by the streams it serves. */
+const documented = new WeakMap<App, AsyncApiChannel[]>();
+
+/** Adds the channels to the app's AsyncAPI document, serving the document from the first call on. */
 export function registerAsyncApi(app: App, options: { publicUrl: string | undefined; channels: readonly AsyncApiChannel[] }): void {
+  const known = documented.get(app);
+  if (known) {
+    known.push(...options.channels);
+    return;
+  }
+  const channels = [...options.channels];
+  documented.set(app, channels);
   app.get(ASYNCAPI_PATH, {
     config: { public: true },
     schema: {
@@ -130,5 +141,5 @@ export function registerAsyncApi(app: App, options: { publicUrl: string | undefi
       tags: ['Operations'],
       response: { 200: { type: 'object', additionalProperties: true } },
     },
-  }, async (request) => asyncApiDocument({ ...reachedAt(request, options.publicUrl), channels: options.channels }));
+  }, async (request) => asyncApiDocument({ ...reachedAt(request, options.publicUrl), channels }));
 }

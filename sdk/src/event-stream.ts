@@ -1,0 +1,75 @@
+// The event stream client. It connects to `/v3/stream/events` and hands each `alert` (an event of
+// the organisation in its new state) to its listeners. When the connection drops it reconnects as
+// the AIS stream client does (stream-connection.ts) and resumes after the last event it saw, so the
+// server replays what changed meanwhile before live alerts.
+import { EVENT_STREAM_CLOSE_CODES, type EventStreamChannel } from './generated/stream.ts';
+import type {
+  EventStreamAlert, EventStreamError, EventStreamHeartbeat, EventStreamReady, EventStreamResumed,
+} from './generated/stream.ts';
+import { StreamConnection, type CloseInfo, type ReconnectingInfo, type StreamClientOptions } from './stream-connection.ts';
+
+export const EVENT_STREAM_PATH: EventStreamChannel['address'] = '/v3/stream/events';
+
+/** An event of the organisation, as an `alert` carries it. */
+export type EventAlert = EventStreamAlert['data'];
+export type EventStreamReadyInfo = EventStreamReady['data'];
+export type EventStreamResumedInfo = EventStreamResumed['data'];
+export type EventStreamErrorInfo = EventStreamError['data'];
+
+export interface EventStreamEvents {
+  /** The WebSocket is open (not yet admitted: see `ready`). */
+  open: undefined;
+  ready: EventStreamReadyInfo;
+  /** An event opened, changed, was acknowledged or cleared. */
+  alert: EventAlert;
+  /** The changes missed while away have all come (as `alert`s); what follows is live. */
+  resumed: EventStreamResumedInfo;
+  heartbeat: EventStreamHeartbeat['data'];
+  /** An error frame, e.g. `unknown_event` when the event to resume after is gone. */
+  error: EventStreamErrorInfo;
+  close: CloseInfo;
+  reconnecting: ReconnectingInfo;
+}
+
+export interface EventStreamClientOptions extends StreamClientOptions {
+  /** Resume after this event on the first connection too (e.g. the last one an earlier run saw). */
+  after?: string;
+}
+
+export class EventStreamClient extends StreamConnection<EventStreamEvents, EventStreamReadyInfo> {
+  #lastEventId: string | undefined;
+
+  constructor(options: EventStreamClientOptions) {
+    super(options, { path: EVENT_STREAM_PATH, closeCodes: EVENT_STREAM_CLOSE_CODES });
+    this.#lastEventId = options.after;
+  }
+
+  /** The id of the last event an `alert` carried: where the next connection resumes. */
+  get lastEventId(): string | undefined {
+    return this.#lastEventId;
+  }
+
+  protected override connectUrl(): string {
+    if (this.#lastEventId === undefined) return this.url;
+    const url = new URL(this.url);
+    url.searchParams.set('after', this.#lastEventId);
+    return url.toString();
+  }
+
+  protected frame(event: unknown, data: any): void {
+    switch (event) {
+      case 'alert':
+        this.#lastEventId = (data as EventAlert).id;
+        this.emit('alert', data as EventAlert);
+        break;
+      case 'resumed':
+        this.emit('resumed', data as EventStreamResumedInfo);
+        break;
+      case 'error':
+        this.emit('error', data as EventStreamErrorInfo);
+        break;
+      default:
+        // Events added to the protocol later are not this client's business.
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// The event stream client against a real LAMIS server on Redis, with events opened through the store
+// on the same storage and bus: alerts arrive, and after a dropped connection the client resumes
+// after the last event it saw and gets the change it missed once.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { EventStore, type NewEvent } from '../../src/events/index.ts';
+import { openBus, type Bus } from '../../src/platform/bus/index.ts';
+import { openDatabase, type Database } from '../../src/platform/db/database.ts';
+import { redisUrl, skipRedis } from '../../test/support/backends.ts';
+import { organisationKey } from '../../test/support/organisations.ts';
+import { EventStreamClient, type EventAlert, type EventStreamResumedInfo } from '../src/index.ts';
+import { startTcpProxy, startTestServer, waitFor, type TestServer } from './support.ts';
+
+const entered = (mmsi: number): NewEvent => ({
+  kind: 'vessel.zone_entered',
+  severity: 'info',
+  subject: { type: 'vessel', id: String(mmsi), mmsi, zone_id: 'zone_solent' },
+  summary: `Vessel ${mmsi} entered the Solent zone.`,
+  data: {},
+});
+
+describe('EventStreamClient', { skip: skipRedis, timeout: 60_000 }, () => {
+  let server: TestServer;
+  let database: Database;
+  let bus: Bus;
+  let store: EventStore;
+
+  before(async () => {
+    server = await startTestServer({ config: { redisUrl } });
+    database = openDatabase(server.config);
+    bus = await openBus({ redisUrl }, (error) => assert.fail(String(error)));
+    store = new EventStore(database, bus);
+  });
+  after(async () => {
+    await bus.close();
+    await database.close();
+    await server.close();
+  });
+
+  test('reconnects after a dropped connection and resumes after the last event it saw', async () => {
+    const key = await organisationKey(server.config, 'pro');
+    const proxy = await startTcpProxy(server.url);
+    const client = new EventStreamClient({ apiKey: key.secret, url: proxy.url, reconnect: { initialDelayMs: 300 } });
+    const alerts: EventAlert[] = [];
+    const resumed: EventStreamResumedInfo[] = [];
+    client.on('alert', (event) => alerts.push(event));
+    client.on('resumed', (info) => resumed.push(info));
+    try {
+      const ready = await client.connect();
+      assert.equal(ready.organisation, key.orgId);
+      const seen = (await store.open(key.orgId, entered(235_200_001))).event;
+      await waitFor(() => alerts.length === 1, 'the first alert');
+      assert.equal(client.lastEventId, seen.id);
+
+      // Dropped without a close frame; the change made meanwhile comes with the resume.
+      const closed = new Promise((resolve) => client.on('close', resolve));
+      proxy.cut();
+      await closed;
+      const missed = (await store.open(key.orgId, entered(235_200_002))).event;
+      await waitFor(() => resumed.length === 1, 'the resume');
+      assert.deepEqual(resumed, [{ after: seen.id, replayed: 1 }]);
+      assert.deepEqual(alerts.map((event) => event.id), [seen.id, missed.id]);
+      assert.equal(client.lastEventId, missed.id);
+    } finally {
+      await client.close();
+      await proxy.close();
+    }
+  });
+
+  test('a Starter organisation is refused for good', async () => {
+    const key = await organisationKey(server.config, 'starter');
+    const client = new EventStreamClient({ apiKey: key.secret, url: server.url });
+    await assert.rejects(client.connect(), (error: Error & { status?: number }) => error.status === 403);
+    assert.equal(client.state, 'closed');
+  });
+});

@@ -1,0 +1,145 @@
+// The event stream protocol (`/v3/stream/events`): the TypeBox schema of every frame in both
+// directions, its close codes, and the reading of client messages. The same schemas check what
+// clients send and are the AsyncAPI document's payloads.
+import { Type, type Static, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { nullable } from '../platform/http/schema.ts';
+import type { AsyncApiChannel } from '../platform/http/asyncapi.ts';
+import { PLANS } from '../../common/plans.ts';
+import {
+  AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatData, HeartbeatMessageSchema, MAX_PROTOCOL_ERRORS, STREAM_CLOSE, type CloseCode, type StreamErrorData,
+} from '../platform/stream/index.ts';
+import { EventObject } from './events.schemas.ts';
+
+export const EVENT_STREAM_PATH = '/v3/stream/events';
+
+export const EVENT_STREAM_CLOSE_CODES: readonly CloseCode[] = Object.values(STREAM_CLOSE);
+
+const EventId = Type.String({ minLength: 1, maxLength: 64, description: 'An event id the client saw last (`evt_…`)' });
+
+export const ResumeMessageSchema = Type.Object({
+  type: Type.Literal('resume'),
+  after: EventId,
+}, {
+  additionalProperties: false,
+  description:
+    'Replays what was missed: every event of the organisation changed after the named event last changed, in its current state, ' +
+    'oldest change first; then `resumed`, then live frames. Only as the first message after authentication (with an `auth` message: right behind it), ' +
+    'and only when `after` was not in the URL.',
+});
+
+const frame = <E extends string, D extends TSchema>(event: E, data: D, description: string) =>
+  Type.Object({ event: Type.Literal(event), data }, { description });
+
+export const EventReadyData = Type.Object({
+  organisation: nullable(Type.String({ description: "The organisation id; null for the instance's operator keys" })),
+  plan: nullable(Type.Union([Type.Literal('starter'), Type.Literal('pro'), Type.Literal('enterprise')], { description: 'null for operator keys' })),
+  max_streams: nullable(Type.Integer({ description: 'Streams the organisation may hold at once (AIS and events together); null: no cap' })),
+  heartbeat_interval_sec: Type.Integer({ description: 'How often the server sends `heartbeat` (and a WebSocket ping); a connection silent for two intervals is closed with 4408' }),
+});
+
+const EVENT_STREAM_ERRORS = ['invalid_json', 'invalid_message', 'unknown_type', 'binary_frame', 'already_authenticated', 'invalid_resume', 'unknown_event'] as const;
+
+export const EventStreamErrorData = Type.Object({
+  code: Type.Enum([...EVENT_STREAM_ERRORS], {
+    description: '`invalid_resume` (a second resume, or one after live frames began) and `unknown_event` (`after` names no event of the organisation: ' +
+      'nothing is replayed, live frames follow; list `/v3/events` to catch up) answer a valid message; the others count towards closing with 4400',
+  }),
+  message: Type.String(),
+  field: Type.Optional(Type.String({ description: 'JSON pointer into the message, e.g. `/after`' })),
+});
+
+export const EventReadyFrame = frame('ready', EventReadyData, 'The stream is admitted; live frames follow (after the replay, when resuming).');
+export const AlertFrame = frame('alert', EventObject,
+  "An event of the organisation opened, changed (severity, summary, data), was acknowledged or cleared: the event in its new state.");
+export const ResumedFrame = frame('resumed', Type.Object({
+  after: Type.String({ description: 'The event the replay started after' }),
+  replayed: Type.Integer({ description: 'How many `alert` frames the replay sent' }),
+}), 'The replay is over: the `alert` frames from here on are live.');
+export const EventErrorFrame = frame('error', EventStreamErrorData, 'A client message was refused; the connection stays open.');
+export const EventHeartbeatFrame = frame('heartbeat', HeartbeatData, 'Sent every `heartbeat_interval_sec`.');
+
+export type EventReadyInfo = Static<typeof EventReadyData>;
+
+const checkers = {
+  resume: Compile(ResumeMessageSchema),
+  heartbeat: Compile(HeartbeatMessageSchema),
+};
+
+/** A client message of an admitted stream: what it asks, or the error that answers it (protocol: counts towards 4400). */
+export function readEventStreamMessage(text: string):
+  | { type: 'resume'; after: string } | { type: 'heartbeat' } | { type: 'auth' }
+  | { error: StreamErrorData; protocol: boolean } {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return { error: { code: 'invalid_json', message: 'The message is not JSON.' }, protocol: true };
+  }
+  const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
+  if (type === 'auth') return { type: 'auth' };
+  if (type !== 'resume' && type !== 'heartbeat') {
+    return { error: { code: 'unknown_type', message: '`type` must be `resume` or `heartbeat`.', field: '/type' }, protocol: true };
+  }
+  if (!checkers[type].Check(message)) {
+    return { error: { code: 'invalid_message', message: type === 'resume' ? '`after` must be an event id, and nothing else may come with it.' : 'A heartbeat carries `type` only.', field: type === 'resume' ? '/after' : '' }, protocol: true };
+  }
+  return type === 'resume' ? { type, after: (message as { after: string }).after } : { type };
+}
+
+/** The stream as an AsyncAPI channel: its own schemas, its rules and its close codes. */
+export function eventStreamChannel(heartbeatSec: number): AsyncApiChannel {
+  const closeCodes = EVENT_STREAM_CLOSE_CODES.map((c) => `| ${c.code} | ${c.meaning} | ${c.reconnect} |`).join('\n');
+  const description = [
+    "Your organisation's events as they open, change, are acknowledged and clear; never another organisation's.",
+    '',
+    '**Connecting.** As on the AIS stream: `Authorization: Bearer <key>` on the upgrade request, or (browsers) ' +
+      `\`{"type":"auth","api_key":"<key>"}\` as the first message within ${AUTH_TIMEOUT_MS / 1000} s. Refusals on the upgrade request are ` +
+      'problem documents (401 `unauthorized`, 403 `stream_not_in_plan`, 429 `stream_limit_reached`); after an `auth` message, close codes. ' +
+      `Starter has no streams; Pro holds ${PLANS.pro.maxConcurrentStreams} at once per organisation (this stream and the AIS stream together, across all instances); ` +
+      "Enterprise and the instance's operator keys have no cap.",
+    '',
+    '**Then** the server sends `ready`, and an `alert` with the event in its new state for each change of one of your events.',
+    '',
+    '**Resuming.** Name the last event you saw with `after=<event id>` in the URL, or with `{"type":"resume","after":"<event id>"}` as the first ' +
+      'message (right behind `auth`). Every event of your organisation changed after that event last changed is sent as an `alert`, in its current ' +
+      'state, oldest change first (an event changed several times while you were away comes once, as it is now); then `resumed`; then live frames. ' +
+      'A change made during the replay comes after it, and none comes twice. If the named event itself changed again while you were away, ' +
+      'the replay starts from that later change: list `/v3/events` to catch up on anything older. An unknown `after` is answered with ' +
+      '`error` `unknown_event` and nothing is replayed.',
+    '',
+    `**Heartbeats.** Every ${heartbeatSec} s the server sends \`heartbeat\` and a WebSocket ping. A stream from which nothing ` +
+      '(no message, no pong) was heard for two intervals is closed with 4408; send `{"type":"heartbeat"}` if your client cannot answer pings. ' +
+      `${MAX_PROTOCOL_ERRORS} binary, non-JSON or unknown messages close the stream.`,
+    '',
+    '**Close codes** (the reason text says more):',
+    '',
+    '| code | meaning | reconnect? |',
+    '|---|---|---|',
+    closeCodes,
+  ].join('\n');
+  return {
+    id: 'eventStream',
+    address: EVENT_STREAM_PATH,
+    title: 'Event stream',
+    description,
+    sends: {
+      ready: { title: 'Ready', summary: 'The stream is admitted', payload: EventReadyFrame },
+      alert: { title: 'Alert', summary: 'An event opened, changed, was acknowledged or cleared', payload: AlertFrame },
+      resumed: { title: 'Resumed', summary: 'The replay of missed changes is over', payload: ResumedFrame },
+      error: { title: 'Error', summary: 'A client message was refused', payload: EventErrorFrame },
+      heartbeat: { title: 'Heartbeat', summary: 'Server keepalive', payload: EventHeartbeatFrame },
+    },
+    receives: {
+      auth: { title: 'Authenticate', summary: 'The API key, for clients that cannot set headers', payload: AuthMessageSchema },
+      resume: { title: 'Resume', summary: 'Replay the changes after the last event seen', payload: ResumeMessageSchema },
+      clientHeartbeat: { title: 'Client heartbeat', summary: 'Client keepalive', payload: HeartbeatMessageSchema },
+    },
+    headers: Type.Object({
+      Authorization: Type.Optional(Type.String({ description: '`Bearer <key>`; without it, authenticate with an `auth` message' })),
+    }),
+    extensions: {
+      'x-close-codes': EVENT_STREAM_CLOSE_CODES.map(({ code, name, meaning, reconnect }) => ({ code, name, meaning, reconnect })),
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// The event stream at /v3/stream/events, on the streams' shared machinery (upgrades, authentication,
+// plan leases, heartbeats: src/platform/stream). An admitted stream gets an `alert` frame for each
+// change of its organisation's events, fed from `events.changes` (so from every instance when the
+// bus runs on Redis). A client back after a drop names the last event it saw (`after=` in the URL,
+// or a first `resume` message): the events changed since are replayed from storage, oldest change
+// first, then `resumed`, then live frames (replay.ts joins the two without a gap or a repeat).
+import type { FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { Bus } from '../platform/bus/index.ts';
+import type { App } from '../platform/http/app.ts';
+import { registerAsyncApi } from '../platform/http/asyncapi.ts';
+import { STREAM_CLOSE, StreamEndpoint, StreamSession, type Admitted } from '../platform/stream/index.ts';
+import { eventChanges, ownerOf, type EventChange, type EventStore, type LamisEvent } from './events.ts';
+import { ReplaySeam } from './replay.ts';
+import { EVENT_STREAM_PATH, eventStreamChannel, readEventStreamMessage, type EventReadyInfo } from './stream.schemas.ts';
+
+export interface EventStreamOptions {
+  app: App;
+  bus: Bus;
+  store: EventStore;
+  publicUrl: string | undefined;
+  heartbeatSec: number;
+}
+
+class EventSession extends StreamSession {
+  readonly #server: EventStreamServer;
+  /** Whose events the stream carries, once admitted. */
+  owner: string | null = null;
+  /** `after` from the URL: resume as soon as admitted. */
+  readonly #after: string | null;
+  #resumed = false;
+  #alerted = false;
+  readonly #seam = new ReplaySeam((event) => this.#alert(event));
+
+  constructor(server: EventStreamServer, endpoint: StreamEndpoint<EventSession>, ws: WebSocket, request: FastifyRequest) {
+    super(endpoint, ws, request.log);
+    this.#server = server;
+    this.#after = new URL(request.url, 'http://stream').searchParams.get('after');
+  }
+
+  send(event: 'ready' | 'alert' | 'resumed' | 'error' | 'heartbeat', data: unknown): void {
+    this.ws.send(JSON.stringify({ event, data }), { binary: false });
+  }
+
+  protected opened({ principal, admission }: Admitted): void {
+    this.owner = ownerOf(principal);
+    this.#server.join(this);
+    const ready: EventReadyInfo = {
+      organisation: principal.organisation_id,
+      plan: admission.plan?.name ?? null,
+      max_streams: admission.plan?.maxConcurrentStreams ?? null,
+      heartbeat_interval_sec: this.endpoint.heartbeatSec,
+    };
+    this.send('ready', ready);
+    this.log.info({ organisation: principal.organisation_id, key_id: principal.key_id, plan: ready.plan }, 'event stream opened');
+    if (this.#after !== null) void this.#resume(this.#after);
+  }
+
+  protected override stopped(): void {
+    this.#server.leave(this);
+  }
+
+  protected handle(data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      this.protocolError({ code: 'binary_frame', message: 'Messages are JSON text frames, not binary.' });
+      return;
+    }
+    const message = readEventStreamMessage(data.toString());
+    if ('error' in message) {
+      this.protocolError(message.error);
+      return;
+    }
+    switch (message.type) {
+      case 'resume':
+        if (this.#resumed || this.#alerted) {
+          this.send('error', { code: 'invalid_resume', message: 'Resume once, before any alert: as the first message, or with `after` in the URL.', field: '/after' });
+          return;
+        }
+        void this.#resume(message.after);
+        return;
+      case 'auth':
+        this.send('error', { code: 'already_authenticated', message: 'This stream is already authenticated; its key cannot change.' });
+        return;
+      case 'heartbeat':
+    }
+  }
+
+  /** A live change of the organisation's events. */
+  deliver(event: LamisEvent): void {
+    this.#seam.live(event);
+  }
+
+  #alert(event: LamisEvent): void {
+    if (this.state !== 'open') return;
+    this.#alerted = true;
+    this.send('alert', event);
+  }
+
+  async #resume(after: string): Promise<void> {
+    this.#resumed = true;
+    this.#seam.begin();
+    try {
+      const changes = await this.#server.store.changedAfter(this.owner!, after);
+      if (changes === null) {
+        this.send('error', { code: 'unknown_event', message: `No event ${after} for your organisation: nothing is replayed; list /v3/events to catch up.`, field: '/after' });
+      } else {
+        let replayed = 0;
+        for await (const event of changes) {
+          if (this.state !== 'open') return;
+          this.#seam.replayed(event);
+          replayed++;
+        }
+        if (this.state === 'open') this.send('resumed', { after, replayed });
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'event stream replay failed');
+      this.close(STREAM_CLOSE.internal, 'internal error: the missed changes could not be read; reconnect to resume');
+      return;
+    }
+    this.#seam.end();
+  }
+}
+
+class EventStreamServer {
+  readonly store: EventStore;
+  readonly endpoint: StreamEndpoint<EventSession>;
+  readonly #byOwner = new Map<string, Set<EventSession>>();
+
+  constructor(options: EventStreamOptions) {
+    this.store = options.store;
+    this.endpoint = new StreamEndpoint<EventSession>({
+      app: options.app,
+      path: EVENT_STREAM_PATH,
+      heartbeatSec: options.heartbeatSec,
+      session: (endpoint, ws, _socket, request) => new EventSession(this, endpoint, ws, request),
+    });
+  }
+
+  join(session: EventSession): void {
+    const sessions = this.#byOwner.get(session.owner!) ?? new Set();
+    sessions.add(session);
+    this.#byOwner.set(session.owner!, sessions);
+  }
+
+  leave(session: EventSession): void {
+    if (session.owner === null) return;
+    const sessions = this.#byOwner.get(session.owner);
+    sessions?.delete(session);
+    if (sessions?.size === 0) this.#byOwner.delete(session.owner);
+  }
+
+  /** Only the streams of the change's organisation hear of it. */
+  publish(change: EventChange): void {
+    for (const session of this.#byOwner.get(change.org_id) ?? []) session.deliver(change.event);
+  }
+}
+
+/** Serves the stream (and describes it in the AsyncAPI document) on the app; call before it listens. */
+export async function startEventStream(options: EventStreamOptions): Promise<{ close(): Promise<void> }> {
+  const server = new EventStreamServer(options);
+  registerAsyncApi(options.app, { publicUrl: options.publicUrl, channels: [eventStreamChannel(options.heartbeatSec)] });
+  const unsubscribe = await options.bus.subscribe(eventChanges, (change) => server.publish(change));
+  return {
+    async close() {
+      await unsubscribe();
+      await server.endpoint.close();
+    },
+  };
+}

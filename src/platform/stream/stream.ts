@@ -1,0 +1,370 @@
+// The machinery every WebSocket stream shares. Upgrade requests go through the app's router like any
+// request, so a refusal before the upgrade (bad key, plan, cap) is a problem document with a request
+// id. A client authenticates with `Authorization: Bearer` on the upgrade, or with a first `auth`
+// message within 5 s; either way the organisation's plan must include streams and have a slot left
+// (a lease held until the stream ends). Heartbeats go both ways: a `heartbeat` frame and a ping every
+// interval; a stream silent for two intervals is closed. Keys are never logged, echoed or in a URL.
+// A stream brings its session class (what it sends once admitted, how it reads messages).
+import type { IncomingMessage } from 'node:http';
+import { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { StreamAdmission } from '../http/access.ts';
+import type { App } from '../http/app.ts';
+import { ASYNCAPI_PATH } from '../http/asyncapi.ts';
+import { bearerSecret, CHALLENGE, unauthorized, type KeyRejection, type Principal } from '../http/auth.ts';
+import { ProblemError, Problems } from '../http/problems.ts';
+import { newId } from '../ids.ts';
+import { AUTH_TIMEOUT_MS, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS, readAuthMessage, STREAM_CLOSE, type AuthMessage, type CloseCode } from './protocol.ts';
+import { streamLimitReached, streamNotInPlan, upgradeRequired } from './stream.problems.ts';
+
+/** What a refused key hears: the problem's `detail`, and after the reason word the close frame's reason (at most 123 bytes). */
+const KEY_REFUSALS: Record<KeyRejection | 'missing' | 'bad_header', string> = {
+  missing: 'send Authorization: Bearer <key> on the upgrade, or {"type":"auth","api_key":"<key>"} first',
+  bad_header: 'the Authorization header must read Bearer <key>',
+  malformed: 'the API key is malformed: its checksum does not match',
+  unknown: 'the API key is not recognised',
+  expired: 'the API key has expired',
+  revoked: 'the API key has been revoked',
+};
+
+const STREAM_CAP_RETRY_SEC = 60;
+/** On shutdown, how long clients get to answer the close before their sockets are cut. */
+const SHUTDOWN_GRACE_MS = 2_000;
+/** How long a closed stream's client gets to answer the close frame (a stalled one never does). */
+const CLOSE_GRACE_MS = 5_000;
+
+function keyRefused(reason: keyof typeof KEY_REFUSALS): ProblemError {
+  const detail = KEY_REFUSALS[reason];
+  return new ProblemError(unauthorized, `${detail[0]!.toUpperCase()}${detail.slice(1)}.`, {
+    headers: CHALLENGE,
+    extra: { reason },
+  });
+}
+
+function entitlementRefused(admission: Extract<StreamAdmission, { ok: false }>): ProblemError {
+  if (admission.reason === 'plan') {
+    return new ProblemError(streamNotInPlan, `The ${admission.plan.title} plan has no streams; Pro and Enterprise have them.`);
+  }
+  return new ProblemError(streamLimitReached,
+    `The organisation already holds its ${admission.plan.maxConcurrentStreams} streams (${admission.plan.title} plan); close one first.`,
+    { headers: { 'Retry-After': String(STREAM_CAP_RETRY_SEC) }, extra: { max_streams: admission.plan.maxConcurrentStreams } });
+}
+
+export interface Admitted {
+  principal: Principal;
+  admission: Extract<StreamAdmission, { ok: true }>;
+}
+
+/** A message the stream refused: `code` says why, `field` where (a JSON pointer). */
+export interface StreamErrorData {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+/** Upgrade requests waiting for their route, by request: one listener per app serves every stream. */
+const upgrades = new WeakMap<IncomingMessage, { socket: Duplex; head: Buffer }>();
+const listening = new WeakSet<App>();
+
+function listenForUpgrades(app: App): void {
+  if (listening.has(app)) return;
+  listening.add(app);
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    upgrades.set(request, { socket, head });
+    const response = new ServerResponse(request);
+    response.assignSocket(socket as Socket);
+    // Answers other than an upgrade end the connection.
+    response.once('finish', () => socket.end());
+    app.routing(request, response);
+  };
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+  });
+}
+
+/** One client connection of a stream, from the upgrade to the close. */
+export abstract class StreamSession {
+  readonly id = newId('str');
+  readonly ws: WebSocket;
+  readonly log: FastifyBaseLogger;
+  readonly endpoint: StreamEndpoint<StreamSession>;
+  state: 'authenticating' | 'admitting' | 'open' | 'closing' | 'closed' = 'authenticating';
+  /** When anything (a message, a pong) was last heard from the client. */
+  lastHeard = Date.now();
+  readonly openedAt = Date.now();
+  admitted: Admitted | null = null;
+  /** The code this side closed with. */
+  closeCode: number | null = null;
+  #protocolErrors = 0;
+  #authTimer: NodeJS.Timeout | null = null;
+  #closeTimer: NodeJS.Timeout | null = null;
+  /** Messages that arrived while the key was being checked. */
+  #queued: [RawData, boolean][] = [];
+
+  constructor(endpoint: StreamEndpoint<StreamSession>, ws: WebSocket, log: FastifyBaseLogger) {
+    this.endpoint = endpoint;
+    this.ws = ws;
+    this.log = log.child({ stream: this.id });
+  }
+
+  /** Sends one frame. */
+  abstract send(event: string, data: unknown): void;
+  /** The stream is admitted: say so to the client. */
+  protected abstract opened(admitted: Admitted): void;
+  /** A message from an admitted client. */
+  protected abstract handle(data: RawData, isBinary: boolean): void;
+  /** The stream stops delivering (closing, or its socket gone). */
+  protected stopped(): void {}
+
+  start(admitted: Admitted | null): void {
+    this.ws.on('message', (data, isBinary) => this.#received(data, isBinary));
+    this.ws.on('pong', () => (this.lastHeard = Date.now()));
+    this.ws.on('error', (error) => this.log.debug({ err: error }, 'stream socket error'));
+    this.ws.on('close', (code) => this.endpoint.ended(this, code));
+    if (admitted) {
+      this.#open(admitted);
+      return;
+    }
+    this.#authTimer = setTimeout(() => this.close(STREAM_CLOSE.timeout, `auth timeout: no auth message within ${AUTH_TIMEOUT_MS / 1000} s`), AUTH_TIMEOUT_MS);
+  }
+
+  close(code: CloseCode, reason: string): void {
+    if (this.state === 'closing' || this.state === 'closed') return;
+    this.state = 'closing';
+    this.closeCode = code.code;
+    this.#stopAuthTimer();
+    this.stopped();
+    // A close frame's reason holds at most 123 bytes (the reasons here are ASCII).
+    this.ws.close(code.code, reason.length <= 123 ? reason : `${reason.slice(0, 120)}...`);
+    this.#closeTimer = setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS);
+  }
+
+  /** The socket is gone: nothing more to wait for. */
+  ended(): void {
+    this.#stopAuthTimer();
+    if (this.#closeTimer) clearTimeout(this.#closeTimer);
+    this.stopped();
+    this.state = 'closed';
+  }
+
+  /** Answers a message that broke the protocol; enough of them close the stream. */
+  protected protocolError(error: StreamErrorData): void {
+    this.send('error', error);
+    if (++this.#protocolErrors >= MAX_PROTOCOL_ERRORS) this.close(STREAM_CLOSE.protocol, `protocol error: ${MAX_PROTOCOL_ERRORS} messages that were not valid`);
+  }
+
+  #stopAuthTimer(): void {
+    if (this.#authTimer) clearTimeout(this.#authTimer);
+    this.#authTimer = null;
+  }
+
+  #received(data: RawData, isBinary: boolean): void {
+    this.lastHeard = Date.now();
+    switch (this.state) {
+      case 'authenticating':
+        this.#authenticateWith(data, isBinary);
+        return;
+      case 'admitting':
+        // Clients often send their first request right after the key: it is handled once admitted.
+        if (this.#queued.length < 16) this.#queued.push([data, isBinary]);
+        else this.protocolError({ code: 'invalid_message', message: 'Wait for ready before sending more.' });
+        return;
+      case 'open':
+        this.handle(data, isBinary);
+        return;
+      default:
+    }
+  }
+
+  #authenticateWith(data: RawData, isBinary: boolean): void {
+    const message = isBinary ? null : readAuthMessage(data.toString());
+    if (!message) {
+      this.close(STREAM_CLOSE.unauthorized, `missing: ${KEY_REFUSALS.missing}`);
+      return;
+    }
+    this.#stopAuthTimer();
+    this.state = 'admitting';
+    void this.#admit(message);
+  }
+
+  async #admit(message: AuthMessage): Promise<void> {
+    const endpoint = this.endpoint;
+    try {
+      const check = await endpoint.access.verifyKey(message.api_key);
+      if (this.state !== 'admitting') return;
+      if (!check.ok) {
+        endpoint.refused(check.reason);
+        this.close(STREAM_CLOSE.unauthorized, `${check.reason}: ${KEY_REFUSALS[check.reason]}`);
+        return;
+      }
+      const admission = await endpoint.access.admitStream(check.principal);
+      if (!admission.ok) {
+        endpoint.refused(admission.reason);
+        const refusal = entitlementRefused(admission);
+        this.close(admission.reason === 'plan' ? STREAM_CLOSE.planHasNoStreams : STREAM_CLOSE.streamCap, refusal.detail);
+        return;
+      }
+      if (this.state !== 'admitting') {
+        endpoint.release(admission, this.log);
+        return;
+      }
+      this.#open({ principal: check.principal, admission });
+    } catch (error) {
+      this.log.error({ err: error }, 'stream admission failed');
+      this.close(STREAM_CLOSE.internal, 'internal error: the key or plan could not be checked; retry');
+    }
+  }
+
+  #open(admitted: Admitted): void {
+    this.admitted = admitted;
+    this.state = 'open';
+    this.opened(admitted);
+    const queued = this.#queued;
+    this.#queued = [];
+    for (const [data, isBinary] of queued) if (this.state === 'open') this.handle(data, isBinary);
+  }
+}
+
+export interface StreamEndpointOptions<S extends StreamSession> {
+  app: App;
+  /** The path clients open. */
+  path: string;
+  heartbeatSec: number;
+  /** A session for an upgraded socket (the socket under its WebSocket and the upgrade request given too). */
+  session(endpoint: StreamEndpoint<S>, ws: WebSocket, socket: Duplex, request: FastifyRequest): S;
+}
+
+/** One stream's path: its upgrades, admissions, open sessions, heartbeats and counts. */
+export class StreamEndpoint<S extends StreamSession> {
+  readonly access: App['access'];
+  readonly sessions = new Set<S>();
+  readonly heartbeatSec: number;
+  /** Closes by code, and refusals before or at admission by reason. */
+  readonly closes = new Map<number, number>();
+  readonly refusals = new Map<string, number>();
+  readonly #options: StreamEndpointOptions<S>;
+  readonly #wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false });
+  readonly #releases = new Set<Promise<void>>();
+  readonly #heartbeat: NodeJS.Timeout;
+  #closing = false;
+
+  /** Serves the path on the app; call before it listens. */
+  constructor(options: StreamEndpointOptions<S>) {
+    this.#options = options;
+    this.access = options.app.access;
+    this.heartbeatSec = options.heartbeatSec;
+    listenForUpgrades(options.app);
+    this.#register();
+    this.#heartbeat = setInterval(() => this.heartbeat(), options.heartbeatSec * 1000).unref();
+  }
+
+  #register(): void {
+    const { app, path } = this.#options;
+    app.get(path, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+      const upgrade = upgrades.get(request.raw);
+      if (!upgrade) {
+        throw new ProblemError(upgradeRequired, `Open ${path} with a WebSocket client; ${ASYNCAPI_PATH} describes the stream.`, {
+          headers: { Upgrade: 'websocket', Connection: 'Upgrade' },
+        });
+      }
+      if (this.#closing) throw new ProblemError(Problems.unavailable, 'The server is shutting down; connect again.', { headers: { 'Retry-After': '1' } });
+      const admitted = request.headers.authorization === undefined ? null : await this.#admitByHeader(request.headers.authorization);
+      reply.hijack();
+      const { socket, head } = upgrade;
+      let upgraded = false;
+      const unused = () => {
+        if (!upgraded && admitted) this.release(admitted.admission, request.log);
+      };
+      // The client may have gone while its key was checked; then the slot goes back at once.
+      if (socket.destroyed) unused();
+      else socket.once('close', unused);
+      this.#wss.handleUpgrade(request.raw, socket, head, (ws) => {
+        upgraded = true;
+        // The HTTP exchange ended with the 101: whatever waits for the response to end (in-flight
+        // counts) is told so now, not when the stream closes.
+        reply.raw.detachSocket(socket as Socket);
+        reply.raw.emit('close');
+        if (this.#closing) {
+          if (admitted) this.release(admitted.admission, request.log);
+          ws.close(STREAM_CLOSE.shuttingDown.code, 'server shutting down');
+          return;
+        }
+        const session = this.#options.session(this, ws, socket, request);
+        this.sessions.add(session);
+        session.start(admitted);
+      });
+    });
+  }
+
+  async #admitByHeader(header: string): Promise<Admitted> {
+    const secret = bearerSecret(header);
+    if (secret === null) {
+      this.refused('bad_header');
+      throw keyRefused('bad_header');
+    }
+    const check = await this.access.verifyKey(secret);
+    if (!check.ok) {
+      this.refused(check.reason);
+      throw keyRefused(check.reason);
+    }
+    const admission = await this.access.admitStream(check.principal);
+    if (!admission.ok) {
+      this.refused(admission.reason);
+      throw entitlementRefused(admission);
+    }
+    return { principal: check.principal, admission };
+  }
+
+  refused(reason: string): void {
+    this.refusals.set(reason, (this.refusals.get(reason) ?? 0) + 1);
+  }
+
+  release(admission: Admitted['admission'], log: FastifyBaseLogger): void {
+    const releasing = admission.release().catch((error: unknown) => log.warn({ err: error }, 'stream slot not released; its lease runs out instead'));
+    this.#releases.add(releasing);
+    void releasing.finally(() => this.#releases.delete(releasing));
+  }
+
+  /** The socket closed, whoever closed it. */
+  ended(session: StreamSession, code: number): void {
+    if (session.state === 'closed') return;
+    session.ended();
+    this.sessions.delete(session as S);
+    if (session.admitted) this.release(session.admitted.admission, session.log);
+    const counted = session.closeCode ?? code;
+    this.closes.set(counted, (this.closes.get(counted) ?? 0) + 1);
+    session.log.info({ code: counted, seconds: Math.round((Date.now() - session.openedAt) / 1000) }, 'stream closed');
+  }
+
+  heartbeat(): void {
+    const now = Date.now();
+    const silentMs = 2 * this.heartbeatSec * 1000;
+    for (const session of this.sessions) {
+      if (session.state !== 'open') continue;
+      if (now - session.lastHeard > silentMs) {
+        session.close(STREAM_CLOSE.timeout, `idle: nothing heard for ${Math.round((now - session.lastHeard) / 1000)} s`);
+        continue;
+      }
+      session.ws.ping();
+      session.send('heartbeat', { time: new Date(now).toISOString() });
+    }
+  }
+
+  /** Closes every stream with 1001 and stops taking new ones. */
+  async close(): Promise<void> {
+    this.#closing = true;
+    clearInterval(this.#heartbeat);
+    for (const session of this.sessions) session.close(STREAM_CLOSE.shuttingDown, 'server shutting down');
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    while (this.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const session of this.sessions) session.ws.terminate();
+    while (this.sessions.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await Promise.all(this.#releases);
+    this.#wss.close();
+  }
+}

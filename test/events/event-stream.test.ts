@@ -1,0 +1,171 @@
+// The event stream over real sockets: a server and a separate writer share one storage and one
+// Redis, the way a rule on another instance would raise events. Each organisation's stream hears
+// its own events only; Starter has none; a client back after a drop gets what it missed once.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Parser } from '@asyncapi/parser';
+import WebSocket from 'ws';
+import { EventStore, type NewEvent } from '../../src/events/index.ts';
+import { AlertFrame, EVENT_STREAM_CLOSE_CODES, ResumeMessageSchema } from '../../src/events/stream.schemas.ts';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
+import { openBus, type Bus } from '../../src/platform/bus/index.ts';
+import { openDatabase, type Database } from '../../src/platform/db/database.ts';
+import { redisUrl, skipRedis } from '../support/backends.ts';
+import { organisationKey, type OrganisationKey } from '../support/organisations.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+interface Frame {
+  event: string;
+  data: any;
+}
+
+/** A client of /v3/stream/events keeping every frame. */
+class EventClient {
+  readonly ws: WebSocket;
+  readonly frames: Frame[] = [];
+  readonly closed: Promise<number>;
+  /** The status of a refused upgrade. */
+  readonly refused: Promise<number>;
+
+  constructor(serverUrl: string, headers: Record<string, string>, query = '') {
+    this.ws = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/v3/stream/events${query}`, { headers });
+    this.ws.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
+    this.ws.on('error', () => {});
+    this.closed = new Promise((resolve) => this.ws.on('close', (code) => resolve(code)));
+    this.refused = new Promise((resolve) => this.ws.once('unexpected-response', (_request, response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    }));
+  }
+
+  static async ready(serverUrl: string, key: OrganisationKey, query = ''): Promise<EventClient> {
+    const client = new EventClient(serverUrl, key.headers, query);
+    await client.until('ready');
+    return client;
+  }
+
+  of(event: string): Frame[] {
+    return this.frames.filter((frame) => frame.event === event);
+  }
+
+  alerts(): string[] {
+    return this.of('alert').map((frame) => `${frame.data.id} ${frame.data.state}`);
+  }
+
+  async until(event: string, count = 1, timeoutMs = 5000): Promise<void> {
+    await waitFor(() => this.of(event).length >= count, `${count} ${event} frame(s)`, timeoutMs);
+  }
+
+  async close(): Promise<void> {
+    this.ws.close();
+    await this.closed;
+  }
+}
+
+const entered = (mmsi: number): NewEvent => ({
+  kind: 'vessel.zone_entered',
+  severity: 'info',
+  subject: { type: 'vessel', id: String(mmsi), mmsi, zone_id: 'zone_solent' },
+  summary: `Vessel ${mmsi} entered the Solent zone.`,
+  data: { lat: 50.78, lon: -1.3 },
+});
+
+describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
+  let server: TestServer;
+  let database: Database;
+  let bus: Bus;
+  let store: EventStore;
+
+  before(async () => {
+    server = await startTestServer({ config: { redisUrl } });
+    database = openDatabase(server.config);
+    bus = await openBus({ redisUrl }, (error) => assert.fail(String(error)));
+    store = new EventStore(database, bus);
+  });
+  after(async () => {
+    await bus.close();
+    await database.close();
+    await server.close();
+  });
+
+  test("a Pro organisation's stream gets its own events within 2 s, never another organisation's", async () => {
+    const alpha = await organisationKey(server.config, 'pro');
+    const bravo = await organisationKey(server.config, 'pro');
+    const alphaStream = await EventClient.ready(server.url, alpha);
+    const bravoStream = await EventClient.ready(server.url, bravo);
+    assert.equal(alphaStream.of('ready')[0]!.data.organisation, alpha.orgId);
+
+    const alphaEvent = (await store.open(alpha.orgId, entered(235_100_001))).event;
+    await alphaStream.until('alert', 1, 2000);
+    assert.deepEqual(alphaStream.of('alert')[0]!.data, alphaEvent);
+    // One bus carries both: once bravo's own event is in, alpha's went by it long before.
+    const bravoEvent = (await store.open(bravo.orgId, entered(235_100_002))).event;
+    await bravoStream.until('alert', 1, 2000);
+    assert.deepEqual(bravoStream.alerts(), [`${bravoEvent.id} open`]);
+    await store.clear(alpha.orgId, alphaEvent.id);
+    await alphaStream.until('alert', 2);
+    assert.deepEqual(alphaStream.alerts(), [`${alphaEvent.id} open`, `${alphaEvent.id} cleared`]);
+    await alphaStream.close();
+    await bravoStream.close();
+  });
+
+  test('Starter is refused: 403 stream_not_in_plan on the upgrade, 4403 after an auth message', async () => {
+    const starter = await organisationKey(server.config, 'starter');
+    assert.equal(await new EventClient(server.url, starter.headers).refused, 403);
+    const byMessage = new EventClient(server.url, {});
+    await new Promise((resolve) => byMessage.ws.once('open', resolve));
+    byMessage.ws.send(JSON.stringify({ type: 'auth', api_key: starter.secret }));
+    assert.equal(await byMessage.closed, 4403);
+  });
+
+  test('resuming after a reconnect delivers the missed change once, then live frames', async () => {
+    const key = await organisationKey(server.config, 'pro');
+    const first = await EventClient.ready(server.url, key);
+    const seen = (await store.open(key.orgId, entered(235_100_010))).event;
+    await first.until('alert');
+    await first.close();
+
+    const missed = (await store.open(key.orgId, entered(235_100_011))).event;
+    const back = await EventClient.ready(server.url, key, `?after=${seen.id}`);
+    await back.until('resumed');
+    assert.deepEqual(back.of('resumed')[0]!.data, { after: seen.id, replayed: 1 });
+    await store.clear(key.orgId, missed.id);
+    await back.until('alert', 2);
+    assert.deepEqual(back.alerts(), [`${missed.id} open`, `${missed.id} cleared`]);
+    assert.deepEqual(back.frames.map((frame) => frame.event), ['ready', 'alert', 'resumed', 'alert']);
+    await back.close();
+
+    // The same with a resume message behind the auth message, and an unknown event refused.
+    const byMessage = new EventClient(server.url, {});
+    await new Promise((resolve) => byMessage.ws.once('open', resolve));
+    byMessage.ws.send(JSON.stringify({ type: 'auth', api_key: key.secret }));
+    byMessage.ws.send(JSON.stringify({ type: 'resume', after: seen.id }));
+    await byMessage.until('resumed');
+    assert.deepEqual(byMessage.alerts(), [`${missed.id} cleared`]);
+    byMessage.ws.send(JSON.stringify({ type: 'resume', after: seen.id }));
+    await byMessage.until('error');
+    assert.equal(byMessage.of('error')[0]!.data.code, 'invalid_resume');
+    await byMessage.close();
+
+    const unknown = await EventClient.ready(server.url, key, '?after=evt_0000000000000000');
+    await unknown.until('error');
+    assert.deepEqual(unknown.of('error')[0]!.data, { code: 'unknown_event', message: 'No event evt_0000000000000000 for your organisation: nothing is replayed; list /v3/events to catch up.', field: '/after' });
+    await unknown.close();
+  });
+
+  test('the AsyncAPI document has the eventStream channel, from the same schemas, without warnings', async () => {
+    const document: any = await (await fetch(`${server.url}/v3/asyncapi.json`)).json();
+    const { document: parsed, diagnostics } = await new Parser().parse(document);
+    const problems = diagnostics.filter((d) => d.severity === 0 || d.severity === 1);
+    assert.deepEqual(problems.map((d) => `${d.path.join('.')}: ${d.message}`), []);
+    const channel = document.channels.eventStream;
+    assert.equal(channel.address, '/v3/stream/events');
+    assert.deepEqual(Object.keys(channel.messages).sort(), ['alert', 'auth', 'clientHeartbeat', 'error', 'heartbeat', 'ready', 'resume', 'resumed']);
+    assert.deepEqual(document.components.schemas.eventStreamAlert, JSON.parse(JSON.stringify(AlertFrame)));
+    assert.deepEqual(document.components.schemas.eventStreamResume, JSON.parse(JSON.stringify(ResumeMessageSchema)));
+    assert.deepEqual(channel['x-close-codes'].map((c: { code: number }) => c.code), EVENT_STREAM_CLOSE_CODES.map((c) => c.code));
+    for (const code of [4400, 4401, 4403, 4408, 4429]) assert.match(channel.description, new RegExp(`\\| ${code} \\|`));
+    assert.equal(parsed!.channels().get('eventStream')?.messages().length, 8);
+    assert.ok(document.channels.aisStream, 'both streams in one document');
+  });
+});
