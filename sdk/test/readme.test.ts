@@ -21,6 +21,17 @@ test('the README example runs as written', { timeout: 120_000 }, async () => {
   const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
   assert.ok(example, 'sdk/README.md has a ts code block');
   const apiKey = await organisationKey(server, 'pro');
+  // The example lists vessels of a running service: wait until the simulator, which starts once
+  // the server listens, has put one in its box.
+  const deadline = Date.now() + 60_000;
+  const inBox = async () => {
+    const response = await fetch(`${server.url}/v3/maritime/vessels?bbox=-10,48,10,60&limit=1`, { headers: { authorization: `Bearer ${apiKey}` } });
+    return ((await response.json()) as { data: unknown[] }).data.length > 0;
+  };
+  while (!(await inBox())) {
+    assert.ok(Date.now() < deadline, 'no simulated vessel reached the box within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   // Run from sdk/, where the package resolves its own name.
   const { stdout } = await run(process.execPath, ['--input-type=module-typescript', '--eval', example], {
     cwd: sdkDir,
