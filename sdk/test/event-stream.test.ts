@@ -3,39 +3,23 @@
 // after the last event it saw and gets the change it missed once.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { EventStore, type NewEvent } from '../../src/events/index.ts';
-import { openBus, type Bus } from '../../src/platform/bus/index.ts';
-import { openDatabase, type Database } from '../../src/platform/db/database.ts';
-import { redisUrl, skipRedis } from '../../test/support/backends.ts';
+import type { EventStore } from '../../src/events/index.ts';
+import { skipRedis } from '../../test/support/backends.ts';
+import { startEventServer, zoneEntered, type EventServer } from '../../test/support/events.ts';
 import { organisationKey } from '../../test/support/organisations.ts';
 import { EventStreamClient, type EventAlert, type EventStreamResumedInfo } from '../src/index.ts';
-import { startTcpProxy, startTestServer, waitFor, type TestServer } from './support.ts';
-
-const entered = (mmsi: number): NewEvent => ({
-  kind: 'vessel.zone_entered',
-  severity: 'info',
-  subject: { type: 'vessel', id: String(mmsi), mmsi, zone_id: 'zone_solent' },
-  summary: `Vessel ${mmsi} entered the Solent zone.`,
-  data: {},
-});
+import { startTcpProxy, waitFor, type TestServer } from './support.ts';
 
 describe('EventStreamClient', { skip: skipRedis, timeout: 60_000 }, () => {
   let server: TestServer;
-  let database: Database;
-  let bus: Bus;
   let store: EventStore;
+  let events: EventServer;
 
   before(async () => {
-    server = await startTestServer({ config: { redisUrl } });
-    database = openDatabase(server.config);
-    bus = await openBus({ redisUrl }, (error) => assert.fail(String(error)));
-    store = new EventStore(database, bus);
+    events = await startEventServer();
+    ({ server, store } = events);
   });
-  after(async () => {
-    await bus.close();
-    await database.close();
-    await server.close();
-  });
+  after(() => events.close());
 
   test('reconnects after a dropped connection and resumes after the last event it saw', async () => {
     const key = await organisationKey(server.config, 'pro');
@@ -48,7 +32,7 @@ describe('EventStreamClient', { skip: skipRedis, timeout: 60_000 }, () => {
     try {
       const ready = await client.connect();
       assert.equal(ready.organisation, key.orgId);
-      const seen = (await store.open(key.orgId, entered(235_200_001))).event;
+      const seen = (await store.open(key.orgId, zoneEntered(235_200_001))).event;
       await waitFor(() => alerts.length === 1, 'the first alert');
       assert.equal(client.lastEventId, seen.id);
 
@@ -56,7 +40,7 @@ describe('EventStreamClient', { skip: skipRedis, timeout: 60_000 }, () => {
       const closed = new Promise((resolve) => client.on('close', resolve));
       proxy.cut();
       await closed;
-      const missed = (await store.open(key.orgId, entered(235_200_002))).event;
+      const missed = (await store.open(key.orgId, zoneEntered(235_200_002))).event;
       await waitFor(() => resumed.length === 1, 'the resume');
       assert.deepEqual(resumed, [{ after: seen.id, replayed: 1 }]);
       assert.deepEqual(alerts.map((event) => event.id), [seen.id, missed.id]);

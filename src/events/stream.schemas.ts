@@ -5,9 +5,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { nullable } from '../platform/http/schema.ts';
 import type { AsyncApiChannel } from '../platform/http/asyncapi.ts';
-import { PLANS } from '../../common/plans.ts';
 import {
-  AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatData, HeartbeatMessageSchema, MAX_PROTOCOL_ERRORS, STREAM_CLOSE, type CloseCode, type StreamErrorData,
+  HeartbeatData, HeartbeatMessageSchema, MAX_PROTOCOL_ERRORS, STREAM_CLOSE, streamChannel, type CloseCode, type StreamErrorData,
 } from '../platform/stream/index.ts';
 import { EventObject } from './events.schemas.ts';
 
@@ -89,40 +88,23 @@ export function readEventStreamMessage(text: string):
 
 /** The stream as an AsyncAPI channel: its own schemas, its rules and its close codes. */
 export function eventStreamChannel(heartbeatSec: number): AsyncApiChannel {
-  const closeCodes = EVENT_STREAM_CLOSE_CODES.map((c) => `| ${c.code} | ${c.meaning} | ${c.reconnect} |`).join('\n');
-  const description = [
-    "Your organisation's events as they open, change, are acknowledged and clear; never another organisation's.",
-    '',
-    '**Connecting.** As on the AIS stream: `Authorization: Bearer <key>` on the upgrade request, or (browsers) ' +
-      `\`{"type":"auth","api_key":"<key>"}\` as the first message within ${AUTH_TIMEOUT_MS / 1000} s. Refusals on the upgrade request are ` +
-      'problem documents (401 `unauthorized`, 403 `stream_not_in_plan`, 429 `stream_limit_reached`); after an `auth` message, close codes. ' +
-      `Starter has no streams; Pro holds ${PLANS.pro.maxConcurrentStreams} at once per organisation (this stream and the AIS stream together, across all instances); ` +
-      "Enterprise and the instance's operator keys have no cap.",
-    '',
-    '**Then** the server sends `ready`, and an `alert` with the event in its new state for each change of one of your events.',
-    '',
-    '**Resuming.** Name the last event you saw with `after=<event id>` in the URL, or with `{"type":"resume","after":"<event id>"}` as the first ' +
-      'message (right behind `auth`). Every event of your organisation changed after that event last changed is sent as an `alert`, in its current ' +
-      'state, oldest change first (an event changed several times while you were away comes once, as it is now); then `resumed`; then live frames. ' +
-      'A change made during the replay comes after it, and none comes twice. If the named event itself changed again while you were away, ' +
-      'the replay starts from that later change: list `/v3/events` to catch up on anything older. An unknown `after` is answered with ' +
-      '`error` `unknown_event` and nothing is replayed.',
-    '',
-    `**Heartbeats.** Every ${heartbeatSec} s the server sends \`heartbeat\` and a WebSocket ping. A stream from which nothing ` +
-      '(no message, no pong) was heard for two intervals is closed with 4408; send `{"type":"heartbeat"}` if your client cannot answer pings. ' +
-      `${MAX_PROTOCOL_ERRORS} binary, non-JSON or unknown messages close the stream.`,
-    '',
-    '**Close codes** (the reason text says more):',
-    '',
-    '| code | meaning | reconnect? |',
-    '|---|---|---|',
-    closeCodes,
-  ].join('\n');
-  return {
+  return streamChannel({
     id: 'eventStream',
     address: EVENT_STREAM_PATH,
     title: 'Event stream',
-    description,
+    summary: "Your organisation's events as they open, change, are acknowledged and clear; never another organisation's.",
+    sections: [
+      '**Then** the server sends `ready`, and an `alert` with the event in its new state for each change of one of your events.',
+      '**Resuming.** Name the last event you saw with `after=<event id>` in the URL, or with `{"type":"resume","after":"<event id>"}` as the first ' +
+        'message (right behind `auth`). Every event of your organisation changed after that event last changed is sent as an `alert`, in its current ' +
+        'state, oldest change first (an event changed several times while you were away comes once, as it is now); then `resumed`; then live frames. ' +
+        'A change made during the replay comes after it, and none comes twice. If the named event itself changed again while you were away, ' +
+        'the replay starts from that later change: list `/v3/events` to catch up on anything older. An unknown `after` is answered with ' +
+        '`error` `unknown_event` and nothing is replayed.',
+      `**Limits.** ${MAX_PROTOCOL_ERRORS} binary, non-JSON or unknown messages close the stream.`,
+    ],
+    heartbeatSec,
+    closeCodes: EVENT_STREAM_CLOSE_CODES,
     sends: {
       ready: { title: 'Ready', summary: 'The stream is admitted', payload: EventReadyFrame },
       alert: { title: 'Alert', summary: 'An event opened, changed, was acknowledged or cleared', payload: AlertFrame },
@@ -131,15 +113,7 @@ export function eventStreamChannel(heartbeatSec: number): AsyncApiChannel {
       heartbeat: { title: 'Heartbeat', summary: 'Server keepalive', payload: EventHeartbeatFrame },
     },
     receives: {
-      auth: { title: 'Authenticate', summary: 'The API key, for clients that cannot set headers', payload: AuthMessageSchema },
       resume: { title: 'Resume', summary: 'Replay the changes after the last event seen', payload: ResumeMessageSchema },
-      clientHeartbeat: { title: 'Client heartbeat', summary: 'Client keepalive', payload: HeartbeatMessageSchema },
     },
-    headers: Type.Object({
-      Authorization: Type.Optional(Type.String({ description: '`Bearer <key>`; without it, authenticate with an `auth` message' })),
-    }),
-    extensions: {
-      'x-close-codes': EVENT_STREAM_CLOSE_CODES.map(({ code, name, meaning, reconnect }) => ({ code, name, meaning, reconnect })),
-    },
-  };
+  });
 }

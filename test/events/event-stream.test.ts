@@ -5,14 +5,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Parser } from '@asyncapi/parser';
 import WebSocket from 'ws';
-import { EventStore, type NewEvent } from '../../src/events/index.ts';
+import type { EventStore } from '../../src/events/index.ts';
 import { AlertFrame, EVENT_STREAM_CLOSE_CODES, ResumeMessageSchema } from '../../src/events/stream.schemas.ts';
 import { waitFor } from '../../src/maritime/feeds/testing.ts';
-import { openBus, type Bus } from '../../src/platform/bus/index.ts';
-import { openDatabase, type Database } from '../../src/platform/db/database.ts';
-import { redisUrl, skipRedis } from '../support/backends.ts';
+import { skipRedis } from '../support/backends.ts';
+import { startEventServer, zoneEntered, type EventServer } from '../support/events.ts';
 import { organisationKey, type OrganisationKey } from '../support/organisations.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 
 interface Frame {
   event: string;
@@ -62,31 +61,16 @@ class EventClient {
   }
 }
 
-const entered = (mmsi: number): NewEvent => ({
-  kind: 'vessel.zone_entered',
-  severity: 'info',
-  subject: { type: 'vessel', id: String(mmsi), mmsi, zone_id: 'zone_solent' },
-  summary: `Vessel ${mmsi} entered the Solent zone.`,
-  data: { lat: 50.78, lon: -1.3 },
-});
-
 describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
   let server: TestServer;
-  let database: Database;
-  let bus: Bus;
   let store: EventStore;
+  let events: EventServer;
 
   before(async () => {
-    server = await startTestServer({ config: { redisUrl } });
-    database = openDatabase(server.config);
-    bus = await openBus({ redisUrl }, (error) => assert.fail(String(error)));
-    store = new EventStore(database, bus);
+    events = await startEventServer();
+    ({ server, store } = events);
   });
-  after(async () => {
-    await bus.close();
-    await database.close();
-    await server.close();
-  });
+  after(() => events.close());
 
   test("a Pro organisation's stream gets its own events within 2 s, never another organisation's", async () => {
     const alpha = await organisationKey(server.config, 'pro');
@@ -95,11 +79,11 @@ describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
     const bravoStream = await EventClient.ready(server.url, bravo);
     assert.equal(alphaStream.of('ready')[0]!.data.organisation, alpha.orgId);
 
-    const alphaEvent = (await store.open(alpha.orgId, entered(235_100_001))).event;
+    const alphaEvent = (await store.open(alpha.orgId, zoneEntered(235_100_001))).event;
     await alphaStream.until('alert', 1, 2000);
     assert.deepEqual(alphaStream.of('alert')[0]!.data, alphaEvent);
     // One bus carries both: once bravo's own event is in, alpha's went by it long before.
-    const bravoEvent = (await store.open(bravo.orgId, entered(235_100_002))).event;
+    const bravoEvent = (await store.open(bravo.orgId, zoneEntered(235_100_002))).event;
     await bravoStream.until('alert', 1, 2000);
     assert.deepEqual(bravoStream.alerts(), [`${bravoEvent.id} open`]);
     await store.clear(alpha.orgId, alphaEvent.id);
@@ -121,11 +105,11 @@ describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
   test('resuming after a reconnect delivers the missed change once, then live frames', async () => {
     const key = await organisationKey(server.config, 'pro');
     const first = await EventClient.ready(server.url, key);
-    const seen = (await store.open(key.orgId, entered(235_100_010))).event;
+    const seen = (await store.open(key.orgId, zoneEntered(235_100_010))).event;
     await first.until('alert');
     await first.close();
 
-    const missed = (await store.open(key.orgId, entered(235_100_011))).event;
+    const missed = (await store.open(key.orgId, zoneEntered(235_100_011))).event;
     const back = await EventClient.ready(server.url, key, `?after=${seen.id}`);
     await back.until('resumed');
     assert.deepEqual(back.of('resumed')[0]!.data, { after: seen.id, replayed: 1 });

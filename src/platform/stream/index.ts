@@ -4,5 +4,6 @@ export {
   AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatData, HeartbeatMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS,
   STREAM_CLOSE, type AuthMessage, type CloseCode,
 } from './protocol.ts';
+export { streamChannel, type StreamChannelOptions } from './channel.ts';
 export { StreamEndpoint, StreamSession, type Admitted, type StreamEndpointOptions, type StreamErrorData } from './stream.ts';
 export { streamLimitReached, streamNotInPlan, upgradeRequired } from './stream.problems.ts';
