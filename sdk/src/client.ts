@@ -1,5 +1,5 @@
 // The REST client. Every `/v3` operation can be called through `request`, typed by the operation's
-// `METHOD /path`; the landing and vessel endpoints also have methods of their own. Each answer
+// `METHOD /path`; landing intelligence, vessels, events and zones also have methods of their own. Each answer
 // comes back with its status, `Request-Id` and rate limit; error answers throw (see errors.ts).
 import {
   apiError,
@@ -10,9 +10,13 @@ import {
 } from './errors.ts';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit.ts';
 import type {
+  Event,
+  EventListQuery,
+  EventPage,
   FlagList,
   LandingIntelligence,
   LandingRequest,
+  NewZone,
   NmeaUploadResult,
   OperationKey,
   OperationParams,
@@ -24,6 +28,10 @@ import type {
   VesselPage,
   VesselSearchQuery,
   VesselSummary,
+  Zone,
+  ZoneChanges,
+  ZoneListQuery,
+  ZonePage,
 } from './types.ts';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8080';
@@ -90,9 +98,44 @@ export interface VesselsApi {
   uploadNmea(lines: string, options?: RequestOptions): Promise<LamisResponse<NmeaUploadResult>>;
 }
 
+export interface EventsApi {
+  /** One page of your organisation's events, newest opening first; narrowed by kind, state, subject and `since`. */
+  list(query?: EventListQuery, options?: RequestOptions): Promise<LamisResponse<EventPage>>;
+  /** Every event the list finds, page after page. */
+  listAll(query?: Omit<EventListQuery, 'cursor'>, options?: RequestOptions): AsyncGenerator<Event, void, undefined>;
+  get(id: string, options?: RequestOptions): Promise<LamisResponse<Event>>;
+  /** The first acknowledgement is kept; acknowledging again changes nothing. */
+  acknowledge(id: string, options?: RequestOptions): Promise<LamisResponse<Event>>;
+}
+
+export interface ZonesApi {
+  list(query?: ZoneListQuery, options?: RequestOptions): Promise<LamisResponse<ZonePage>>;
+  listAll(query?: Omit<ZoneListQuery, 'cursor'>, options?: RequestOptions): AsyncGenerator<Zone, void, undefined>;
+  get(id: string, options?: RequestOptions): Promise<LamisResponse<Zone>>;
+  create(zone: NewZone, options?: RequestOptions): Promise<LamisResponse<Zone>>;
+  /** Changes the fields sent. */
+  update(id: string, changes: ZoneChanges, options?: RequestOptions): Promise<LamisResponse<Zone>>;
+  delete(id: string, options?: RequestOptions): Promise<LamisResponse<unknown>>;
+}
+
+/** Every item of a cursor-paginated list: each page's `next_cursor` is passed back as `cursor`. */
+async function* everyItem<Q extends { cursor?: string }, T>(
+  page: (query: Q) => Promise<LamisResponse<{ data: T[]; next_cursor: string | null }>>,
+  query: Omit<Q, 'cursor'>,
+): AsyncGenerator<T, void, undefined> {
+  let cursor: string | undefined;
+  do {
+    const answer = await page({ ...query, cursor } as Q);
+    yield* answer.data.data;
+    cursor = answer.data.next_cursor ?? undefined;
+  } while (cursor);
+}
+
 export class LamisClient {
   readonly url: string;
   readonly vessels: VesselsApi;
+  readonly events: EventsApi;
+  readonly zones: ZonesApi;
   readonly #apiKey: string;
   readonly #timeoutMs: number;
   readonly #headers: Record<string, string>;
@@ -106,6 +149,8 @@ export class LamisClient {
     this.#headers = options.headers ?? {};
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.vessels = this.#vesselsApi();
+    this.events = this.#eventsApi();
+    this.zones = this.#zonesApi();
   }
 
   /** Landing intelligence for a destination, aircraft and ETA (`POST /v3/intelligence/landing`). */
@@ -183,14 +228,7 @@ export class LamisClient {
     return {
       get: (mmsi, options) => this.request('GET /v3/maritime/vessels/{mmsi}', { path: vesselPath(mmsi) }, options),
       search,
-      async *searchAll(query, options) {
-        let cursor: string | undefined;
-        do {
-          const page = await search({ ...query, cursor }, options);
-          yield* page.data.data;
-          cursor = page.data.next_cursor ?? undefined;
-        } while (cursor);
-      },
+      searchAll: (query, options) => everyItem((page: VesselSearchQuery) => search(page, options), query ?? {}),
       track: async (mmsi, query, options) => {
         const response = await this.request('GET /v3/maritime/vessels/{mmsi}/track', { path: vesselPath(mmsi), query: { ...query, format: 'json' } }, options);
         return response as LamisResponse<Track>;
@@ -201,6 +239,28 @@ export class LamisClient {
       },
       flags: (options) => this.request('GET /v3/maritime/flags', {}, options),
       uploadNmea: (lines, options) => this.request('POST /v3/maritime/ais/nmea', { body: lines }, options),
+    };
+  }
+
+  #eventsApi(): EventsApi {
+    const list: EventsApi['list'] = (query, options) => this.request('GET /v3/events', { query }, options);
+    return {
+      list,
+      listAll: (query, options) => everyItem((page: EventListQuery) => list(page, options), query ?? {}),
+      get: (id, options) => this.request('GET /v3/events/{id}', { path: { id } }, options),
+      acknowledge: (id, options) => this.request('POST /v3/events/{id}/acknowledge', { path: { id } }, options),
+    };
+  }
+
+  #zonesApi(): ZonesApi {
+    const list: ZonesApi['list'] = (query, options) => this.request('GET /v3/zones', { query }, options);
+    return {
+      list,
+      listAll: (query, options) => everyItem((page: ZoneListQuery) => list(page, options), query ?? {}),
+      get: (id, options) => this.request('GET /v3/zones/{id}', { path: { id } }, options),
+      create: (zone, options) => this.request('POST /v3/zones', { body: zone }, options),
+      update: (id, changes, options) => this.request('PATCH /v3/zones/{id}', { path: { id }, body: changes }, options),
+      delete: (id, options) => this.request('DELETE /v3/zones/{id}', { path: { id } }, options),
     };
   }
 }

@@ -27,3 +27,9 @@ export type TrackFeature = Extract<TrackAnswer, { type: 'Feature' }>;
 
 export type FlagList = Operations['GET /v3/maritime/flags']['response'];
 export type NmeaUploadResult = Operations['POST /v3/maritime/ais/nmea']['response'];
+
+export type EventListQuery = NonNullable<Operations['GET /v3/events']['query']>;
+export type EventPage = Operations['GET /v3/events']['response'];
+
+export type ZoneListQuery = NonNullable<Operations['GET /v3/zones']['query']>;
+export type ZonePage = Operations['GET /v3/zones']['response'];

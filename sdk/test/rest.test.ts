@@ -1,5 +1,5 @@
 // The REST client against a real LAMIS server: landing intelligence on the simulated aviation
-// inputs, vessels from uploaded NMEA, the typed errors with their problem documents, rate-limit
+// inputs, vessels from uploaded NMEA, an organisation's zones and events, the typed errors with their problem documents, rate-limit
 // information from a real plan budget, and timeouts and aborts against a loopback server that
 // never answers.
 import assert from 'node:assert/strict';
@@ -17,6 +17,11 @@ import {
   LamisUnauthorizedError,
   type VesselSummary,
 } from '../src/index.ts';
+import { EventStore } from '../../src/events/index.ts';
+import { openBus } from '../../src/platform/bus/index.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
+import { zoneEntered } from '../../test/support/events.ts';
+import { organisationKey as organisationKeyIn } from '../../test/support/organisations.ts';
 import { organisationKey, positionLines, startTestServer, staticLines, TEST_API_KEY, validImo, type TestServer } from './support.ts';
 
 let server: TestServer;
@@ -142,6 +147,52 @@ describe('vessels', () => {
     assert.equal(cancelled.data, undefined);
     const { data: flags } = await lamis.vessels.flags();
     assert.deepEqual(flags.data.find((flag) => flag.mid === 244), { mid: 244, alpha2: 'NL', country: 'Netherlands' });
+  });
+});
+
+describe('events and zones', () => {
+  test('zones are made, read page by page, changed and removed', async () => {
+    const key = await organisationKeyIn(server.config, 'pro');
+    const client = new LamisClient({ apiKey: key.secret, url: server.url });
+    const circle = { type: 'Circle' as const, center: { lat: 50.8, lon: -1.3 }, radius_nm: 5 };
+    const made = [];
+    for (const name of ['Solent', 'Nab', 'Needles']) made.push((await client.zones.create({ name, geometry: circle })).data);
+    assert.equal((await client.zones.get(made[0]!.id)).data.name, 'Solent');
+    const listed = [];
+    for await (const zone of client.zones.listAll({ limit: 1 })) listed.push(zone.id);
+    assert.deepEqual(listed.sort(), made.map((zone) => zone.id).sort());
+    assert.equal((await client.zones.update(made[1]!.id, { name: 'Nab Tower' })).data.name, 'Nab Tower');
+    assert.equal((await client.zones.delete(made[2]!.id)).status, 204);
+    const gone = await client.zones.get(made[2]!.id).catch((error) => error);
+    assert.ok(gone instanceof LamisNotFoundError);
+    assert.equal(gone.code, 'zone_not_found');
+  });
+
+  test('events are listed, filtered, read and acknowledged', async () => {
+    const key = await organisationKeyIn(server.config, 'pro');
+    const database = openDatabase(server.config);
+    const bus = await openBus({ redisUrl: undefined }, (error) => assert.fail(String(error)));
+    try {
+      const store = new EventStore(database, bus);
+      const opened = [];
+      for (const mmsi of [235_300_001, 235_300_002, 235_300_003]) opened.push((await store.open(key.orgId, zoneEntered(mmsi))).event);
+      await store.clear(key.orgId, opened[0]!.id);
+      const client = new LamisClient({ apiKey: key.secret, url: server.url });
+      const all = [];
+      for await (const event of client.events.listAll({ limit: 2 })) all.push(event.id);
+      assert.deepEqual(all.sort(), opened.map((event) => event.id).sort());
+      const open = await client.events.list({ state: 'open', kind: 'vessel.zone_entered' });
+      assert.equal(open.data.data.length, 2);
+      const acknowledged = await client.events.acknowledge(opened[1]!.id);
+      assert.match(acknowledged.data.acknowledged_at ?? '', /^\d{4}-/);
+      assert.equal((await client.events.get(opened[1]!.id)).data.acknowledged_at, acknowledged.data.acknowledged_at);
+      // Another organisation's event is not found, exactly as one that does not exist.
+      const other = await lamis.events.get(opened[1]!.id).catch((error) => error);
+      assert.ok(other instanceof LamisNotFoundError);
+    } finally {
+      await bus.close();
+      await database.close();
+    }
   });
 });
 
