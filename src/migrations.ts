@@ -7,9 +7,11 @@ import { aviationMigrations } from './aviation/migrations/index.ts';
 import { eventsMigrations } from './events/migrations/index.ts';
 import { fleetMigrations } from './fleet/migrations/index.ts';
 import { maritimeMigrations } from './maritime/migrations/index.ts';
+import { notificationsMigrations } from './notifications/migrations/index.ts';
 import { platformMigrations } from './platform/migrations/index.ts';
 import { zonesMigrations } from './zones/migrations/index.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   ...platformMigrations, ...aviationMigrations, ...maritimeMigrations, ...accountsMigrations, ...fleetMigrations, ...eventsMigrations, ...zonesMigrations,
+  ...notificationsMigrations,
 ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

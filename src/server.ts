@@ -10,7 +10,7 @@ import { openBus, type Bus } from './platform/bus/index.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { Readiness } from './platform/health.ts';
-import { accounts, KeyStore, openAccess, openMemberGuard } from './accounts/index.ts';
+import { accounts, KeyStore, openAccess, openMemberDirectory, openMemberGuard } from './accounts/index.ts';
 import type { Access } from './platform/http/access.ts';
 import { installAuth } from './platform/http/auth.ts';
 import { installRateLimits } from './platform/ratelimit/index.ts';
@@ -31,6 +31,7 @@ import { events } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { intelligence } from './intelligence/index.ts';
 import { maritime } from './maritime/index.ts';
+import { notifications } from './notifications/index.ts';
 import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
 import { MIGRATIONS } from './migrations.ts';
@@ -128,7 +129,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 }
 
 /** The features, in the order their routes register. */
-export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'events', 'intelligence', 'accounts'] as const;
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'events', 'notifications', 'intelligence', 'accounts'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
@@ -153,14 +154,17 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   const access = await openAccess(config, database, keys, logger);
   // One fleet store, for the fleet routes and the landing endpoint's look-up of the caller's fleet.
   const fleetStore = openFleetStore(database, key.key);
+  // One guard of the routes under an organisation's path, for the fleet's and the notifications'.
+  const memberGuard = openMemberGuard(database, config);
   // Landing answers for the intelligence engine, from the aviation feature's services once it starts.
   const landingWatch = new LandingWatch();
   const features: Record<FeatureName, () => Feature<Config>> = {
     aviation: () => aviation(fleetProfiles(fleetStore), landingWatch),
     maritime: () => maritime,
-    fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
+    fleet: () => fleet(fleetStore, memberGuard),
     zones: () => zones,
     events: () => events,
+    notifications: () => notifications(openMemberDirectory(database), memberGuard),
     intelligence: () => intelligence(fleetStore, landingWatch),
     accounts: () => accounts(keys, access.rateLimits.store),
   };

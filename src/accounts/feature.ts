@@ -6,7 +6,7 @@
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { Feature } from '../platform/feature.ts';
-import type { App } from '../platform/http/app.ts';
+import { publicUrlOf } from '../platform/http/public-url.ts';
 import { mailerFor } from '../platform/mail/index.ts';
 import type { CounterStore } from '../platform/ratelimit/index.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
@@ -19,7 +19,7 @@ import { OcrEngine } from './onboarding/identity/index.ts';
 import type { KeyStore } from './keys/keys.ts';
 import { Invitations } from './organisations/invitations.ts';
 import { BackgroundMail } from './mails.ts';
-import { Members } from './organisations/members.ts';
+import { Members, type MemberDirectory } from './organisations/members.ts';
 import { registerOrganisationRoutes } from './organisations/organisations.routes.ts';
 import { memberGuard, type MemberGuard } from './organisations/organisation-access.ts';
 import { Organisations } from './organisations/organisations.ts';
@@ -31,14 +31,6 @@ import { Throttle } from './sessions/throttle.ts';
 import type { AccountsSettings } from './settings.ts';
 import { Users } from './users/users.ts';
 
-/** Without LAMIS_PUBLIC_URL, links point at the address the server listens on. */
-function listeningUrl(app: App, config: PlatformSettings): string {
-  const address = app.server.address();
-  const port = address !== null && typeof address === 'object' ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `http://${host}:${port}`;
-}
-
 /** Sessions last as configured: LAMIS_SESSION_IDLE_MINUTES without a request, LAMIS_SESSION_MAX_HOURS in all. */
 function sessionStore(database: Database, config: AccountsSettings): SessionStore {
   return new SessionStore(database, { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionMaxHours * 3_600_000 });
@@ -47,6 +39,11 @@ function sessionStore(database: Database, config: AccountsSettings): SessionStor
 /** The guard of the routes other features hang under an organisation's path (the fleet's). */
 export function openMemberGuard(database: Database, config: AccountsSettings): MemberGuard {
   return memberGuard(sessionStore(database, config), new Users(database), new Members(database));
+}
+
+/** Whom other features may mail about an organisation. */
+export function openMemberDirectory(database: Database): MemberDirectory {
+  return new Members(database);
 }
 
 /**
@@ -60,7 +57,7 @@ export const accounts = (keys: KeyStore, counters: CounterStore): Feature<Platfo
   const ocr = new OcrEngine();
   const identity = new IdentityChecks({ database, envelope: new Envelope(key.key), users, ocr, logger });
   const mail = new BackgroundMail(mailerFor(config, database, { logger }), logger);
-  const publicUrl = () => config.publicUrl ?? listeningUrl(app, config);
+  const publicUrl = publicUrlOf(app, config);
   const cleanup = new UnverifiedAccountCleanup(database, { maxAgeDays: config.unverifiedAccountDays, logger });
   const sessions = sessionStore(database, config);
   app.decorateRequest('account', null);

@@ -3,7 +3,7 @@
 // migrations.
 export { events } from './feature.ts';
 export {
-  EVENT_KINDS, EventStore, eventChanges, type EventChange, type EventKind, type EventSubject, type LamisEvent, type NewEvent,
+  EVENT_KINDS, EventStore, eventChanges, SEVERITIES, type EventChange, type EventKind, type EventSubject, type LamisEvent, type NewEvent,
   type Severity, type Transition,
 } from './events.ts';
 export { crossing, crossingFor, DEAD_BANDS, type DeadBand, type Edge } from './hysteresis.ts';

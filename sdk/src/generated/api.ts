@@ -144,6 +144,10 @@ export interface Operations {
   'GET /v3/events': GetEvents;
   'GET /v3/events/{id}': GetEventsId;
   'POST /v3/events/{id}/acknowledge': PostEventsIdAcknowledge;
+  'GET /v3/organisations/{orgId}/notifications': GetOrganisationsOrgIdNotifications;
+  'PUT /v3/organisations/{orgId}/notifications': PutOrganisationsOrgIdNotifications;
+  'GET /v3/notifications/unsubscribe': GetNotificationsUnsubscribe;
+  'POST /v3/notifications/unsubscribe': PostNotificationsUnsubscribe;
   'POST /v3/accounts/sign-up': PostAccountsSignUp;
   'GET /v3/accounts/me': GetAccountsMe;
   'PUT /v3/accounts/onboarding/vehicle': PutAccountsOnboardingVehicle;
@@ -4569,6 +4573,114 @@ export interface PostEventsIdAcknowledgePath {
    * The event id
    */
   id: string;
+}
+/**
+ * How events reach you by e-mail
+ *
+ * Your own choice per severity for this organisation's events: `immediately`, `hourly` (a digest) or `off`; without a choice, critical events come immediately, warnings hourly and info not at all. Mail goes only to a verified address. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetOrganisationsOrgIdNotifications {
+  path: GetOrganisationsOrgIdNotificationsPath;
+  response: NotificationPreferences;
+}
+export interface GetOrganisationsOrgIdNotificationsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+/**
+ * How events of the organisation reach you by e-mail, per severity
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NotificationPreferences".
+ */
+export interface NotificationPreferences {
+  organisation_id: string;
+  /**
+   * How info events reach you by e-mail: `immediately` (a mail per change), `hourly` (one digest an hour) or `off`. Default `off`.
+   */
+  info: 'immediately' | 'hourly' | 'off';
+  /**
+   * How warning events reach you by e-mail: `immediately` (a mail per change), `hourly` (one digest an hour) or `off`. Default `hourly`.
+   */
+  warning: 'immediately' | 'hourly' | 'off';
+  /**
+   * How critical events reach you by e-mail: `immediately` (a mail per change), `hourly` (one digest an hour) or `off`. Default `immediately`.
+   */
+  critical: 'immediately' | 'hourly' | 'off';
+}
+/**
+ * Choose how events reach you by e-mail
+ *
+ * Sets the severities given and keeps the others; answers all three. Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in. Changes also need the session's `csrf_token` in the `X-CSRF-Token` header.
+ */
+export interface PutOrganisationsOrgIdNotifications {
+  path: PutOrganisationsOrgIdNotificationsPath;
+  body: PutOrganisationsOrgIdNotificationsBody;
+  response: NotificationPreferences;
+}
+export interface PutOrganisationsOrgIdNotificationsPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+export interface PutOrganisationsOrgIdNotificationsBody {
+  /**
+   * How info events reach you by e-mail: `immediately` (a mail per change), `hourly` (one digest an hour) or `off`. Default `off`.
+   */
+  info?: 'immediately' | 'hourly' | 'off';
+  /**
+   * How warning events reach you by e-mail: `immediately` (a mail per change), `hourly` (one digest an hour) or `off`. Default `hourly`.
+   */
+  warning?: 'immediately' | 'hourly' | 'off';
+  /**
+   * How critical events reach you by e-mail: `immediately` (a mail per change), `hourly` (one digest an hour) or `off`. Default `immediately`.
+   */
+  critical?: 'immediately' | 'hourly' | 'off';
+}
+/**
+ * Follow an unsubscribe link
+ *
+ * Turns off the e-mail the link names. A browser (`Accept: text/html`) gets a short page, other clients JSON. Needs no sign-in: the link's token names the member, the organisation and the severity (or all), signed by LAMIS. 400 `unsubscribe_link_invalid` for a token it did not sign or that was changed.
+ */
+export interface GetNotificationsUnsubscribe {
+  query: GetNotificationsUnsubscribeQuery;
+  response: Unsubscribed;
+}
+export interface GetNotificationsUnsubscribeQuery {
+  /**
+   * The token of the link in the mail
+   */
+  token: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Unsubscribed".
+ */
+export interface Unsubscribed {
+  organisation_id: string;
+  /**
+   * The severities now `off`
+   */
+  turned_off: ('info' | 'warning' | 'critical')[];
+  preferences: NotificationPreferences;
+}
+/**
+ * Unsubscribe in one click (RFC 8058)
+ *
+ * What a mail client posts for the `List-Unsubscribe` header of an event mail, with the body `List-Unsubscribe=One-Click`. Needs no sign-in: the link's token names the member, the organisation and the severity (or all), signed by LAMIS. 400 `unsubscribe_link_invalid` for a token it did not sign or that was changed.
+ */
+export interface PostNotificationsUnsubscribe {
+  query: PostNotificationsUnsubscribeQuery;
+  response: Unsubscribed;
+}
+export interface PostNotificationsUnsubscribeQuery {
+  /**
+   * The token of the link in the mail
+   */
+  token: string;
 }
 /**
  * Sign up (onboarding step 1: details)

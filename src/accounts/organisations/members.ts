@@ -20,6 +20,20 @@ export interface MemberView {
   joined_at: string;
 }
 
+/** A member mail about the organisation may go to. */
+export interface MemberAddress {
+  user_id: string;
+  full_name: string;
+  email: string;
+  organisation_name: string;
+}
+
+/** What other features read of the members: whom to mail about the organisation (events). */
+export interface MemberDirectory {
+  /** The members whose e-mail address is verified. */
+  withVerifiedEmail(orgId: string): Promise<MemberAddress[]>;
+}
+
 export interface OrganisationAccess {
   organisation: OrganisationRow;
   role: Role;
@@ -71,7 +85,7 @@ async function ownerCount(db: Kysely<Tables>, orgId: string): Promise<number> {
   return Number(row.owners);
 }
 
-export class Members {
+export class Members implements MemberDirectory {
   readonly #database: Database;
   readonly #clock: () => number;
 
@@ -92,6 +106,18 @@ export class Members {
     if (!row) return undefined;
     const { role, ...organisation } = row;
     return { organisation, role };
+  }
+
+  withVerifiedEmail(orgId: string): Promise<MemberAddress[]> {
+    return this.#database.db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .innerJoin('organisations', 'organisations.id', 'memberships.org_id')
+      .select(['memberships.user_id', 'users.full_name', 'users.email', 'organisations.name as organisation_name'])
+      .where('memberships.org_id', '=', orgId)
+      .where('users.email_verified_at', 'is not', null)
+      .orderBy('memberships.user_id')
+      .execute();
   }
 
   async list(orgId: string, page: { limit: number; after?: MemberListKey | undefined }): Promise<{ data: MemberView[]; next: MemberListKey | null }> {

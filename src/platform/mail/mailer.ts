@@ -12,6 +12,8 @@ export interface OutgoingMail {
   html?: string;
   /** What kind of mail this is, e.g. `email_verification`; shown by `lamis mail list`. */
   purpose: string;
+  /** More headers, e.g. `List-Unsubscribe`; sent over SMTP, not kept in the outbox. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {

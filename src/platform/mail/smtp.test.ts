@@ -81,6 +81,14 @@ for (const backend of STORAGE_BACKENDS) {
       assert.deepEqual(linksIn(mail.text!), [LINK]);
     });
 
+    test('a message\'s own headers go with it; Auto-Submitted stays the mailer\'s', async () => {
+      const headers = { 'List-Unsubscribe': '<https://lamis.example/unsubscribe?token=t>', 'Auto-Submitted': 'no' };
+      await mailerFor({ smtpUrl: smtp.url() }, database).send({ ...verification('pilot@lamis.example'), headers });
+      const mail = smtp.received.at(-1)!;
+      assert.equal(mail.headers.get('list-unsubscribe'), '<https://lamis.example/unsubscribe?token=t>');
+      assert.equal(mail.headers.get('auto-submitted'), 'auto-generated');
+    });
+
     test('a sent message keeps its metadata in the outbox, not its bodies', async () => {
       const sent = await mailerFor({ smtpUrl: smtp.url() }, database).send(verification('pilot@lamis.example'));
       const row = await new Outbox(database).get(sent.id);

@@ -113,7 +113,7 @@ export class SmtpMailer implements Mailer {
         // The outbox id in the Message-ID lets an operator find the message in the server's logs.
         messageId: `<${id}@${this.#domain}>`,
         // RFC 3834: keeps vacation responders from answering a no-reply address.
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        headers: { ...message.headers, 'Auto-Submitted': 'auto-generated' },
       });
     } catch (error) {
       const failure = classify(error as NodemailerError, id, message.to);
