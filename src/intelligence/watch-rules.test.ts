@@ -43,7 +43,7 @@ test('a hold in the horizon opens a warning naming the first hold and its factor
     event: {
       severity: 'warning',
       summary: 'Weather is forecast to hold Southampton (GBSOU) from 2026-11-26T12:00:00.000Z to 2026-11-26T15:00:00.000Z: wind beyond the port\'s limits.',
-      data: { first_hold: first, factors: ['wind'], thresholds, holds: 2, held_hours: 4.5, forecast_from: '2026-11-26T10:00:00.000Z', forecast_to: '2026-11-30T10:00:00.000Z' },
+      data: { first_hold: first, factors: ['wind'], thresholds, holds: 2, held_hours: 4.5, horizon_hours: 96 },
     },
   });
   assert.deepEqual(portHoldOutcome({ port, from: '', to: '', thresholds, holds: [] }), { status: 'categorical', holds: false });

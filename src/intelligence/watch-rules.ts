@@ -9,7 +9,7 @@
 // - `port.weather_hold` (subject `{type: "port", id: port_id, port_id}`): the port's forecast from
 //   now to the weather source's horizon exceeds the organisation's weather limits for the port.
 //   Warning; `data`: the first hold (`start`, `end`, `limiting` factors with limit and worst value),
-//   the `factors`, the `thresholds`, how many holds and held hours the horizon has. Clears when no
+//   the `factors`, the `thresholds`, how many holds and held hours the `horizon_hours` have. Clears when no
 //   hold remains in the horizon; a failing weather source leaves it as it is.
 //
 // Each owner watching the airport or port gets its own event; several instances raise it once.
@@ -55,7 +55,7 @@ export function portHoldOutcome(found: PortHolds): Outcome {
     event: {
       severity: 'warning',
       summary: `Weather is forecast to hold ${found.port.name} (${found.port.id}) from ${first.start} to ${first.end}: ${factors.join(', ')} beyond the port's limits.`,
-      data: { first_hold: first, factors, thresholds: found.thresholds, holds: found.holds.length, held_hours: heldHours, forecast_from: found.from, forecast_to: found.to },
+      data: { first_hold: first, factors, thresholds: found.thresholds, holds: found.holds.length, held_hours: heldHours, horizon_hours: Math.round((Date.parse(found.to) - Date.parse(found.from)) / 3_600_000) },
     },
   };
 }
