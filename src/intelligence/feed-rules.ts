@@ -11,7 +11,9 @@
 //   source, not one quiet station. Where no source runs (operators push the reports) nothing can
 //   go stale: the event clears.
 //
-// `data`: the limit, the newest data seen and, for METAR and NOTAM, each airport's.
+// An organisation that no longer depends on a source (its last vessel, zone or watched airport gone)
+// has that source's event cleared at the next check. `data`: the limit, the newest data seen and,
+// for METAR and NOTAM, each airport's.
 import type { ArrivalStore, FleetStore } from '../fleet/index.ts';
 import type { LandingWatch, SourceFreshness } from '../aviation/index.ts';
 import type { EventStore } from '../events/index.ts';
@@ -67,6 +69,8 @@ export interface FeedRulesInputs {
 
 export class FeedRules {
   readonly #inputs: FeedRulesInputs;
+  /** The owners and feeds judged by the last evaluation: one that no longer depends on a feed has its event cleared. */
+  #judged = new Map<string, { owner: string; id: string }>();
 
   constructor(inputs: FeedRulesInputs) {
     this.#inputs = inputs;
@@ -74,24 +78,34 @@ export class FeedRules {
 
   async evaluate(nowMs = Date.now()): Promise<void> {
     const { fleet, zones, arrivals, watchList, landing, maritime, events, limits } = this.#inputs;
+    const judged = new Map<string, { owner: string; id: string }>();
+    const judge = async (owner: string, id: string, outcome: Outcome) => {
+      judged.set(`${owner} ${id}`, { owner, id });
+      await applyOutcome(events, owner, 'feed.stale', { type: 'feed', id }, outcome);
+    };
     const aisOwners = new Set([...(await fleet.vesselsOfEveryOwner()).map((vessel) => vessel.org_id), ...(await zones.owners())]);
     const feeds = maritime.feeds();
     for (const owner of aisOwners) {
-      for (const feed of feeds) await applyOutcome(events, owner, 'feed.stale', { type: 'feed', id: `ais:${feed.id}` }, aisFeedOutcome(feed, nowMs, limits.aisMs));
+      for (const feed of feeds) await judge(owner, `ais:${feed.id}`, aisFeedOutcome(feed, nowMs, limits.aisMs));
     }
 
     const airportsOf = new Map<string, Set<string>>();
     const watch = (owner: string, icao: string) => airportsOf.set(owner, (airportsOf.get(owner) ?? new Set()).add(icao));
     for (const arrival of await arrivals.watched(null, nowMs)) watch(arrival.org_id, arrival.destination_icao);
     for (const { org_id: owner, target } of await watchList.watchers('airport')) watch(owner, target);
-    if (airportsOf.size === 0) return;
-    // Each airport asked once, whoever watches it.
-    const everyAirport = [...new Set([...airportsOf.values()].flatMap((set) => [...set]))].sort();
-    const fresh = await landing.freshness(everyAirport, nowMs);
-    for (const [owner, icaos] of airportsOf) {
-      const only = (freshness: SourceFreshness): SourceFreshness => ({ source: freshness.source, airports: freshness.airports.filter((airport) => icaos.has(airport.icao)) });
-      await applyOutcome(events, owner, 'feed.stale', { type: 'feed', id: 'metar' }, aviationSourceOutcome('metar', only(fresh.metar), nowMs, limits.metarMs));
-      await applyOutcome(events, owner, 'feed.stale', { type: 'feed', id: 'notam' }, aviationSourceOutcome('notam', only(fresh.notams), nowMs, limits.notamMs));
+    if (airportsOf.size > 0) {
+      // Each airport asked once, whoever watches it.
+      const everyAirport = [...new Set([...airportsOf.values()].flatMap((set) => [...set]))].sort();
+      const fresh = await landing.freshness(everyAirport, nowMs);
+      for (const [owner, icaos] of airportsOf) {
+        const only = (freshness: SourceFreshness): SourceFreshness => ({ source: freshness.source, airports: freshness.airports.filter((airport) => icaos.has(airport.icao)) });
+        await judge(owner, 'metar', aviationSourceOutcome('metar', only(fresh.metar), nowMs, limits.metarMs));
+        await judge(owner, 'notam', aviationSourceOutcome('notam', only(fresh.notams), nowMs, limits.notamMs));
+      }
     }
+    for (const [key, { owner, id }] of this.#judged) {
+      if (!judged.has(key)) await applyOutcome(events, owner, 'feed.stale', { type: 'feed', id }, { status: 'off' });
+    }
+    this.#judged = judged;
   }
 }

@@ -1,6 +1,7 @@
 // `feed.stale` on a real server over real storage: an organisation with a zone depends on the AIS
 // feeds. A UDP feed that receives nothing past the (test-short) limit opens the event; datagrams
-// arriving again clear it. Changes are counted on the shared Redis bus.
+// arriving again clear it; quiet again it opens anew, and clears once the organisation has no zone
+// left to depend on it. Changes are counted on the shared Redis bus.
 import assert from 'node:assert/strict';
 import { createSocket } from 'node:dgram';
 import { after, before, test } from 'node:test';
@@ -13,14 +14,15 @@ const FEED = 'udp://127.0.0.1:0';
 const SUBJECT = `ais:${FEED}`;
 
 let engine: EngineServer;
+let zoneId: string;
 before(async () => {
   if (skipRedis) return;
   engine = await startEngine({ aisFeeds: [parseFeedSpec(FEED)], feedStaleAisSec: 2, feedCheckIntervalSec: 1 });
-  await engine.call('POST', '/v3/zones', { name: 'Solent', geometry: { type: 'Circle', center: { lat: 50.8, lon: -1.3 }, radius_nm: 5 } });
+  zoneId = (await engine.call('POST', '/v3/zones', { name: 'Solent', geometry: { type: 'Circle', center: { lat: 50.8, lon: -1.3 }, radius_nm: 5 } })).id;
 });
 after(() => engine?.close());
 
-test('a quiet AIS feed opens feed.stale for an organisation that depends on it; data again clears it', { skip: skipRedis }, async () => {
+test('a quiet AIS feed opens feed.stale for an organisation that depends on it; data again clears it; no zone left, it clears', { skip: skipRedis }, async () => {
   const stale = await engine.until('feed.stale', SUBJECT, 'open', 'stale feed');
   assert.deepEqual([stale.subject, stale.severity], [{ type: 'feed', id: SUBJECT }, 'warning']);
   assert.deepEqual([stale.data.source, stale.data.state, stale.data.limit_sec, stale.data.last_data_at], [SUBJECT, 'listening', 2, null]);
@@ -38,5 +40,9 @@ test('a quiet AIS feed opens feed.stale for an organisation that depends on it; 
     clearInterval(sending);
     socket.close();
   }
-  assert.deepEqual((await engine.settledChanges(SUBJECT)).slice(0, 2), ['opened', 'cleared']);
+  const again = await engine.until('feed.stale', SUBJECT, 'open', 'stale feed again');
+  assert.notEqual(again.id, stale.id);
+  await engine.call('DELETE', `/v3/zones/${zoneId}`);
+  assert.equal((await engine.until('feed.stale', SUBJECT, 'cleared', 'no longer depended on')).id, again.id);
+  assert.deepEqual(await engine.settledChanges(SUBJECT), ['opened', 'cleared', 'opened', 'cleared']);
 });
