@@ -86,7 +86,8 @@ export class WatchListStore {
   async watchers(type: WatchType, target?: string): Promise<{ org_id: string; target: string }[]> {
     let query = this.#db.selectFrom('watch_list').select(['org_id', 'target']).where('type', '=', type);
     if (target !== undefined) query = query.where('target', '=', target);
-    return query.orderBy('target').orderBy('org_id').execute();
+    const rows = await query.orderBy('target').orderBy('org_id').execute();
+    return rows.map((row) => ({ org_id: row.org_id, target: row.target }));
   }
 
   async #find(owner: string, target: WatchTarget): Promise<WatchListRow | undefined> {
