@@ -77,7 +77,7 @@ export interface PredictionRulesInputs {
   events: EventStore;
 }
 
-export const vesselSubject = (vessel: FleetVessel): EventSubject => ({ type: 'vessel', id: vessel.id, vehicle_id: vessel.id, mmsi: vessel.mmsi });
+const vesselSubject = (vessel: FleetVessel): EventSubject => ({ type: 'vessel', id: vessel.id, vehicle_id: vessel.id, mmsi: vessel.mmsi });
 
 export class PredictionRules {
   readonly #inputs: PredictionRulesInputs;

@@ -67,8 +67,8 @@ export interface WatchRulesInputs {
   events: EventStore;
 }
 
-export const airportSubject = (icao: string): EventSubject => ({ type: 'airport', id: icao, icao });
-export const portSubject = (portId: string): EventSubject => ({ type: 'port', id: portId, port_id: portId });
+const airportSubject = (icao: string): EventSubject => ({ type: 'airport', id: icao, icao });
+const portSubject = (portId: string): EventSubject => ({ type: 'port', id: portId, port_id: portId });
 
 export class WatchRules {
   readonly #inputs: WatchRulesInputs;

@@ -3721,11 +3721,11 @@ export interface AlertThresholds {
    */
   visibility_nm_below?: number;
   /**
-   * true: alert when a weather hold applies to a vessel's route or port
+   * true: alert when the forecast holds a vessel's destination port (the one its AIS destination names) within the forecast horizon
    */
   weather_hold?: boolean;
   /**
-   * Alert when an ETA slips by more than this many minutes (1–1440)
+   * Alert when a vessel's predicted ETA is later than the ETA it reports in AIS by more than this many minutes (1–1440)
    */
   eta_delay_minutes_above?: number;
 }
