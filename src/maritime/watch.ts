@@ -10,7 +10,7 @@ import type { DestinationMatcher } from './ports/destination.ts';
 import type { Port, PortIndex } from './ports/ports.ts';
 import { tidalWindows, type TidalWindows, type TideStationIndex } from './tides/index.ts';
 import type { Vessel, VesselStore } from './vessels/store.ts';
-import { weatherHolds, type PortWeatherThresholdStore, type WeatherHold, type WeatherSource, type WeatherThresholds } from './weather/index.ts';
+import { HOUR_MS, weatherHolds, type PortWeatherThresholdStore, type WeatherHold, type WeatherSource, type WeatherThresholds } from './weather/index.ts';
 
 export interface MaritimeServices {
   ports: PortIndex;
@@ -66,14 +66,20 @@ export class MaritimeWatch {
     return this.#attached().weather.horizonHours;
   }
 
-  /** Throws WeatherUnavailableError when the weather source fails. `owner`: the organisation whose limits apply (an API key outside any has the instance's). */
+  /**
+   * From the start of the current hour, so that the answer stays the same within the hour (a hold on
+   * now starts at the hour, not at the instant asked). Throws WeatherUnavailableError when the
+   * weather source fails. `owner`: the organisation whose limits apply (an API key outside any has
+   * the instance's).
+   */
   async holdsAt(port: Port, owner: string, nowMs = Date.now()): Promise<PortHolds> {
     const { weather, thresholds } = this.#attached();
-    const to = nowMs + weather.horizonHours * 3_600_000;
+    const from = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
+    const to = from + weather.horizonHours * HOUR_MS;
     const layers = await thresholds.layers(port, owner);
-    const [point] = await weather.hourly([{ lat: port.lat, lon: port.lon, from: nowMs, to }]);
+    const [point] = await weather.hourly([{ lat: port.lat, lon: port.lon, from, to }]);
     const values = layers.effective.values;
-    return { port, from: new Date(nowMs).toISOString(), to: new Date(to).toISOString(), thresholds: values, holds: weatherHolds(point!.hours, values, nowMs, to) };
+    return { port, from: new Date(from).toISOString(), to: new Date(to).toISOString(), thresholds: values, holds: weatherHolds(point!.hours, values, from, to) };
   }
 
   predict(vessel: Vessel, port: Port): Promise<ArrivalResult> {

@@ -63,6 +63,7 @@ test('a watched port: a forecast beyond its limits opens port.weather_hold, limi
   assert.deepEqual([held.subject, held.severity], [{ type: 'port', id: 'GBSOU', port_id: 'GBSOU' }, 'warning']);
   assert.deepEqual([held.data.thresholds.wind_kn, held.data.thresholds.gust_kn], [1, 1]);
   assert.ok(held.data.first_hold.start && held.data.factors.length > 0, JSON.stringify(held.data));
+  assert.deepEqual(await engine.settledChanges('GBSOU'), ['opened'], 'evaluated again every second, it says the same: no update');
 
   await engine.call('PUT', '/v3/maritime/ports/GBSOU/weather-thresholds', { wind_kn: 100, gust_kn: 150, wave_height_m: 20, visibility_m: 10 });
   const cleared = await engine.until('port.weather_hold', 'GBSOU', 'cleared', 'cleared hold');
