@@ -30,8 +30,9 @@ import { aviation, LandingWatch } from './aviation/index.ts';
 import { events } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { intelligence } from './intelligence/index.ts';
-import { maritime } from './maritime/index.ts';
+import { maritime, MaritimeWatch } from './maritime/index.ts';
 import { notifications } from './notifications/index.ts';
+import { watchList } from './watchlist/index.ts';
 import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
 import { MIGRATIONS } from './migrations.ts';
@@ -129,7 +130,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 }
 
 /** The features, in the order their routes register. */
-export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'events', 'notifications', 'intelligence', 'accounts'] as const;
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'watchlist', 'events', 'notifications', 'intelligence', 'accounts'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
@@ -158,14 +159,17 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   const memberGuard = openMemberGuard(database, config);
   // Landing answers for the intelligence engine, from the aviation feature's services once it starts.
   const landingWatch = new LandingWatch();
+  // Maritime answers for the watch list and the intelligence engine, from the maritime feature's services once it starts.
+  const maritimeWatch = new MaritimeWatch();
   const features: Record<FeatureName, () => Feature<Config>> = {
     aviation: () => aviation(fleetProfiles(fleetStore), landingWatch),
-    maritime: () => maritime,
+    maritime: () => maritime(maritimeWatch),
     fleet: () => fleet(fleetStore, memberGuard),
     zones: () => zones,
+    watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: (id) => maritimeWatch.port(id)?.id ?? null }),
     events: () => events,
     notifications: () => notifications(openMemberDirectory(database), memberGuard),
-    intelligence: () => intelligence(fleetStore, landingWatch),
+    intelligence: () => intelligence(fleetStore, landingWatch, maritimeWatch),
     accounts: () => accounts(keys, access.rateLimits.store),
   };
   const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());

@@ -6,7 +6,7 @@
 export { aviation } from './feature.ts';
 export { aviationMigrations } from './migrations/index.ts';
 export { aviationInputs, type AviationInput } from './inputs.ts';
-export { LandingWatch, type WatchedLanding } from './landing/watch.ts';
+export { LandingWatch, type AirportNow, type SourceFreshness, type WatchedLanding } from './landing/watch.ts';
 export type { LandingIntelligence } from './landing/landing.schemas.ts';
 export { aircraftType, CONSERVATIVE_DEFAULTS, LANDING_DISTANCE_FACTOR } from './reference/aircraft-types.ts';
 export type { LandingProfile } from './reference/aircraft-types.ts';

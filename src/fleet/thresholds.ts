@@ -27,11 +27,11 @@ const RULES = {
     expected: 'a number of nautical miles from 0 to 50',
   },
   weather_hold: {
-    schema: Type.Boolean({ description: 'true: alert when a weather hold applies to a vessel\'s route or port' }),
+    schema: Type.Boolean({ description: 'true: alert when the forecast holds a vessel\'s destination port (the one its AIS destination names) within the forecast horizon' }),
     expected: 'true or false',
   },
   eta_delay_minutes_above: {
-    schema: Type.Integer({ minimum: 1, maximum: 1440, description: 'Alert when an ETA slips by more than this many minutes (1–1440)' }),
+    schema: Type.Integer({ minimum: 1, maximum: 1440, description: 'Alert when a vessel\'s predicted ETA is later than the ETA it reports in AIS by more than this many minutes (1–1440)' }),
     expected: 'an integer from 1 to 1440',
   },
 } as const;

@@ -274,6 +274,13 @@ export class FleetStore {
     return deleted.numDeletedRows > 0n;
   }
 
+  /** Every owner's vessels (all have an MMSI), for the intelligence engine's timed rules; by id. */
+  async vesselsOfEveryOwner(): Promise<{ org_id: string; id: string; mmsi: number }[]> {
+    const rows = await this.#db.selectFrom('fleet_vehicles').select(['org_id', 'id', 'mmsi'])
+      .where('vehicle_type', '=', 'vessel').where('mmsi', 'is not', null).orderBy('id').execute();
+    return rows.map((row) => ({ org_id: row.org_id, id: row.id, mmsi: row.mmsi! }));
+  }
+
   /** The organisation-wide settings (`vehicleId` null) or a vehicle's; null when the owner has no such vehicle. */
   async notificationSettings(owner: string, vehicleId: string | null): Promise<NotificationSettings | null> {
     return this.#db.transaction().execute(async (trx) => {

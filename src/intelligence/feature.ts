@@ -1,27 +1,114 @@
-// The intelligence engine: rules that watch what organisations plan and raise events about it.
-// This first slice evaluates the landing rules of watched arrivals on start and whenever an
-// airport's METAR, TAF or NOTAMs are stored (`aviation.inputs`), one airport at a time in the order
-// the inputs came. Several instances may evaluate the same input: the event store raises each
-// event once.
+// The intelligence engine: rules that watch what organisations plan and depend on, and raise events
+// about it. Several instances may evaluate the same input: the event store raises each event once.
+//
+// - Landing rules of watched arrivals and the status of watched airports: on start and whenever an
+//   airport's METAR, TAF or NOTAMs are stored (`aviation.inputs`), one airport at a time in the
+//   order the inputs came.
+// - Watched airports and ports: every LAMIS_WATCH_INTERVAL_SEC as well (NOTAMs come into force and
+//   lapse, the port forecast moves on and has no refresh to announce).
+// - Fleet vessels' predictions: each vessel once every LAMIS_PREDICTION_INTERVAL_SEC, spread evenly
+//   over it, and when this instance ingests a change of its voyage data (never per position).
+// - Sources organisations depend on: every LAMIS_FEED_CHECK_INTERVAL_SEC.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FleetStore } from '../fleet/index.ts';
 import { ArrivalStore } from '../fleet/index.ts';
 import { aviationInputs, type LandingWatch } from '../aviation/index.ts';
 import { EventStore } from '../events/index.ts';
+import type { MaritimeWatch } from '../maritime/index.ts';
 import type { Feature } from '../platform/feature.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
+import { WatchListStore } from '../watchlist/index.ts';
+import { ZoneStore } from '../zones/index.ts';
+import { FeedRules } from './feed-rules.ts';
 import { LandingRules } from './landing-rules.ts';
+import { PredictionRules, type FleetVessel } from './prediction-rules.ts';
+import type { IntelligenceSettings } from './settings.ts';
+import { WatchRules } from './watch-rules.ts';
 
-/** `fleet`: the one fleet store; `landing`: the aviation feature's landing answers (it starts first). */
-export const intelligence = (fleet: FleetStore, landing: LandingWatch): Feature => async ({ app, database, bus, logger }) => {
-  const log = logger.child({ feature: 'intelligence' });
-  const rules = new LandingRules({ arrivals: new ArrivalStore(database), fleet, landing, events: new EventStore(database, bus) });
-  let queue: Promise<void> = Promise.resolve();
-  const evaluate = (icao: string | null) => {
-    queue = queue.then(() => rules.evaluateAirport(icao)).catch((error: unknown) => log.error({ err: error, icao }, 'landing rules failed'));
+/** `fleet`: the one fleet store; `landing` and `maritime`: the aviation and maritime features' answers (they start first). */
+export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime: MaritimeWatch): Feature<PlatformSettings & IntelligenceSettings> =>
+  async ({ app, config, database, bus, logger }) => {
+    const log = logger.child({ feature: 'intelligence' });
+    const events = new EventStore(database, bus);
+    const arrivals = new ArrivalStore(database);
+    const watchList = new WatchListStore(database);
+    const landingRules = new LandingRules({ arrivals, fleet, landing, events });
+    const watchRules = new WatchRules({ watchList, landing, maritime, events });
+    const predictionRules = new PredictionRules({ fleet, maritime, events });
+    const feedRules = new FeedRules({
+      fleet, zones: new ZoneStore(database), arrivals, watchList, landing, maritime, events,
+      limits: { aisMs: config.feedStaleAisSec * 1000, metarMs: config.feedStaleMetarMinutes * 60_000, notamMs: config.feedStaleNotamMinutes * 60_000 },
+    });
+
+    /** A chain of evaluations run one after another; a failure is logged and the chain goes on. */
+    const serial = () => {
+      let queue: Promise<void> = Promise.resolve();
+      return {
+        run(what: Record<string, unknown>, task: () => Promise<void>) {
+          queue = queue.then(task).catch((error: unknown) => log.error({ err: error, ...what }, 'rule evaluation failed'));
+        },
+        drained: () => queue,
+      };
+    };
+    const airports = serial();
+    const watched = serial();
+    const predictions = serial();
+    const sources = serial();
+
+    const evaluateAirport = (icao: string | null) => {
+      airports.run({ rules: 'landing', icao }, () => landingRules.evaluateAirport(icao));
+      airports.run({ rules: 'airport_status', icao }, () => watchRules.evaluateAirports(icao));
+    };
+    const unsubscribe = await bus.subscribe(aviationInputs, (input) => evaluateAirport(input.icao));
+    evaluateAirport(null);
+
+    const evaluateWatched = () => {
+      watched.run({ rules: 'airport_status' }, () => watchRules.evaluateAirports(null));
+      watched.run({ rules: 'port_weather_hold' }, () => watchRules.evaluatePorts());
+    };
+    watched.run({ rules: 'port_weather_hold' }, () => watchRules.evaluatePorts());
+    const watchTimer = setInterval(evaluateWatched, config.watchIntervalSec * 1000).unref();
+
+    // The fleet's vessels by MMSI, as of the last cycle: a voyage change of any other vessel costs one look-up.
+    let fleetVessels = new Map<number, FleetVessel[]>();
+    const pending = new Set<string>();
+    const evaluateVessel = (vessel: FleetVessel) => {
+      if (pending.has(vessel.id)) return;
+      pending.add(vessel.id);
+      predictions.run({ rules: 'prediction', vehicle_id: vessel.id }, () => {
+        pending.delete(vessel.id);
+        return predictionRules.evaluate(vessel);
+      });
+    };
+    const stopVoyages = maritime.onVoyageChange((vessel) => {
+      for (const fleetVessel of fleetVessels.get(vessel.mmsi) ?? []) evaluateVessel(fleetVessel);
+    });
+    const stopping = new AbortController();
+    const cycleMs = config.predictionIntervalSec * 1000;
+    const predictionCycles = (async () => {
+      while (!stopping.signal.aborted) {
+        const vessels = await fleet.vesselsOfEveryOwner();
+        const byMmsi = new Map<number, FleetVessel[]>();
+        for (const vessel of vessels) byMmsi.set(vessel.mmsi, [...(byMmsi.get(vessel.mmsi) ?? []), vessel]);
+        fleetVessels = byMmsi;
+        if (vessels.length === 0) await sleep(cycleMs, undefined, { signal: stopping.signal, ref: false });
+        for (const vessel of vessels) {
+          evaluateVessel(vessel);
+          await sleep(cycleMs / vessels.length, undefined, { signal: stopping.signal, ref: false });
+        }
+      }
+    })().catch((error: unknown) => {
+      if (!stopping.signal.aborted) log.error({ err: error }, 'prediction cycle stopped');
+    });
+
+    const feedTimer = setInterval(() => sources.run({ rules: 'feed_stale' }, () => feedRules.evaluate()), config.feedCheckIntervalSec * 1000).unref();
+
+    app.addHook('onClose', async () => {
+      clearInterval(watchTimer);
+      clearInterval(feedTimer);
+      stopping.abort();
+      stopVoyages();
+      await unsubscribe();
+      await Promise.all([predictionCycles, airports.drained(), watched.drained(), predictions.drained(), sources.drained()]);
+    });
   };
-  const unsubscribe = await bus.subscribe(aviationInputs, (input) => evaluate(input.icao));
-  evaluate(null);
-  app.addHook('onClose', async () => {
-    await unsubscribe();
-    await queue;
-  });
-};

@@ -24,6 +24,8 @@ import { VesselStore, type Change } from './vessels/store.ts';
 import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
 import { startAisStream } from './stream/server.ts';
 import type { MaritimeSettings } from './settings.ts';
+import type { MaritimeWatch } from './watch.ts';
+import { createDestinationMatcher } from './ports/destination.ts';
 
 type Settings = PlatformSettings & MaritimeSettings;
 
@@ -42,7 +44,8 @@ function plannedFeeds(context: FeatureContext<Settings>, log: FeedLogger): Feed[
   return feeds;
 }
 
-export const maritime: Feature<Settings> = async (context) => {
+/** `watch`: maritime answers for the intelligence engine, attached here once the services run. */
+export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (context) => {
   const { app, config, database, bus, readiness, logger } = context;
   const log = logger.child({ feature: 'maritime' });
   const staleAfterMs = config.aisStaleMinutes * 60_000;
@@ -98,7 +101,8 @@ export const maritime: Feature<Settings> = async (context) => {
   const weather = createWeatherSource(config, log);
   const predictVesselArrival = (request: ArrivalRequest) => predictArrival(request, { weather, track: readTrack });
   registerTideRoutes(app, { ports, stations: loadTideStations });
-  registerWeatherRoutes(app, { ports, weather, thresholds: new PortWeatherThresholdStore(database) });
+  const weatherThresholds = new PortWeatherThresholdStore(database);
+  registerWeatherRoutes(app, { ports, weather, thresholds: weatherThresholds });
   registerEtaRoutes(app, { ports, store, predict: predictVesselArrival });
   // Port calls, berths, expected arrivals and availability, fed by every vessel change.
   const portIntelligence = await startPortIntelligence({
@@ -109,6 +113,13 @@ export const maritime: Feature<Settings> = async (context) => {
     },
   });
   ingest.onChange((change: Change) => portIntelligence.observe(change));
+  watch.attach({
+    ports, destinations: createDestinationMatcher(ports), vessels: store, weather, thresholds: weatherThresholds,
+    predict: predictVesselArrival, stations: loadTideStations, feeds: () => feeds.map((feed) => feed.status()),
+  });
+  ingest.onChange((change: Change) => {
+    if (change.static) watch.voyageChanged(change.vessel);
+  });
   app.addHook('onClose', () => portIntelligence.close());
 
   readiness.register('ais', async (): Promise<HealthResult> => {

@@ -1,7 +1,10 @@
 // What the service and other features may use of maritime: the feature, its `lamis` commands and
 // the feed a recorded file gives (`lamis replay`), its migrations, checking MMSI and IMO numbers,
-// and the vessel categories (zones narrow what they watch by them).
+// the vessel categories (zones narrow what they watch by them), and the maritime answers the
+// intelligence engine watches with.
 export { maritime } from './feature.ts';
+export { MaritimeWatch, type PortHolds } from './watch.ts';
+export { WeatherUnavailableError } from './weather/index.ts';
 export { decodeCommand } from './ais/decode.command.ts';
 export { dataCommand, importCommand } from './ports/port-data.command.ts';
 export type { FileFeedSpec } from './feeds/index.ts';

@@ -91,6 +91,12 @@ export class ZoneStore {
     return row ? zoneOf(row) : null;
   }
 
+  /** Every owner with at least one zone, for the rules that depend on the AIS feeds. */
+  async owners(): Promise<string[]> {
+    const rows = await this.#db.selectFrom('zones').select('org_id').distinct().orderBy('org_id').execute();
+    return rows.map((row) => row.org_id);
+  }
+
   /** False when the owner has no such zone. */
   async delete(owner: string, id: string): Promise<boolean> {
     const deleted = await this.#db.deleteFrom('zones').where('org_id', '=', owner).where('id', '=', id).executeTakeFirst();

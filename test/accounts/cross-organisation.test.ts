@@ -39,6 +39,7 @@ interface Owned {
   arrival: string;
   orgArrival: string;
   zone: string;
+  watchEntry: string;
 }
 
 /** Path parameters that name something of an organisation, and the problem a foreign one gets. */
@@ -58,6 +59,7 @@ const OWNED_PARAMS: { route: RegExp; param: string; value: (b: Owned) => string;
   { route: /^\/v3\/maritime\/ports\/:id\/berths\/:berthId/, param: 'berthId', value: (b) => b.berth, code: 'berth_not_found' },
   { route: /^\/v3\/events\/:id/, param: 'id', value: (b) => b.event, code: 'event_not_found' },
   { route: /^\/v3\/zones\/:id$/, param: 'id', value: (b) => b.zone, code: 'zone_not_found' },
+  { route: /^\/v3\/watch-list\/:id$/, param: 'id', value: (b) => b.watchEntry, code: 'watch_entry_not_found' },
 ];
 
 /** Path parameters that name nothing of an organisation: the same for every caller. */
@@ -85,6 +87,7 @@ const BODIES: Record<string, unknown> = {
   'POST /v3/organisations/:orgId/fleet/vehicles/:id/arrivals': { destination_icao: 'EGLL', eta_utc: ETA },
   'PATCH /v3/organisations/:orgId/fleet/vehicles/:id/arrivals/:arrivalId': { eta_utc: ETA },
   'PATCH /v3/zones/:id': { name: 'Renamed' },
+  'PATCH /v3/watch-list/:id': { note: 'Renamed' },
   'PUT /v3/organisations/:orgId/plan': { plan: 'enterprise' },
   'PATCH /v3/organisations/:orgId/members/:userId': { role: 'viewer' },
   'POST /v3/organisations/:orgId/invitations': { email: newEmail('crew'), role: 'viewer' },
@@ -187,10 +190,13 @@ for (const backend of ACCOUNT_BACKENDS) {
       }
       const zone = await apiKey(b.key.secret, '/v3/zones', { name: 'Bravo waters', geometry: { type: 'Circle', center: { lat: 50.8, lon: -1.3 }, radius_nm: 5 } });
       assert.equal(zone.status, 201, await zone.clone().text());
+      const watchEntry = await apiKey(b.key.secret, '/v3/watch-list', { type: 'airport', icao: 'EGLL' });
+      assert.equal(watchEntry.status, 201, await watchEntry.clone().text());
       const owned: Owned = {
         org: b.org, member: member.userId, invitation: invitation.id, key: b.key.id, session, vehicle: (await json(vehicle)).id,
         orgVehicle: (await json(orgVehicle)).id, booking: (await json(booking)).id, berth: (await json(berth)).id, event: await raisedEvent(b.org),
         arrivalVehicle: arrivalVehicle.id, arrival: arrivals[0], orgArrival: arrivals[1], zone: (await json(zone)).id,
+        watchEntry: (await json(watchEntry)).id,
       };
 
       const document = await json(await fetch(`${accounts.server.url}/v3/openapi.json`));
@@ -253,7 +259,7 @@ for (const backend of ACCOUNT_BACKENDS) {
         'PATCH /v3/organisations/:orgId/fleet/vehicles/:id', 'DELETE /v3/organisations/:orgId/fleet/vehicles/:id',
         'PUT /v3/organisations/:orgId/fleet/vehicles/:id/notification-settings',
         'DELETE /v3/fleet/vehicles/:id/arrivals/:arrivalId', 'PATCH /v3/organisations/:orgId/fleet/vehicles/:id/arrivals/:arrivalId',
-        'GET /v3/zones/:id', 'DELETE /v3/zones/:id',
+        'GET /v3/zones/:id', 'DELETE /v3/zones/:id', 'GET /v3/watch-list/:id', 'PATCH /v3/watch-list/:id', 'DELETE /v3/watch-list/:id',
         'GET /v3/maritime/ports/:id/berths/:berthId', 'PATCH /v3/maritime/ports/:id/berths/:berthId', 'DELETE /v3/maritime/ports/:id/berths/:berthId',
         'GET /v3/events/:id', 'POST /v3/events/:id/acknowledge',
       ]) assert.ok(covered.has(route), route);

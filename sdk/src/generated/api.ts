@@ -50,6 +50,8 @@ export type PostOrganisationsOrgIdFleetVehiclesResponse = Vehicle;
 export type DeleteOrganisationsOrgIdFleetVehiclesIdResponse = undefined;
 export type DeleteOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdResponse = undefined;
 export type DeleteZonesIdResponse = undefined;
+export type PostWatchListResponse = WatchEntry;
+export type DeleteWatchListIdResponse = undefined;
 export type DeleteAccountsSessionResponse = undefined;
 export type DeleteAccountsSessionsIdResponse = undefined;
 export type DeleteOrganisationsOrgIdMembersUserIdResponse = undefined;
@@ -141,6 +143,11 @@ export interface Operations {
   'GET /v3/zones/{id}': GetZonesId;
   'PATCH /v3/zones/{id}': PatchZonesId;
   'DELETE /v3/zones/{id}': DeleteZonesId;
+  'GET /v3/watch-list': GetWatchList;
+  'POST /v3/watch-list': PostWatchList;
+  'GET /v3/watch-list/{id}': GetWatchListId;
+  'PATCH /v3/watch-list/{id}': PatchWatchListId;
+  'DELETE /v3/watch-list/{id}': DeleteWatchListId;
   'GET /v3/events': GetEvents;
   'GET /v3/events/{id}': GetEventsId;
   'POST /v3/events/{id}/acknowledge': PostEventsIdAcknowledge;
@@ -3718,11 +3725,11 @@ export interface AlertThresholds {
    */
   visibility_nm_below?: number;
   /**
-   * true: alert when a weather hold applies to a vessel's route or port
+   * true: alert when the forecast holds a vessel's destination port (the one its AIS destination names) within the forecast horizon
    */
   weather_hold?: boolean;
   /**
-   * Alert when an ETA slips by more than this many minutes (1–1440)
+   * Alert when a vessel's predicted ETA is later than the ETA it reports in AIS by more than this many minutes (1–1440)
    */
   eta_delay_minutes_above?: number;
 }
@@ -4415,6 +4422,132 @@ export interface DeleteZonesId {
 export interface DeleteZonesIdPath {
   /**
    * The zone id
+   */
+  id: string;
+}
+/**
+ * Your watch list
+ *
+ * The airports and ports your organisation watches, by when they were added (ties by id), cursor-paginated; `type` narrows the list.
+ */
+export interface GetWatchList {
+  query?: GetWatchListQuery;
+  response: GetWatchListResponse;
+}
+export interface GetWatchListQuery {
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+  type?: 'airport' | 'port';
+}
+export interface GetWatchListResponse {
+  data: WatchEntry[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WatchEntry".
+ */
+export interface WatchEntry {
+  /**
+   * `wat_` and 16 letters or digits
+   */
+  id: string;
+  type: 'airport' | 'port';
+  /**
+   * For an airport
+   */
+  icao?: string;
+  /**
+   * For a port
+   */
+  port_id?: string;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/**
+ * Watch an airport or a port
+ *
+ * LAMIS then raises `airport.status_changed` about a watched airport and `port.weather_hold` about a watched port (see Events). 201 with the entry; 200 with the entry already there when the airport or port is watched already (its note unchanged); 400 naming a missing or misplaced field; 422 `watch_target_unknown` naming the field for an airport or port the reference data does not hold; 409 `watch_list_full` at 500 entries.
+ */
+export interface PostWatchList {
+  body: NewWatchEntry;
+  response: PostWatchListResponse;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NewWatchEntry".
+ */
+export interface NewWatchEntry {
+  /**
+   * `airport` (give `icao`) or `port` (give `port_id`)
+   */
+  type: 'airport' | 'port';
+  /**
+   * The airport's ICAO code, e.g. EGLL; for `airport` only
+   */
+  icao?: string;
+  /**
+   * The port as the port endpoints name it: a UN/LOCODE (NLRTM) or WPI-<number>; for `port` only
+   */
+  port_id?: string;
+  note?: string | null;
+}
+/**
+ * One watch list entry
+ *
+ * 404 `watch_entry_not_found`.
+ */
+export interface GetWatchListId {
+  path: GetWatchListIdPath;
+  response: WatchEntry;
+}
+export interface GetWatchListIdPath {
+  /**
+   * The watch list entry id
+   */
+  id: string;
+}
+/**
+ * Change the note of a watch list entry
+ *
+ * The note is the only field that changes; null clears it. 404 `watch_entry_not_found`.
+ */
+export interface PatchWatchListId {
+  path: PatchWatchListIdPath;
+  body: PatchWatchListIdBody;
+  response: WatchEntry;
+}
+export interface PatchWatchListIdPath {
+  /**
+   * The watch list entry id
+   */
+  id: string;
+}
+export interface PatchWatchListIdBody {
+  note: string | null;
+}
+/**
+ * Stop watching an airport or a port
+ *
+ * Its open events (`airport.status_changed`, `port.weather_hold`) clear. 404 `watch_entry_not_found`.
+ */
+export interface DeleteWatchListId {
+  path: DeleteWatchListIdPath;
+  response: DeleteWatchListIdResponse;
+}
+export interface DeleteWatchListIdPath {
+  /**
+   * The watch list entry id
    */
   id: string;
 }

@@ -1,10 +1,14 @@
 // Landing answers for watchers outside an HTTP request (the intelligence engine): the same bundle
-// the landing endpoint computes, for a fleet vehicle's own figures. The service creates one before
-// its features start; the aviation feature attaches its services to it when it starts.
+// the landing endpoint computes, for a fleet vehicle's own figures; an airport's status now, for
+// any aircraft; and how fresh the METAR and NOTAM sources are at the airports watched. The service
+// creates one before its features start; the aviation feature attaches its services to it when it
+// starts.
 import type { LandingProfile } from '../reference/aircraft-types.ts';
-import type { AviationServices } from '../services.ts';
+import type { AviationServices, InputSource } from '../services.ts';
+import { deriveWeather, parseMetar, type FlightCategory } from '../weather/index.ts';
 import { landingBundle } from './bundle.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
+import { airportStatus, type AirportStatus } from './status.ts';
 
 export interface WatchedLanding {
   icao: string;
@@ -15,6 +19,25 @@ export interface WatchedLanding {
   profile: LandingProfile & { designator: string };
 }
 
+/** An airport's status now, whatever the aircraft, with the flight category of the METAR held. */
+export interface AirportNow {
+  icao: string;
+  name: string;
+  status: AirportStatus;
+  reasons: string[];
+  /** null without a readable METAR. */
+  flight_category: FlightCategory | null;
+  metar: string | null;
+}
+
+/** How fresh one kind of input is at the airports asked about. */
+export interface SourceFreshness {
+  /** Where the input comes from; `operator_only`: no source runs, operators push it. */
+  source: InputSource;
+  /** Per airport: the newest METAR observation, or the last successful NOTAM fetch; null when none. */
+  airports: { icao: string; at: string | null; error: string | null }[];
+}
+
 export class LandingWatch {
   #services: AviationServices | null = null;
 
@@ -22,13 +45,52 @@ export class LandingWatch {
     this.#services = services;
   }
 
+  #attached(): AviationServices {
+    if (this.#services === null) throw new Error('landing answers need the aviation feature, which has not started');
+    return this.#services;
+  }
+
+  /** The airport's ICAO code as the reference data names it; null for one it does not hold. */
+  airportIcao(icao: string): string | null {
+    return this.#attached().airports.get(icao)?.icao ?? null;
+  }
+
+  /** The airport's status now by the NOTAMs in force and the reference data (no runway choice: no aircraft); null when it is not in the reference data. */
+  async airportNow(icao: string, nowMs = Date.now()): Promise<AirportNow | null> {
+    const services = this.#attached();
+    const airport = services.airports.get(icao);
+    if (!airport) return null;
+    const [notams, report] = await Promise.all([services.notams.forAirport(airport.icao, { at: nowMs }), services.weather.latest(airport.icao, 'metar')]);
+    const status = airportStatus({ airport, notams: notams.notams });
+    const parsed = report === null ? null : parseMetar(report.raw, { now: new Date(nowMs) });
+    return {
+      icao: airport.icao, name: airport.name, status: status.status, reasons: status.reasons,
+      flight_category: parsed?.ok ? deriveWeather(parsed.metar).flight_category : null, metar: report?.raw ?? null,
+    };
+  }
+
+  /** How fresh the METARs and NOTAMs held for these airports are (asking may start a refresh from their sources). */
+  async freshness(icaos: readonly string[], nowMs = Date.now()): Promise<{ metar: SourceFreshness; notams: SourceFreshness }> {
+    const services = this.#attached();
+    const metar: SourceFreshness = { source: services.sources.weather, airports: [] };
+    const notams: SourceFreshness = { source: services.sources.notams, airports: [] };
+    for (const icao of icaos) {
+      const report = await services.weather.latest(icao, 'metar');
+      metar.airports.push({ icao, at: report?.observed_at ?? null, error: null });
+      const set = await services.notams.forAirport(icao, { at: nowMs });
+      const feeds = set.feeds;
+      const fetched = feeds.map((feed) => feed.fetched_at).filter((at): at is string => at !== null).sort().at(-1) ?? null;
+      notams.airports.push({ icao, at: fetched, error: feeds.find((feed) => feed.error !== null)?.error ?? null });
+    }
+    return { metar, notams };
+  }
+
   /**
    * The landing bundle, or null when the airport is not in the reference data. `reference` stands
    * in for a request id (e.g. the arrival's id). Throws when the aviation feature has not started.
    */
   async landingFor(landing: WatchedLanding, reference: string, nowMs = Date.now()): Promise<LandingIntelligence | null> {
-    const services = this.#services;
-    if (services === null) throw new Error('landing answers need the aviation feature, which has not started');
+    const services = this.#attached();
     const airport = services.airports.get(landing.icao);
     if (!airport) return null;
     return landingBundle(services, {

@@ -1,0 +1,119 @@
+// Maritime answers for watchers outside an HTTP request (the intelligence engine): vessels by MMSI,
+// the port an AIS destination names, weather holds at a port for an organisation's limits, the
+// weather-aware arrival prediction, tidal windows for a draught, voyage data changes and the AIS
+// feeds' states. The
+// service creates one before its features start; the maritime feature attaches its services to it
+// when it starts.
+import type { ArrivalRequest, ArrivalResult } from './eta/index.ts';
+import type { FeedStatus } from './feeds/index.ts';
+import type { DestinationMatcher } from './ports/destination.ts';
+import type { Port, PortIndex } from './ports/ports.ts';
+import { tidalWindows, type TidalWindows, type TideStationIndex } from './tides/index.ts';
+import type { Vessel, VesselStore } from './vessels/store.ts';
+import { HOUR_MS, weatherHolds, type PortWeatherThresholdStore, type WeatherHold, type WeatherSource, type WeatherThresholds } from './weather/index.ts';
+
+export interface MaritimeServices {
+  ports: PortIndex;
+  destinations: DestinationMatcher;
+  vessels: VesselStore;
+  weather: WeatherSource;
+  thresholds: PortWeatherThresholdStore;
+  predict(request: ArrivalRequest): Promise<ArrivalResult>;
+  stations(): Promise<TideStationIndex>;
+  feeds(): FeedStatus[];
+}
+
+/** The holds of a port's forecast from now to the source's horizon, for an organisation's limits. */
+export interface PortHolds {
+  port: Port;
+  from: string;
+  to: string;
+  thresholds: WeatherThresholds;
+  holds: WeatherHold[];
+}
+
+export class MaritimeWatch {
+  #services: MaritimeServices | null = null;
+  readonly #voyageListeners = new Set<(vessel: Vessel) => void>();
+
+  attach(services: MaritimeServices): void {
+    this.#services = services;
+  }
+
+  #attached(): MaritimeServices {
+    if (this.#services === null) throw new Error('maritime answers need the maritime feature, which has not started');
+    return this.#services;
+  }
+
+  /** The port with this id (a UN/LOCODE, any case, or WPI-<number>); null for one the port data does not hold. */
+  port(id: string): Port | null {
+    return this.#attached().ports.get(id);
+  }
+
+  vessel(mmsi: number): Vessel | null {
+    return this.#attached().vessels.get(mmsi) ?? null;
+  }
+
+  /** The port the vessel's AIS destination names, chosen by its position where names are shared; null when it names none. */
+  destinationOf(vessel: Vessel): Port | null {
+    const position = vessel.position;
+    const match = this.#attached().destinations.match(vessel.destination, position === null ? undefined : { lat: position.lat, lon: position.lon });
+    return match.status === 'port' ? match.port : null;
+  }
+
+  /** How far ahead the weather source forecasts. */
+  get horizonHours(): number {
+    return this.#attached().weather.horizonHours;
+  }
+
+  /**
+   * From the start of the current hour, so that the answer stays the same within the hour (a hold on
+   * now starts at the hour, not at the instant asked). Throws WeatherUnavailableError when the
+   * weather source fails. `owner`: the organisation whose limits apply (an API key outside any has
+   * the instance's).
+   */
+  async holdsAt(port: Port, owner: string, nowMs = Date.now()): Promise<PortHolds> {
+    const { weather, thresholds } = this.#attached();
+    const from = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
+    const to = from + weather.horizonHours * HOUR_MS;
+    const layers = await thresholds.layers(port, owner);
+    const [point] = await weather.hourly([{ lat: port.lat, lon: port.lon, from, to }]);
+    const values = layers.effective.values;
+    return { port, from: new Date(from).toISOString(), to: new Date(to).toISOString(), thresholds: values, holds: weatherHolds(point!.hours, values, from, to) };
+  }
+
+  predict(vessel: Vessel, port: Port): Promise<ArrivalResult> {
+    return this.#attached().predict({ vessel, port });
+  }
+
+  /**
+   * The tidal windows at the port for the draught in [fromMs, toMs], on the nearest suitable tide
+   * station's chart datum with the port's channel depth; null when the port has no channel depth
+   * or no station lies within the default radius.
+   */
+  async tidalWindowsAt(port: Port, draughtM: number, fromMs: number, toMs: number): Promise<TidalWindows | null> {
+    if (port.channel_depth_m === null) return null;
+    const match = (await this.#attached().stations()).nearest(port);
+    if (match === null) return null;
+    const datum = match.station.chart_datum;
+    return tidalWindows({
+      station: match.station, distance_nm: match.distance_nm, from: new Date(fromMs), to: new Date(toMs), datum,
+      draught_m: draughtM, charted_depth_m: port.channel_depth_m + (match.station.datums[datum] ?? 0),
+    });
+  }
+
+  /** Called by the maritime feature when a vessel's static or voyage data changed in this instance (never for a position alone). */
+  voyageChanged(vessel: Vessel): void {
+    for (const listener of this.#voyageListeners) listener(vessel);
+  }
+
+  /** Hears each voyage data change ingested by this instance; answers the function that stops it. Keep the listener O(1): AIS ingest calls it. */
+  onVoyageChange(listener: (vessel: Vessel) => void): () => void {
+    this.#voyageListeners.add(listener);
+    return () => this.#voyageListeners.delete(listener);
+  }
+
+  feeds(): FeedStatus[] {
+    return this.#attached().feeds();
+  }
+}
