@@ -9,8 +9,9 @@ import { AVIATION_SETTINGS } from './aviation/settings.ts';
 import { MARITIME_SETTINGS } from './maritime/settings.ts';
 import { loadSettings, type SettingsOf } from './platform/config/index.ts';
 import { PLATFORM_SETTINGS } from './platform/settings.ts';
+import { WEBHOOKS_SETTINGS } from './webhooks/settings.ts';
 
-export const SETTINGS = [...PLATFORM_SETTINGS, ...AVIATION_SETTINGS, ...MARITIME_SETTINGS, ...ACCOUNTS_SETTINGS] as const;
+export const SETTINGS = [...PLATFORM_SETTINGS, ...AVIATION_SETTINGS, ...MARITIME_SETTINGS, ...WEBHOOKS_SETTINGS, ...ACCOUNTS_SETTINGS] as const;
 
 export type Config = SettingsOf<typeof SETTINGS>;
 

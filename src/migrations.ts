@@ -8,8 +8,10 @@ import { eventsMigrations } from './events/migrations/index.ts';
 import { fleetMigrations } from './fleet/migrations/index.ts';
 import { maritimeMigrations } from './maritime/migrations/index.ts';
 import { platformMigrations } from './platform/migrations/index.ts';
+import { webhooksMigrations } from './webhooks/migrations/index.ts';
 import { zonesMigrations } from './zones/migrations/index.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   ...platformMigrations, ...aviationMigrations, ...maritimeMigrations, ...accountsMigrations, ...fleetMigrations, ...eventsMigrations, ...zonesMigrations,
+  ...webhooksMigrations,
 ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -31,6 +31,7 @@ import { events } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { intelligence } from './intelligence/index.ts';
 import { maritime } from './maritime/index.ts';
+import { webhooks } from './webhooks/index.ts';
 import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
 import { MIGRATIONS } from './migrations.ts';
@@ -128,7 +129,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 }
 
 /** The features, in the order their routes register. */
-export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'events', 'intelligence', 'accounts'] as const;
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'events', 'webhooks', 'intelligence', 'accounts'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
@@ -161,6 +162,7 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
     zones: () => zones,
     events: () => events,
+    webhooks: () => webhooks,
     intelligence: () => intelligence(fleetStore, landingWatch),
     accounts: () => accounts(keys, access.rateLimits.store),
   };
