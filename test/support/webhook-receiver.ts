@@ -11,6 +11,8 @@ export interface ReceivedDelivery {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The sender's TCP port: which process sent it can be told from it. */
+  remotePort: number;
   /** Answers a held request (with `status`); a no-op once answered. */
   answer(status: number): void;
   /** Whether the connection closed before an answer (the sender went away). */
@@ -43,7 +45,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         held.delete(response);
         response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
       };
-      received.push({ path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answer, closed: () => closed });
+      received.push({
+        path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: request.socket.remotePort ?? 0, answer, closed: () => closed,
+      });
       const next = statuses.shift() ?? 200;
       if (next === 'hold') held.add(response);
       else answer(next);
