@@ -1,5 +1,5 @@
 // The REST client. Every `/v3` operation can be called through `request`, typed by the operation's
-// `METHOD /path`; the landing and vessel endpoints also have methods of their own. Each answer
+// `METHOD /path`; the landing, vessel and webhook endpoints also have methods of their own. Each answer
 // comes back with its status, `Request-Id` and rate limit; error answers throw (see errors.ts).
 import {
   apiError,
@@ -13,10 +13,12 @@ import type {
   FlagList,
   LandingIntelligence,
   LandingRequest,
+  NewWebhook,
   NmeaUploadResult,
   OperationKey,
   OperationParams,
   OperationResponse,
+  WebhookListQuery,
   Track,
   TrackFeature,
   TrackQuery,
@@ -24,6 +26,12 @@ import type {
   VesselPage,
   VesselSearchQuery,
   VesselSummary,
+  Webhook,
+  WebhookChangesInput,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookPage,
+  WebhookWithSecret,
 } from './types.ts';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8080';
@@ -90,9 +98,24 @@ export interface VesselsApi {
   uploadNmea(lines: string, options?: RequestOptions): Promise<LamisResponse<NmeaUploadResult>>;
 }
 
+export interface WebhooksApi {
+  /** Adds an endpoint; the answer carries its signing `secret`, shown this once. */
+  create(webhook: NewWebhook, options?: RequestOptions): Promise<LamisResponse<WebhookWithSecret>>;
+  list(query?: WebhookListQuery, options?: RequestOptions): Promise<LamisResponse<WebhookPage>>;
+  get(id: string, options?: RequestOptions): Promise<LamisResponse<Webhook>>;
+  update(id: string, changes: WebhookChangesInput, options?: RequestOptions): Promise<LamisResponse<Webhook>>;
+  delete(id: string, options?: RequestOptions): Promise<LamisResponse<undefined>>;
+  /** A new secret, shown this once; the old one signs beside it for the overlap. */
+  rotateSecret(id: string, options?: RequestOptions): Promise<LamisResponse<WebhookWithSecret>>;
+  /** Sends a signed `webhook.test` delivery now and answers how it went. */
+  test(id: string, options?: RequestOptions): Promise<LamisResponse<WebhookDelivery>>;
+  deliveries(id: string, query?: WebhookListQuery, options?: RequestOptions): Promise<LamisResponse<WebhookDeliveryPage>>;
+}
+
 export class LamisClient {
   readonly url: string;
   readonly vessels: VesselsApi;
+  readonly webhooks: WebhooksApi;
   readonly #apiKey: string;
   readonly #timeoutMs: number;
   readonly #headers: Record<string, string>;
@@ -106,6 +129,7 @@ export class LamisClient {
     this.#headers = options.headers ?? {};
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.vessels = this.#vesselsApi();
+    this.webhooks = this.#webhooksApi();
   }
 
   /** Landing intelligence for a destination, aircraft and ETA (`POST /v3/intelligence/landing`). */
@@ -201,6 +225,20 @@ export class LamisClient {
       },
       flags: (options) => this.request('GET /v3/maritime/flags', {}, options),
       uploadNmea: (lines, options) => this.request('POST /v3/maritime/ais/nmea', { body: lines }, options),
+    };
+  }
+
+  #webhooksApi(): WebhooksApi {
+    const path = (id: string) => ({ id });
+    return {
+      create: (webhook, options) => this.request('POST /v3/webhooks', { body: webhook }, options),
+      list: (query, options) => this.request('GET /v3/webhooks', { query }, options),
+      get: (id, options) => this.request('GET /v3/webhooks/{id}', { path: path(id) }, options),
+      update: (id, changes, options) => this.request('PATCH /v3/webhooks/{id}', { path: path(id), body: changes }, options),
+      delete: (id, options) => this.request('DELETE /v3/webhooks/{id}', { path: path(id) }, options),
+      rotateSecret: (id, options) => this.request('POST /v3/webhooks/{id}/rotate-secret', { path: path(id) }, options),
+      test: (id, options) => this.request('POST /v3/webhooks/{id}/test', { path: path(id) }, options),
+      deliveries: (id, query, options) => this.request('GET /v3/webhooks/{id}/deliveries', { path: path(id), query }, options),
     };
   }
 }

@@ -27,3 +27,8 @@ export type TrackFeature = Extract<TrackAnswer, { type: 'Feature' }>;
 
 export type FlagList = Operations['GET /v3/maritime/flags']['response'];
 export type NmeaUploadResult = Operations['POST /v3/maritime/ais/nmea']['response'];
+
+export type WebhookPage = Operations['GET /v3/webhooks']['response'];
+export type WebhookChangesInput = Operations['PATCH /v3/webhooks/{id}']['body'];
+export type WebhookDeliveryPage = Operations['GET /v3/webhooks/{id}/deliveries']['response'];
+export type WebhookListQuery = NonNullable<Operations['GET /v3/webhooks']['query']>;
