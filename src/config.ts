@@ -10,8 +10,9 @@ import { INTELLIGENCE_SETTINGS } from './intelligence/settings.ts';
 import { MARITIME_SETTINGS } from './maritime/settings.ts';
 import { loadSettings, type SettingsOf } from './platform/config/index.ts';
 import { PLATFORM_SETTINGS } from './platform/settings.ts';
+import { WEBHOOKS_SETTINGS } from './webhooks/settings.ts';
 
-export const SETTINGS = [...PLATFORM_SETTINGS, ...AVIATION_SETTINGS, ...MARITIME_SETTINGS, ...ACCOUNTS_SETTINGS, ...INTELLIGENCE_SETTINGS] as const;
+export const SETTINGS = [...PLATFORM_SETTINGS, ...AVIATION_SETTINGS, ...MARITIME_SETTINGS, ...WEBHOOKS_SETTINGS, ...ACCOUNTS_SETTINGS, ...INTELLIGENCE_SETTINGS] as const;
 
 export type Config = SettingsOf<typeof SETTINGS>;
 

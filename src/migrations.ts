@@ -10,9 +10,10 @@ import { maritimeMigrations } from './maritime/migrations/index.ts';
 import { notificationsMigrations } from './notifications/migrations/index.ts';
 import { platformMigrations } from './platform/migrations/index.ts';
 import { watchListMigrations } from './watchlist/migrations/index.ts';
+import { webhooksMigrations } from './webhooks/migrations/index.ts';
 import { zonesMigrations } from './zones/migrations/index.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   ...platformMigrations, ...aviationMigrations, ...maritimeMigrations, ...accountsMigrations, ...fleetMigrations, ...eventsMigrations, ...zonesMigrations,
-  ...notificationsMigrations, ...watchListMigrations,
+  ...notificationsMigrations, ...watchListMigrations, ...webhooksMigrations,
 ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

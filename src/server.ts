@@ -33,6 +33,7 @@ import { intelligence } from './intelligence/index.ts';
 import { maritime, MaritimeWatch } from './maritime/index.ts';
 import { notifications } from './notifications/index.ts';
 import { watchList } from './watchlist/index.ts';
+import { webhooks } from './webhooks/index.ts';
 import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
 import { MIGRATIONS } from './migrations.ts';
@@ -130,7 +131,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 }
 
 /** The features, in the order their routes register. */
-export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'watchlist', 'events', 'notifications', 'intelligence', 'accounts'] as const;
+export const FEATURES = ['aviation', 'maritime', 'fleet', 'zones', 'watchlist', 'events', 'webhooks', 'notifications', 'intelligence', 'accounts'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /**
@@ -168,6 +169,7 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     zones: () => zones,
     watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: (id) => maritimeWatch.port(id)?.id ?? null }),
     events: () => events,
+    webhooks: () => webhooks,
     notifications: () => notifications(openMemberDirectory(database), memberGuard),
     intelligence: () => intelligence(fleetStore, landingWatch, maritimeWatch),
     accounts: () => accounts(keys, access.rateLimits.store),

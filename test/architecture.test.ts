@@ -26,13 +26,14 @@ test('the settings table reaches only settings: commands that read it load no fe
     'src/intelligence/settings.ts',
     'src/maritime/feeds/spec.ts',
     'src/maritime/settings.ts',
+    'src/webhooks/settings.ts',
   ]);
 });
 
 test('migrations are frozen: each imports only the migrator, never live code', () => {
   const graph = importGraph(repository);
   const migrations = [...graph.edges.keys()].filter((module) => /^src\/(\w+)\/migrations\/\d{4}_\w+\.ts$/.test(module));
-  for (const owner of ['platform', 'accounts', 'fleet', 'aviation', 'maritime', 'zones', 'events', 'watchlist']) {
+  for (const owner of ['platform', 'accounts', 'fleet', 'aviation', 'maritime', 'zones', 'events', 'watchlist', 'webhooks', 'notifications']) {
     assert.ok(migrations.some((module) => module.startsWith(`src/${owner}/migrations/`)), `the migrations of ${owner} are in src/${owner}/migrations/`);
   }
   for (const module of migrations) assert.deepEqual(graph.edges.get(module), ['src/platform/db/migrate.ts'], module);

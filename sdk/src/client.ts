@@ -1,5 +1,5 @@
 // The REST client. Every `/v3` operation can be called through `request`, typed by the operation's
-// `METHOD /path`; landing intelligence, vessels, events and zones also have methods of their own. Each answer
+// `METHOD /path`; landing intelligence, vessels, events, zones and webhooks also have methods of their own. Each answer
 // comes back with its status, `Request-Id` and rate limit; error answers throw (see errors.ts).
 import {
   apiError,
@@ -16,11 +16,13 @@ import type {
   FlagList,
   LandingIntelligence,
   LandingRequest,
+  NewWebhook,
   NewZone,
   NmeaUploadResult,
   OperationKey,
   OperationParams,
   OperationResponse,
+  WebhookListQuery,
   Track,
   TrackFeature,
   TrackQuery,
@@ -28,6 +30,12 @@ import type {
   VesselPage,
   VesselSearchQuery,
   VesselSummary,
+  Webhook,
+  WebhookChangesInput,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookPage,
+  WebhookWithSecret,
   Zone,
   ZoneChanges,
   ZoneListQuery,
@@ -118,6 +126,20 @@ export interface ZonesApi {
   delete(id: string, options?: RequestOptions): Promise<LamisResponse<unknown>>;
 }
 
+export interface WebhooksApi {
+  /** Adds an endpoint; the answer carries its signing `secret`, shown this once. */
+  create(webhook: NewWebhook, options?: RequestOptions): Promise<LamisResponse<WebhookWithSecret>>;
+  list(query?: WebhookListQuery, options?: RequestOptions): Promise<LamisResponse<WebhookPage>>;
+  get(id: string, options?: RequestOptions): Promise<LamisResponse<Webhook>>;
+  update(id: string, changes: WebhookChangesInput, options?: RequestOptions): Promise<LamisResponse<Webhook>>;
+  delete(id: string, options?: RequestOptions): Promise<LamisResponse<undefined>>;
+  /** A new secret, shown this once; the old one signs beside it for the overlap. */
+  rotateSecret(id: string, options?: RequestOptions): Promise<LamisResponse<WebhookWithSecret>>;
+  /** Sends a signed `webhook.test` delivery now and answers how it went. */
+  test(id: string, options?: RequestOptions): Promise<LamisResponse<WebhookDelivery>>;
+  deliveries(id: string, query?: WebhookListQuery, options?: RequestOptions): Promise<LamisResponse<WebhookDeliveryPage>>;
+}
+
 /** Every item of a cursor-paginated list: each page's `next_cursor` is passed back as `cursor`. */
 async function* everyItem<Q extends { cursor?: string }, T>(
   page: (query: Q) => Promise<LamisResponse<{ data: T[]; next_cursor: string | null }>>,
@@ -136,6 +158,7 @@ export class LamisClient {
   readonly vessels: VesselsApi;
   readonly events: EventsApi;
   readonly zones: ZonesApi;
+  readonly webhooks: WebhooksApi;
   readonly #apiKey: string;
   readonly #timeoutMs: number;
   readonly #headers: Record<string, string>;
@@ -151,6 +174,7 @@ export class LamisClient {
     this.vessels = this.#vesselsApi();
     this.events = this.#eventsApi();
     this.zones = this.#zonesApi();
+    this.webhooks = this.#webhooksApi();
   }
 
   /** Landing intelligence for a destination, aircraft and ETA (`POST /v3/intelligence/landing`). */
@@ -261,6 +285,20 @@ export class LamisClient {
       create: (zone, options) => this.request('POST /v3/zones', { body: zone }, options),
       update: (id, changes, options) => this.request('PATCH /v3/zones/{id}', { path: { id }, body: changes }, options),
       delete: (id, options) => this.request('DELETE /v3/zones/{id}', { path: { id } }, options),
+    };
+  }
+
+  #webhooksApi(): WebhooksApi {
+    const path = (id: string) => ({ id });
+    return {
+      create: (webhook, options) => this.request('POST /v3/webhooks', { body: webhook }, options),
+      list: (query, options) => this.request('GET /v3/webhooks', { query }, options),
+      get: (id, options) => this.request('GET /v3/webhooks/{id}', { path: path(id) }, options),
+      update: (id, changes, options) => this.request('PATCH /v3/webhooks/{id}', { path: path(id), body: changes }, options),
+      delete: (id, options) => this.request('DELETE /v3/webhooks/{id}', { path: path(id) }, options),
+      rotateSecret: (id, options) => this.request('POST /v3/webhooks/{id}/rotate-secret', { path: path(id) }, options),
+      test: (id, options) => this.request('POST /v3/webhooks/{id}/test', { path: path(id) }, options),
+      deliveries: (id, query, options) => this.request('GET /v3/webhooks/{id}/deliveries', { path: path(id), query }, options),
     };
   }
 }

@@ -1,6 +1,6 @@
 // @lamis/sdk: a typed client for LAMIS, the Landing and Maritime Intelligence Service.
 export { DEFAULT_TIMEOUT_MS, DEFAULT_URL, LamisClient } from './client.ts';
-export type { EventsApi, LamisClientOptions, LamisResponse, RequestOptions, VesselsApi, ZonesApi } from './client.ts';
+export type { EventsApi, LamisClientOptions, LamisResponse, RequestOptions, VesselsApi, WebhooksApi, ZonesApi } from './client.ts';
 export {
   apiError,
   LamisApiError,

@@ -33,3 +33,8 @@ export type EventPage = Operations['GET /v3/events']['response'];
 
 export type ZoneListQuery = NonNullable<Operations['GET /v3/zones']['query']>;
 export type ZonePage = Operations['GET /v3/zones']['response'];
+
+export type WebhookPage = Operations['GET /v3/webhooks']['response'];
+export type WebhookChangesInput = Operations['PATCH /v3/webhooks/{id}']['body'];
+export type WebhookDeliveryPage = Operations['GET /v3/webhooks/{id}/deliveries']['response'];
+export type WebhookListQuery = NonNullable<Operations['GET /v3/webhooks']['query']>;

@@ -3,10 +3,12 @@
 // open, may be acknowledged, and clears. Open events are state kept in storage, so a restart
 // neither loses nor raises them again, and one open event per kind and subject exists per
 // organisation however many instances evaluate the same input. Each transition reports what
-// happened, and the real ones (not a repeat) are published on `events.changes` once.
-import { sql } from 'kysely';
+// happened, and the real ones (not a repeat) are published on `events.changes` once, after the
+// transition has committed. Work that must happen exactly when a transition does (an outbox row)
+// joins the transition's transaction through `onEventTransition`.
+import { sql, type Kysely } from 'kysely';
 import { topic, type Bus } from '../platform/bus/index.ts';
-import type { Database } from '../platform/db/database.ts';
+import type { Database, Tables } from '../platform/db/database.ts';
 import type { Principal } from '../platform/http/auth.ts';
 import { newId } from '../platform/ids.ts';
 import type { EventsTable } from './events.table.ts';
@@ -88,6 +90,24 @@ export interface EventChange extends Transition {
 /** Every real transition of every organisation's events, once each. */
 export const eventChanges = topic<EventChange>('events.changes');
 
+/**
+ * Runs in the transaction of a real transition, with its change: whatever it writes through `trx`
+ * commits with the transition, and when it throws, neither does.
+ */
+export type TransitionHook = (trx: Kysely<Tables>, change: EventChange) => Promise<void>;
+
+// By storage rather than by store: every EventStore on the storage (each feature makes its own)
+// runs the hooks installed for it.
+const transitionHooks = new WeakMap<Database, Set<TransitionHook>>();
+
+/** Runs `hook` in every real transition made on this storage from now on; the answer removes it. */
+export function onEventTransition(database: Database, hook: TransitionHook): () => void {
+  let hooks = transitionHooks.get(database);
+  if (!hooks) transitionHooks.set(database, (hooks = new Set()));
+  hooks.add(hook);
+  return () => hooks.delete(hook);
+}
+
 /** Whose events a caller sees: its organisation's, or for an API key outside any its own (an operator key acts as its own owner). */
 export const ownerOf = (principal: Principal): string => principal.organisation_id ?? principal.key_id;
 
@@ -151,10 +171,13 @@ export class EventStore {
       opened_at: now, updated_at: now, cleared_at: null, acknowledged_at: null,
     };
     // The literal predicate names the partial index on both back ends (a parameter would not).
-    const inserted = await this.#database.db.insertInto('events').values(row)
-      .onConflict((oc) => oc.columns(['org_id', 'dedupe_key']).where('state', '=', sql.lit('open')).doNothing())
-      .returningAll().executeTakeFirst();
-    if (inserted) return this.#publish(orgId, { change: 'opened', event: eventOf(inserted) });
+    const opened = await this.#transition(orgId, async (db) => {
+      const inserted = await db.insertInto('events').values(row)
+        .onConflict((oc) => oc.columns(['org_id', 'dedupe_key']).where('state', '=', sql.lit('open')).doNothing())
+        .returningAll().executeTakeFirst();
+      return inserted && { change: 'opened', event: eventOf(inserted) };
+    });
+    if (opened) return opened;
     const existing = await this.findOpen(orgId, event.kind, event.subject);
     // Cleared between the conflict and the look-up: the key is free again.
     return existing ? { change: 'already_open', event: existing } : this.open(orgId, event);
@@ -172,23 +195,28 @@ export class EventStore {
     if (next.severity === before.severity && next.summary === before.summary && JSON.stringify(next.data) === JSON.stringify(before.data)) {
       return { change: 'unchanged', event: before };
     }
-    const updated = await this.#database.db.updateTable('events')
-      .set({ severity: next.severity, summary: next.summary, data: JSON.stringify(next.data), updated_at: this.#now().toISOString() })
-      .where('org_id', '=', orgId).where('id', '=', id).where('state', '=', 'open')
-      .returningAll().executeTakeFirst();
-    if (!updated) return { change: 'already_cleared', event: (await this.get(orgId, id))! };
     const escalated = SEVERITIES.indexOf(next.severity) > SEVERITIES.indexOf(before.severity);
-    return this.#publish(orgId, { change: escalated ? 'escalated' : 'updated', event: eventOf(updated) });
+    const updated = await this.#transition(orgId, async (db) => {
+      const row = await db.updateTable('events')
+        .set({ severity: next.severity, summary: next.summary, data: JSON.stringify(next.data), updated_at: this.#now().toISOString() })
+        .where('org_id', '=', orgId).where('id', '=', id).where('state', '=', 'open')
+        .returningAll().executeTakeFirst();
+      return row && { change: escalated ? 'escalated' : 'updated', event: eventOf(row) };
+    });
+    return updated ?? { change: 'already_cleared', event: (await this.get(orgId, id))! };
   }
 
   /** Clears an open event (`cleared`), once: a cleared one answers `already_cleared`. Null when there is none. */
   async clear(orgId: string, id: string): Promise<Transition | null> {
     const now = this.#now().toISOString();
-    const cleared = await this.#database.db.updateTable('events')
-      .set({ state: 'cleared', cleared_at: now, updated_at: now })
-      .where('org_id', '=', orgId).where('id', '=', id).where('state', '=', 'open')
-      .returningAll().executeTakeFirst();
-    if (cleared) return this.#publish(orgId, { change: 'cleared', event: eventOf(cleared) });
+    const cleared = await this.#transition(orgId, async (db) => {
+      const row = await db.updateTable('events')
+        .set({ state: 'cleared', cleared_at: now, updated_at: now })
+        .where('org_id', '=', orgId).where('id', '=', id).where('state', '=', 'open')
+        .returningAll().executeTakeFirst();
+      return row && { change: 'cleared', event: eventOf(row) };
+    });
+    if (cleared) return cleared;
     const event = await this.get(orgId, id);
     return event && { change: 'already_cleared', event };
   }
@@ -196,11 +224,14 @@ export class EventStore {
   /** Records the first acknowledgement (`acknowledged`); later ones answer `already_acknowledged`. Null when there is none. */
   async acknowledge(orgId: string, id: string): Promise<Transition | null> {
     const now = this.#now().toISOString();
-    const acknowledged = await this.#database.db.updateTable('events')
-      .set({ acknowledged_at: now, updated_at: now })
-      .where('org_id', '=', orgId).where('id', '=', id).where('acknowledged_at', 'is', null)
-      .returningAll().executeTakeFirst();
-    if (acknowledged) return this.#publish(orgId, { change: 'acknowledged', event: eventOf(acknowledged) });
+    const acknowledged = await this.#transition(orgId, async (db) => {
+      const row = await db.updateTable('events')
+        .set({ acknowledged_at: now, updated_at: now })
+        .where('org_id', '=', orgId).where('id', '=', id).where('acknowledged_at', 'is', null)
+        .returningAll().executeTakeFirst();
+      return row && { change: 'acknowledged', event: eventOf(row) };
+    });
+    if (acknowledged) return acknowledged;
     const event = await this.get(orgId, id);
     return event && { change: 'already_acknowledged', event };
   }
@@ -257,9 +288,21 @@ export class EventStore {
     })();
   }
 
-  /** Announces a real transition; the repeats are not. */
-  async #publish(orgId: string, transition: Transition): Promise<Transition> {
-    await this.#bus.publish(eventChanges, { org_id: orgId, ...transition });
+  /**
+   * Makes a transition with `write`, which answers it, or undefined when it changed nothing. A real
+   * one runs the storage's hooks in its transaction and is announced once it has committed; the
+   * repeats are not.
+   */
+  async #transition(orgId: string, write: (db: Kysely<Tables>) => Promise<Transition | undefined>): Promise<Transition | undefined> {
+    const hooks = [...(transitionHooks.get(this.#database) ?? [])];
+    const transition = hooks.length === 0
+      ? await write(this.#database.db)
+      : await this.#database.db.transaction().execute(async (trx) => {
+        const made = await write(trx);
+        if (made) for (const hook of hooks) await hook(trx, { org_id: orgId, ...made });
+        return made;
+      });
+    if (transition) await this.#bus.publish(eventChanges, { org_id: orgId, ...transition });
     return transition;
   }
 }

@@ -40,6 +40,7 @@ interface Owned {
   orgArrival: string;
   zone: string;
   watchEntry: string;
+  webhook: string;
 }
 
 /** Path parameters that name something of an organisation, and the problem a foreign one gets. */
@@ -60,6 +61,7 @@ const OWNED_PARAMS: { route: RegExp; param: string; value: (b: Owned) => string;
   { route: /^\/v3\/events\/:id/, param: 'id', value: (b) => b.event, code: 'event_not_found' },
   { route: /^\/v3\/zones\/:id$/, param: 'id', value: (b) => b.zone, code: 'zone_not_found' },
   { route: /^\/v3\/watch-list\/:id$/, param: 'id', value: (b) => b.watchEntry, code: 'watch_entry_not_found' },
+  { route: /^\/v3\/webhooks\/:id/, param: 'id', value: (b) => b.webhook, code: 'webhook_not_found' },
 ];
 
 /** Path parameters that name nothing of an organisation: the same for every caller. */
@@ -88,6 +90,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /v3/organisations/:orgId/fleet/vehicles/:id/arrivals/:arrivalId': { eta_utc: ETA },
   'PATCH /v3/zones/:id': { name: 'Renamed' },
   'PATCH /v3/watch-list/:id': { note: 'Renamed' },
+  'PATCH /v3/webhooks/:id': { description: 'Renamed' },
   'PUT /v3/organisations/:orgId/plan': { plan: 'enterprise' },
   'PATCH /v3/organisations/:orgId/members/:userId': { role: 'viewer' },
   'POST /v3/organisations/:orgId/invitations': { email: newEmail('crew'), role: 'viewer' },
@@ -166,7 +169,8 @@ for (const backend of ACCOUNT_BACKENDS) {
         fetch(accounts.server.url + path, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
       // Something of every kind in B: a member, an open invitation, a key, a second session, a vehicle by key and one
-      // through the organisation's path, a slot booking, a berth record, an aircraft with two planned arrivals, a zone.
+      // through the organisation's path, a slot booking, a berth record, an aircraft with two planned arrivals, a zone,
+      // a webhook.
       const member = await newMember(accounts, b.owner, b.org, 'admin');
       const invitation = await json(await b.owner.browser.call('POST', `/v3/organisations/${b.org}/invitations`, { email: newEmail('invitee'), role: 'viewer' }));
       const secondSession = new Browser(accounts.server.url);
@@ -192,11 +196,15 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.equal(zone.status, 201, await zone.clone().text());
       const watchEntry = await apiKey(b.key.secret, '/v3/watch-list', { type: 'airport', icao: 'EGLL' });
       assert.equal(watchEntry.status, 201, await watchEntry.clone().text());
+      // A name that resolves to loopback: B's own test send is refused when connecting, without leaving the machine.
+      const webhook = await apiKey(b.key.secret, '/v3/webhooks', { url: 'https://localhost:9/bravo' });
+      assert.equal(webhook.status, 201, await webhook.clone().text());
       const owned: Owned = {
         org: b.org, member: member.userId, invitation: invitation.id, key: b.key.id, session, vehicle: (await json(vehicle)).id,
         orgVehicle: (await json(orgVehicle)).id, booking: (await json(booking)).id, berth: (await json(berth)).id, event: await raisedEvent(b.org),
         arrivalVehicle: arrivalVehicle.id, arrival: arrivals[0], orgArrival: arrivals[1], zone: (await json(zone)).id,
         watchEntry: (await json(watchEntry)).id,
+        webhook: (await json(webhook)).id,
       };
 
       const document = await json(await fetch(`${accounts.server.url}/v3/openapi.json`));

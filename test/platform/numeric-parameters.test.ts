@@ -20,6 +20,7 @@ const PATH_VALUES: { route: RegExp; param: string; value: (member: Member) => st
   { route: /^\/v3\/maritime\/vessels\/:mmsi\//, param: 'mmsi', value: () => '235000000' },
   // The query is refused before the vehicle is looked up, so any well-formed id serves.
   { route: /\/fleet\/vehicles\/:id\/arrivals$/, param: 'id', value: () => 'veh_0000000000000000' },
+  { route: /^\/v3\/webhooks\/:id\/deliveries$/, param: 'id', value: () => 'whk_0000000000000000' },
 ];
 
 let accounts: AccountsServer;

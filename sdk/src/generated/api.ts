@@ -52,6 +52,7 @@ export type DeleteOrganisationsOrgIdFleetVehiclesIdArrivalsArrivalIdResponse = u
 export type DeleteZonesIdResponse = undefined;
 export type PostWatchListResponse = WatchEntry;
 export type DeleteWatchListIdResponse = undefined;
+export type DeleteWebhooksIdResponse = undefined;
 export type DeleteAccountsSessionResponse = undefined;
 export type DeleteAccountsSessionsIdResponse = undefined;
 export type DeleteOrganisationsOrgIdMembersUserIdResponse = undefined;
@@ -151,6 +152,14 @@ export interface Operations {
   'GET /v3/events': GetEvents;
   'GET /v3/events/{id}': GetEventsId;
   'POST /v3/events/{id}/acknowledge': PostEventsIdAcknowledge;
+  'GET /v3/webhooks': GetWebhooks;
+  'POST /v3/webhooks': PostWebhooks;
+  'GET /v3/webhooks/{id}': GetWebhooksId;
+  'PATCH /v3/webhooks/{id}': PatchWebhooksId;
+  'DELETE /v3/webhooks/{id}': DeleteWebhooksId;
+  'POST /v3/webhooks/{id}/rotate-secret': PostWebhooksIdRotateSecret;
+  'POST /v3/webhooks/{id}/test': PostWebhooksIdTest;
+  'GET /v3/webhooks/{id}/deliveries': GetWebhooksIdDeliveries;
   'GET /v3/organisations/{orgId}/notifications': GetOrganisationsOrgIdNotifications;
   'PUT /v3/organisations/{orgId}/notifications': PutOrganisationsOrgIdNotifications;
   'GET /v3/notifications/unsubscribe': GetNotificationsUnsubscribe;
@@ -4706,6 +4715,351 @@ export interface PostEventsIdAcknowledgePath {
    * The event id
    */
   id: string;
+}
+/**
+ * Your webhooks
+ *
+ * By creation time (ties by id), cursor-paginated.
+ */
+export interface GetWebhooks {
+  query?: GetWebhooksQuery;
+  response: GetWebhooksResponse;
+}
+export interface GetWebhooksQuery {
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetWebhooksResponse {
+  data: Webhook[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Webhook".
+ */
+export interface Webhook {
+  /**
+   * `whk_` and 16 letters or digits
+   */
+  id: string;
+  url: string;
+  /**
+   * The event kinds delivered; empty for all
+   */
+  kinds: (
+    | 'landing.safety_score_below'
+    | 'landing.crosswind_above'
+    | 'landing.wind_shear_at_least'
+    | 'landing.visibility_below'
+    | 'landing.below_minima'
+    | 'landing.runway_changed'
+    | 'landing.slot_unavailable'
+    | 'airport.status_changed'
+    | 'airport.notam_issued'
+    | 'vessel.port_arrival'
+    | 'vessel.port_departure'
+    | 'vessel.zone_entered'
+    | 'vessel.zone_exited'
+    | 'vessel.ais_gap'
+    | 'vessel.eta_delayed'
+    | 'vessel.voyage_changed'
+    | 'port.weather_hold'
+    | 'vessel.tide_restricted'
+    | 'vessel.encounter'
+    | 'feed.stale'
+  )[];
+  description: string | null;
+  enabled: boolean;
+  disabled_reason: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/**
+ * Add a webhook
+ *
+ * Every change of your events of the kinds chosen (opened, escalated, updated, acknowledged, cleared) is POSTed to the URL, signed by the Standard Webhooks scheme. 201 with the webhook and its signing `secret`, shown this once; 422 `webhook_url_not_allowed` for a URL webhooks may not reach; 409 `webhook_limit_reached` at 100 webhooks.
+ */
+export interface PostWebhooks {
+  body: NewWebhook;
+  response: WebhookWithSecret;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "NewWebhook".
+ */
+export interface NewWebhook {
+  /**
+   * Where deliveries are POSTed: an https URL on a public address
+   */
+  url: string;
+  /**
+   * The event kinds delivered; empty or absent for all
+   *
+   * @maxItems 20
+   */
+  kinds?: (
+    | 'landing.safety_score_below'
+    | 'landing.crosswind_above'
+    | 'landing.wind_shear_at_least'
+    | 'landing.visibility_below'
+    | 'landing.below_minima'
+    | 'landing.runway_changed'
+    | 'landing.slot_unavailable'
+    | 'airport.status_changed'
+    | 'airport.notam_issued'
+    | 'vessel.port_arrival'
+    | 'vessel.port_departure'
+    | 'vessel.zone_entered'
+    | 'vessel.zone_exited'
+    | 'vessel.ais_gap'
+    | 'vessel.eta_delayed'
+    | 'vessel.voyage_changed'
+    | 'port.weather_hold'
+    | 'vessel.tide_restricted'
+    | 'vessel.encounter'
+    | 'feed.stale'
+  )[];
+  /**
+   * null clears it
+   */
+  description?: null | string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WebhookWithSecret".
+ */
+export interface WebhookWithSecret {
+  /**
+   * `whk_` and 16 letters or digits
+   */
+  id: string;
+  url: string;
+  /**
+   * The event kinds delivered; empty for all
+   */
+  kinds: (
+    | 'landing.safety_score_below'
+    | 'landing.crosswind_above'
+    | 'landing.wind_shear_at_least'
+    | 'landing.visibility_below'
+    | 'landing.below_minima'
+    | 'landing.runway_changed'
+    | 'landing.slot_unavailable'
+    | 'airport.status_changed'
+    | 'airport.notam_issued'
+    | 'vessel.port_arrival'
+    | 'vessel.port_departure'
+    | 'vessel.zone_entered'
+    | 'vessel.zone_exited'
+    | 'vessel.ais_gap'
+    | 'vessel.eta_delayed'
+    | 'vessel.voyage_changed'
+    | 'port.weather_hold'
+    | 'vessel.tide_restricted'
+    | 'vessel.encounter'
+    | 'feed.stale'
+  )[];
+  description: string | null;
+  enabled: boolean;
+  disabled_reason: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /**
+   * The signing secret, `whsec_` and base64: shown this once, keep it
+   */
+  secret: string;
+}
+/**
+ * One webhook
+ *
+ * Never its secret. 404 `webhook_not_found`.
+ */
+export interface GetWebhooksId {
+  path: GetWebhooksIdPath;
+  response: Webhook;
+}
+export interface GetWebhooksIdPath {
+  /**
+   * The webhook id
+   */
+  id: string;
+}
+/**
+ * Change a webhook
+ *
+ * Only the fields sent change (url, kinds, description, enabled); empty `kinds` means all, a null description clears it. Enabling a webhook LAMIS disabled resumes its waiting deliveries. 404 `webhook_not_found`; 422 `webhook_url_not_allowed`.
+ */
+export interface PatchWebhooksId {
+  path: PatchWebhooksIdPath;
+  body: WebhookChanges;
+  response: Webhook;
+}
+export interface PatchWebhooksIdPath {
+  /**
+   * The webhook id
+   */
+  id: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WebhookChanges".
+ */
+export interface WebhookChanges {
+  /**
+   * Where deliveries are POSTed: an https URL on a public address
+   */
+  url?: string;
+  /**
+   * The event kinds delivered; empty or absent for all
+   *
+   * @maxItems 20
+   */
+  kinds?: (
+    | 'landing.safety_score_below'
+    | 'landing.crosswind_above'
+    | 'landing.wind_shear_at_least'
+    | 'landing.visibility_below'
+    | 'landing.below_minima'
+    | 'landing.runway_changed'
+    | 'landing.slot_unavailable'
+    | 'airport.status_changed'
+    | 'airport.notam_issued'
+    | 'vessel.port_arrival'
+    | 'vessel.port_departure'
+    | 'vessel.zone_entered'
+    | 'vessel.zone_exited'
+    | 'vessel.ais_gap'
+    | 'vessel.eta_delayed'
+    | 'vessel.voyage_changed'
+    | 'port.weather_hold'
+    | 'vessel.tide_restricted'
+    | 'vessel.encounter'
+    | 'feed.stale'
+  )[];
+  /**
+   * null clears it
+   */
+  description?: null | string;
+  /**
+   * false stops deliveries; true resumes them (and clears `disabled_reason`)
+   */
+  enabled?: boolean;
+}
+/**
+ * Remove a webhook
+ *
+ * With its deliveries, sent or not. 404 `webhook_not_found`.
+ */
+export interface DeleteWebhooksId {
+  path: DeleteWebhooksIdPath;
+  response: DeleteWebhooksIdResponse;
+}
+export interface DeleteWebhooksIdPath {
+  /**
+   * The webhook id
+   */
+  id: string;
+}
+/**
+ * Rotate the signing secret
+ *
+ * A new secret, answered this once. The old one keeps signing beside it (two signatures in `webhook-signature`) until `previous_secret_expires_at` (`LAMIS_WEBHOOK_SECRET_OVERLAP_SEC`, 24 h by default), so receivers can switch without missing a delivery. 404 `webhook_not_found`.
+ */
+export interface PostWebhooksIdRotateSecret {
+  path: PostWebhooksIdRotateSecretPath;
+  response: WebhookWithSecret;
+}
+export interface PostWebhooksIdRotateSecretPath {
+  /**
+   * The webhook id
+   */
+  id: string;
+}
+/**
+ * Send a test delivery
+ *
+ * POSTs a signed `webhook.test` delivery now, once (no retries), enabled or not, and answers how it went: `delivered` on a 2xx, else `failed` with the status and error. 404 `webhook_not_found`.
+ */
+export interface PostWebhooksIdTest {
+  path: PostWebhooksIdTestPath;
+  response: WebhookDelivery;
+}
+export interface PostWebhooksIdTestPath {
+  /**
+   * The webhook id
+   */
+  id: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "WebhookDelivery".
+ */
+export interface WebhookDelivery {
+  /**
+   * The `webhook-id` header: `msg_` and 16 letters or digits, the same on every attempt
+   */
+  id: string;
+  /**
+   * The event kind, or `webhook.test`
+   */
+  type: string;
+  event_id: string | null;
+  /**
+   * `pending` before the first attempt, `retrying` after a failed one, then `delivered` or `failed`
+   */
+  status: 'pending' | 'retrying' | 'delivered' | 'failed';
+  attempts: number;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+/**
+ * The deliveries of a webhook
+ *
+ * Newest first (ties by id), cursor-paginated: each with its status, attempts, the last answer's status, latency and error, and when the next attempt is due. 404 `webhook_not_found`.
+ */
+export interface GetWebhooksIdDeliveries {
+  path: GetWebhooksIdDeliveriesPath;
+  query?: GetWebhooksIdDeliveriesQuery;
+  response: GetWebhooksIdDeliveriesResponse;
+}
+export interface GetWebhooksIdDeliveriesPath {
+  /**
+   * The webhook id
+   */
+  id: string;
+}
+export interface GetWebhooksIdDeliveriesQuery {
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetWebhooksIdDeliveriesResponse {
+  data: WebhookDelivery[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
 }
 /**
  * How events reach you by e-mail

@@ -85,6 +85,17 @@ async function ownerCount(db: Kysely<Tables>, orgId: string): Promise<number> {
   return Number(row.owners);
 }
 
+/**
+ * Where mail about the organisation goes: the addresses of its members with one of `roles`
+ * (its owners and admins, say), oldest member first.
+ */
+export async function memberAddresses(database: Database, orgId: string, roles: readonly Role[]): Promise<string[]> {
+  if (roles.length === 0) return [];
+  const rows = await memberQuery(database.db, orgId).where('memberships.role', 'in', [...roles])
+    .orderBy('memberships.created_at').orderBy('memberships.user_id').execute();
+  return rows.map((row) => row.email);
+}
+
 export class Members implements MemberDirectory {
   readonly #database: Database;
   readonly #clock: () => number;

@@ -1,7 +1,7 @@
 // What the clients of upstream services (aviationweather.gov, the FAA NOTAM API, Open-Meteo, the
-// port data downloads) share about reading their HTTP answers: one way to read an answer, within
-// a timeout and a size limit, a Retry-After, a short excerpt of a body for messages, and a
-// description of a request that got no usable answer.
+// port data downloads) and the webhook deliveries share about reading their HTTP answers: one way
+// to read an answer, within a timeout and a size limit, a Retry-After, a short excerpt of a body
+// for messages, and a description of a request that got no usable answer.
 //
 // Every answer is read through `readAnswer`: the body is streamed and counted, and the request is
 // aborted once it passes its source's limit, so an answer far larger than its source ever sends
@@ -12,6 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 export type OutboundLogger = Pick<FastifyBaseLogger, 'warn'>;
 
 export interface OutboundRequest {
+  /** GET unless given (webhooks POST their body). */
+  method?: 'GET' | 'POST';
+  body?: string;
   headers?: Record<string, string>;
   /** For the whole exchange, the body included. */
   timeoutMs: number;
@@ -41,12 +44,14 @@ export class AnswerTooLargeError extends Error {
 }
 
 /**
- * GETs the URL and reads the answer whole. Throws AnswerTooLargeError past `maxBytes`, and what
- * fetch throws on a timeout or a network failure (`requestFailure` tells which).
+ * GETs the URL (or POSTs `body` to it) and reads the answer whole. Throws AnswerTooLargeError past
+ * `maxBytes`, and what fetch throws on a timeout or a network failure (`requestFailure` tells which).
  */
 export async function readAnswer(url: URL, request: OutboundRequest): Promise<OutboundAnswer> {
   const cutOff = new AbortController();
   const response = await (request.fetch ?? fetch)(url, {
+    method: request.method ?? 'GET',
+    body: request.body,
     headers: request.headers,
     signal: AbortSignal.any([cutOff.signal, AbortSignal.timeout(request.timeoutMs)]),
   });

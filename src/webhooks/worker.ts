@@ -1,0 +1,63 @@
+// Making attempts and deciding what follows: delivered on a 2xx; otherwise the next attempt after
+// the configured delay (lengthened by up to 20 % of random jitter, so receivers that failed
+// together are not retried together), and once the schedule is used up the delivery has failed.
+// A delivery that fails for good while nothing at all reached the endpoint since it was made (the
+// whole schedule, over a day by default) means the endpoint is gone: it is disabled and its
+// organisation's owners and admins are told by mail.
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebhookSender } from './sender.ts';
+import type { AttemptOutcome, DueDelivery, WebhookStore } from './webhooks.ts';
+import type { WebhookRow } from './webhooks.table.ts';
+
+const JITTER = 0.2;
+
+export interface WorkerOptions {
+  store: WebhookStore;
+  sender: WebhookSender;
+  retryDelaysSec: readonly number[];
+  /** Tells the endpoint's owners it was disabled. */
+  onDisabled: (webhook: WebhookRow, reason: string) => Promise<void>;
+  logger: FastifyBaseLogger;
+  random?: () => number;
+}
+
+export class DeliveryWorker {
+  readonly #options: WorkerOptions;
+
+  constructor(options: WorkerOptions) {
+    this.#options = options;
+  }
+
+  /** Makes attempt `attempt` (0 for the first) of the delivery when it is still due, and records it. */
+  async attempt(id: string, attempt: number): Promise<void> {
+    const { store, sender } = this.#options;
+    const due = await store.dueAttempt(id, attempt);
+    if (!due) return;
+    const outcome = await sender.send(due);
+    const retryAt = outcome.ok ? null : this.#retryAt(attempt);
+    const recorded = await store.recordAttempt(due.delivery, attempt, outcome, retryAt);
+    this.#options.logger.info({ delivery: id, webhook: due.webhook.id, attempt: attempt + 1, status: outcome.status_code, ok: outcome.ok }, 'webhook attempt');
+    if (recorded && !outcome.ok && !retryAt) await this.#failedForGood(due, outcome);
+  }
+
+  /** Sends a delivery once, now, with no retry: `POST /v3/webhooks/{id}/test`. */
+  async sendOnce(due: DueDelivery): Promise<AttemptOutcome> {
+    const outcome = await this.#options.sender.send(due);
+    await this.#options.store.recordAttempt(due.delivery, 0, outcome, null);
+    return outcome;
+  }
+
+  #retryAt(attempt: number): Date | null {
+    const delaySec = this.#options.retryDelaysSec[attempt];
+    if (delaySec === undefined) return null;
+    return new Date(Date.now() + delaySec * 1000 * (1 + JITTER * (this.#options.random ?? Math.random)()));
+  }
+
+  async #failedForGood({ delivery, webhook }: DueDelivery, outcome: AttemptOutcome): Promise<void> {
+    const attempts = this.#options.retryDelaysSec.length + 1;
+    const reason = `Every delivery since ${delivery.created_at} failed, the last after ${attempts} attempts: ${outcome.error ?? 'no 2xx answer'}`;
+    if (!(await this.#options.store.disableIfFailingSince(webhook.id, delivery.created_at, reason))) return;
+    this.#options.logger.warn({ webhook: webhook.id, delivery: delivery.id }, 'webhook disabled after failing deliveries');
+    await this.#options.onDisabled(webhook, reason);
+  }
+}
