@@ -27,10 +27,10 @@ import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
 import { aviation, LandingWatch } from './aviation/index.ts';
-import { events } from './events/index.ts';
+import { events, FeedFrames } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { intelligence } from './intelligence/index.ts';
-import { maritime } from './maritime/index.ts';
+import { maritime, VesselWatch } from './maritime/index.ts';
 import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
 import { MIGRATIONS } from './migrations.ts';
@@ -155,13 +155,18 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   const fleetStore = openFleetStore(database, key.key);
   // Landing answers for the intelligence engine, from the aviation feature's services once it starts.
   const landingWatch = new LandingWatch();
+  // Voyage answers for the fleet feed, from the maritime feature's services once it starts.
+  const vesselWatch = new VesselWatch();
+  // The fleet feed's frames on the event stream, which starts before the feed.
+  const feedFrames = new FeedFrames();
+  const members = openMemberGuard(database, config);
   const features: Record<FeatureName, () => Feature<Config>> = {
     aviation: () => aviation(fleetProfiles(fleetStore), landingWatch),
-    maritime: () => maritime,
-    fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
+    maritime: () => maritime(vesselWatch),
+    fleet: () => fleet(fleetStore, members),
     zones: () => zones,
-    events: () => events,
-    intelligence: () => intelligence(fleetStore, landingWatch),
+    events: () => events(feedFrames),
+    intelligence: () => intelligence(fleetStore, landingWatch, { vessels: vesselWatch, frames: feedFrames, members }),
     accounts: () => accounts(keys, access.rateLimits.store),
   };
   const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());

@@ -24,6 +24,7 @@ import { VesselStore, type Change } from './vessels/store.ts';
 import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
 import { startAisStream } from './stream/server.ts';
 import type { MaritimeSettings } from './settings.ts';
+import type { VesselWatch } from './watch.ts';
 
 type Settings = PlatformSettings & MaritimeSettings;
 
@@ -42,7 +43,8 @@ function plannedFeeds(context: FeatureContext<Settings>, log: FeedLogger): Feed[
   return feeds;
 }
 
-export const maritime: Feature<Settings> = async (context) => {
+/** `watch`: where watchers outside a request get their voyage answers, attached to this feature's services. */
+export const maritime = (watch: VesselWatch): Feature<Settings> => async (context) => {
   const { app, config, database, bus, readiness, logger } = context;
   const log = logger.child({ feature: 'maritime' });
   const staleAfterMs = config.aisStaleMinutes * 60_000;
@@ -98,8 +100,10 @@ export const maritime: Feature<Settings> = async (context) => {
   const weather = createWeatherSource(config, log);
   const predictVesselArrival = (request: ArrivalRequest) => predictArrival(request, { weather, track: readTrack });
   registerTideRoutes(app, { ports, stations: loadTideStations });
-  registerWeatherRoutes(app, { ports, weather, thresholds: new PortWeatherThresholdStore(database) });
+  const thresholds = new PortWeatherThresholdStore(database);
+  registerWeatherRoutes(app, { ports, weather, thresholds });
   registerEtaRoutes(app, { ports, store, predict: predictVesselArrival });
+  watch.attach({ store, ports, predict: predictVesselArrival, stations: loadTideStations, weather, thresholds });
   // Port calls, berths, expected arrivals and availability, fed by every vessel change.
   const portIntelligence = await startPortIntelligence({
     app, database, bus, index: ports, store, log,

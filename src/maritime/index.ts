@@ -1,7 +1,10 @@
 // What the service and other features may use of maritime: the feature, its `lamis` commands and
 // the feed a recorded file gives (`lamis replay`), its migrations, checking MMSI and IMO numbers,
-// and the vessel categories (zones narrow what they watch by them).
-export { maritime } from './feature.ts';
+// the vessel categories (zones narrow what they watch by them), the topic of vessel changes and
+// the voyage answers for watchers.
+export { maritime, vesselChanges } from './feature.ts';
+export { VesselWatch, type Missing, type WatchedVoyage } from './watch.ts';
+export type { Change as VesselChange } from './vessels/store.ts';
 export { decodeCommand } from './ais/decode.command.ts';
 export { dataCommand, importCommand } from './ports/port-data.command.ts';
 export type { FileFeedSpec } from './feeds/index.ts';
