@@ -7,18 +7,12 @@ import { after, before, describe, test } from 'node:test';
 import { formatTagBlock } from '../maritime/ais/index.ts';
 import { positionReport, sentences, staticVoyage } from '../maritime/vessels/fixtures.ts';
 import { featureApp, type InProcess } from '../../test/support/in-process.ts';
+import { egllMetar } from '../../test/support/metar.ts';
 import { organisationKey } from '../../test/support/organisations.ts';
 
 const VESSEL_MMSI = 244_110_001;
 
 let service: InProcess;
-
-/** A METAR observed `minutesAgo` before now, in EGLL's form. */
-export function egllMetar(wind: string, minutesAgo: number): string {
-  const at = new Date(Date.now() - minutesAgo * 60_000);
-  const stamp = [at.getUTCDate(), at.getUTCHours(), at.getUTCMinutes()].map((n) => String(n).padStart(2, '0')).join('');
-  return `EGLL ${stamp}Z ${wind} 9999 FEW030 12/05 Q1013`;
-}
 
 const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers?: Record<string, string>) => {
   const response = await service.call(method, url, payload, headers);
