@@ -211,7 +211,7 @@ export class FleetFeed {
 
   #enqueue(feed: OwnerFeed, work: () => Promise<void>): void {
     feed.queue = feed.queue.then(async () => {
-      if (this.#closed || this.#owners.get(feed.owner) !== feed) return;
+      if (this.#closed || !this.#live(feed)) return;
       try {
         await work();
       } catch (error) {
@@ -249,6 +249,7 @@ export class FleetFeed {
     let after: VehicleListKey | undefined;
     for (;;) {
       const page = await this.#inputs.fleet.list(feed.owner, { limit: LOAD_PAGE, after });
+      if (!this.#live(feed)) return;
       for (const vehicle of page.data) {
         seen.add(vehicle.id);
         await this.#compute(this.#track(feed, vehicle));
@@ -261,6 +262,7 @@ export class FleetFeed {
 
   async #reloadVehicle(feed: OwnerFeed, vehicleId: string): Promise<void> {
     const vehicle = await this.#inputs.fleet.get(feed.owner, vehicleId);
+    if (!this.#live(feed)) return;
     const known = feed.vehicles.get(vehicleId);
     if (vehicle === null) {
       if (known !== undefined) this.#untrack(known);
@@ -292,6 +294,11 @@ export class FleetFeed {
     this.#index(this.#byMmsi, state.vehicle.mmsi, state, false);
     this.#index(this.#byIcao, state.icao, state, false);
     this.#stopTimers(state);
+  }
+
+  /** Whether the owner's entries are still kept (not forgotten while work for them was under way). */
+  #live(feed: OwnerFeed): boolean {
+    return this.#owners.get(feed.owner) === feed;
   }
 
   #forget(feed: OwnerFeed): void {
@@ -329,6 +336,8 @@ export class FleetFeed {
       if (state.content !== '') return;
       findings = { arrival: null, landing: null, voyage: null, missing: [{ field: vehicle.vehicle_type === 'vessel' ? 'voyage' : 'landing', reason: 'unavailable', message: UNAVAILABLE }] };
     }
+    // The vehicle left the fleet, or its owner was forgotten, meanwhile: nothing to index.
+    if (!this.#live(owner) || owner.vehicles.get(vehicle.id) !== state) return;
     state.findings = findings;
     const icao = findings.arrival?.destination_icao ?? null;
     if (icao !== state.icao) {
