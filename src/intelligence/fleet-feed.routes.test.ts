@@ -1,18 +1,27 @@
-// The fleet feed in process, on real storage and the simulated marine weather: an aircraft's entry
-// follows an operator's METAR for the airport of its next arrival, a vessel's entry follows an NMEA
-// upload, what is missing says why, pages follow the fleet list, and an organisation sees only its
-// own fleet.
+// The fleet feed in process, on real storage, the simulated marine weather and a World Port Index
+// import that gives Rotterdam a channel depth: an aircraft's entry follows an operator's METAR for
+// the airport of its next arrival, a vessel's entry follows an NMEA upload, what is missing says
+// why, pages follow the fleet list, and an organisation sees only its own fleet.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { formatTagBlock } from '../maritime/ais/index.ts';
+import { wpiEntry } from '../maritime/ports/fixtures.ts';
+import { saveImport } from '../maritime/ports/store.ts';
 import { positionReport, sentences, staticVoyage } from '../maritime/vessels/fixtures.ts';
 import { featureApp, type InProcess } from '../../test/support/in-process.ts';
 import { egllMetar } from '../../test/support/metar.ts';
 import { organisationKey } from '../../test/support/organisations.ts';
 
 const VESSEL_MMSI = 244_110_001;
+/** Bound for Hamburg, which the port data gives no channel depth. */
+const HAMBURG_BOUND = 244_110_002;
+const ROTTERDAM_CHANNEL_M = 12;
 
 let service: InProcess;
+let dataDir: string;
 
 const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers?: Record<string, string>) => {
   const response = await service.call(method, url, payload, headers);
@@ -33,14 +42,22 @@ async function poll<T>(probe: () => Promise<T | undefined>, what: string): Promi
 }
 
 before(async () => {
-  service = await featureApp(['aviation', 'maritime', 'fleet', 'events', 'intelligence']);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-fleet-feed-'));
+  await saveImport(dataDir, 'wpi', 'test rows', [
+    wpiEntry(31140, { unlocode: 'NLRTM', name: 'Rotterdam', country: 'NL', lat: 51.9, lon: 4.4833, harbour_size: 'large', channel_depth_m: ROTTERDAM_CHANNEL_M }),
+  ]);
+  service = await featureApp(['aviation', 'maritime', 'fleet', 'events', 'intelligence'], { dataDir });
 });
-after(() => service.close());
+after(async () => {
+  await service.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('the fleet feed', () => {
   let aircraftId: string;
   let arrivalId: string;
   let vesselId: string;
+  let hamburgId: string;
 
   test('an aircraft: its next watched arrival, then the landing answer at its ETA once a METAR is pushed', async () => {
     aircraftId = (await ok('POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: 'G-EUPT', icao_type: 'A320', crosswind_limit_kt: 20 })).id;
@@ -86,8 +103,9 @@ describe('the fleet feed', () => {
     assert.equal(again.updated_at, entry.updated_at, 'nothing changed, so neither does updated_at');
   });
 
-  test('a vessel: its position and age, its destination port, ETA, weather hold, and why there is no tidal window', async () => {
+  test('a vessel: its position and age, its destination port, ETA, the next tidal window and the weather hold there', async () => {
     vesselId = (await ok('POST', '/v3/fleet/vehicles', { vehicle_type: 'vessel', mmsi: VESSEL_MMSI })).id;
+    hamburgId = (await ok('POST', '/v3/fleet/vehicles', { vehicle_type: 'vessel', mmsi: HAMBURG_BOUND })).id;
     const unheard = await entryOf(vesselId);
     assert.equal(unheard.voyage.vessel, null);
     assert.deepEqual(unheard.missing.map((m: any) => [m.field, m.reason]), [['voyage.vessel', 'not_heard']]);
@@ -101,6 +119,8 @@ describe('the fleet feed', () => {
       const at = Math.round((now - (4 - i) * 60_000) / 1000);
       lines.push(...sentences(positionReport(VESSEL_MMSI, 50.3, -0.7 + i * 0.0061, { speed, course: 800, heading: 80, status: 0 })).map((line) => formatTagBlock([`c:${at}`]) + line));
     });
+    lines.push(...sentences(staticVoyage(HAMBURG_BOUND, { shipname: 'ELBE RUNNER', draught: 90, destination: 'DEHAM' }), 2));
+    lines.push(...sentences(positionReport(HAMBURG_BOUND, 54.0, 7.5, { speed: 0, status: 1 })));
     const uploaded = await ok('POST', '/v3/maritime/ais/nmea', lines.join('\r\n'), { 'content-type': 'text/plain' });
     assert.equal(uploaded.rejected.checksum, 0);
 
@@ -117,19 +137,31 @@ describe('the fleet feed', () => {
     assert.equal(voyage.eta.speed_source, 'ais_track');
     assert.equal(voyage.weather_hold.source, 'simulated');
     assert.equal(typeof voyage.weather_hold.active, 'boolean');
-    assert.equal(voyage.tidal_window, null);
-    assert.deepEqual(entry.missing.map((m: any) => [m.field, m.reason]), [['voyage.tidal_window', 'charted_depth_unknown']]);
+    const tide = voyage.tidal_window;
+    assert.equal(tide.from, voyage.eta.predicted, 'the windows start at the ETA');
+    assert.equal(Date.parse(tide.to) - Date.parse(tide.from), 24 * 3_600_000);
+    assert.deepEqual([tide.draught_m, tide.charted_depth_m, tide.required_depth_m], [11.8, ROTTERDAM_CHANNEL_M, 12.98]);
+    assert.ok(tide.station.distance_nm <= 50);
+    assert.equal(tide.navigable, 'partly', 'a 12 m channel gives the 12.98 m needed only on the higher part of the tide');
+    assert.ok(tide.next.start >= tide.from && tide.next.end > tide.next.start && tide.next.end <= tide.to);
+    assert.deepEqual(entry.missing, []);
     assert.equal(entry.arrival, null);
     assert.equal(entry.landing, null);
+
+    // At anchor off the Elbe: no speed to predict with, and Hamburg has no channel depth in the port data.
+    const hamburg = await entryOf(hamburgId);
+    assert.equal(hamburg.voyage.destination.port.id, 'DEHAM');
+    assert.deepEqual(hamburg.missing.map((m: any) => [m.field, m.reason]), [['voyage.eta', 'no_speed'], ['voyage.tidal_window', 'charted_depth_unknown']]);
+    assert.equal(hamburg.voyage.weather_hold.at_eta, null, 'no ETA to hold');
   });
 
   test('pages follow the fleet list; vehicle_type narrows it; a bad cursor is a 400', async () => {
     const first = await feed('?limit=1');
     assert.deepEqual(first.data.map((entry: any) => entry.vehicle.id), [aircraftId]);
-    const second = await feed(`?limit=1&cursor=${first.next_cursor}`);
-    assert.deepEqual(second.data.map((entry: any) => entry.vehicle.id), [vesselId]);
+    const second = await feed(`?limit=2&cursor=${first.next_cursor}`);
+    assert.deepEqual(second.data.map((entry: any) => entry.vehicle.id), [vesselId, hamburgId]);
     assert.equal(second.next_cursor, null);
-    assert.deepEqual((await feed('?vehicle_type=vessel')).data.map((entry: any) => entry.vehicle.id), [vesselId]);
+    assert.deepEqual((await feed('?vehicle_type=aircraft')).data.map((entry: any) => entry.vehicle.id), [aircraftId]);
     const bad = await service.call('GET', '/v3/fleet/feed?cursor=nonsense');
     assert.equal(bad.status, 400);
     assert.equal(bad.body.code, 'invalid_cursor');
