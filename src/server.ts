@@ -27,7 +27,7 @@ import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
 import { aviation, LandingWatch } from './aviation/index.ts';
-import { events } from './events/index.ts';
+import { events, FeedFrames } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { intelligence } from './intelligence/index.ts';
 import { maritime, MaritimeWatch } from './maritime/index.ts';
@@ -162,16 +162,18 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   const landingWatch = new LandingWatch();
   // Maritime answers for the watch list and the intelligence engine, from the maritime feature's services once it starts.
   const maritimeWatch = new MaritimeWatch();
+  // The fleet feed's frames on the event stream, which starts before the feed.
+  const feedFrames = new FeedFrames();
   const features: Record<FeatureName, () => Feature<Config>> = {
     aviation: () => aviation(fleetProfiles(fleetStore), landingWatch),
     maritime: () => maritime(maritimeWatch),
     fleet: () => fleet(fleetStore, memberGuard),
     zones: () => zones,
     watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: (id) => maritimeWatch.port(id)?.id ?? null }),
-    events: () => events,
+    events: () => events(feedFrames),
     webhooks: () => webhooks,
     notifications: () => notifications(openMemberDirectory(database), memberGuard),
-    intelligence: () => intelligence(fleetStore, landingWatch, maritimeWatch),
+    intelligence: () => intelligence(fleetStore, landingWatch, maritimeWatch, { frames: feedFrames, members: memberGuard }),
     accounts: () => accounts(keys, access.rateLimits.store),
   };
   const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());

@@ -1,10 +1,10 @@
 // The event stream client. It connects to `/v3/stream/events` and hands each `alert` (an event of
-// the organisation in its new state) to its listeners. When the connection drops it reconnects as
+// the organisation in its new state) and each `feed` (a changed fleet feed entry) to its listeners. When the connection drops it reconnects as
 // the AIS stream client does (stream-connection.ts) and resumes after the last event it saw, so the
 // server replays what changed meanwhile before live alerts.
 import { EVENT_STREAM_CLOSE_CODES, type EventStreamChannel } from './generated/stream.ts';
 import type {
-  EventStreamAlert, EventStreamError, EventStreamHeartbeat, EventStreamReady, EventStreamResumed,
+  EventStreamAlert, EventStreamError, EventStreamFeed, EventStreamHeartbeat, EventStreamReady, EventStreamResumed,
 } from './generated/stream.ts';
 import { StreamConnection, type CloseInfo, type ReconnectingInfo, type StreamClientOptions } from './stream-connection.ts';
 
@@ -12,6 +12,8 @@ export const EVENT_STREAM_PATH: EventStreamChannel['address'] = '/v3/stream/even
 
 /** An event of the organisation, as an `alert` carries it. */
 export type EventAlert = EventStreamAlert['data'];
+/** A vehicle's fleet feed entry, as a `feed` frame carries it (and `GET /v3/fleet/feed` serves it). */
+export type FleetFeedUpdate = EventStreamFeed['data'];
 export type EventStreamReadyInfo = EventStreamReady['data'];
 export type EventStreamResumedInfo = EventStreamResumed['data'];
 export type EventStreamErrorInfo = EventStreamError['data'];
@@ -22,6 +24,8 @@ export interface EventStreamEvents {
   ready: EventStreamReadyInfo;
   /** An event opened, changed, was acknowledged or cleared. */
   alert: EventAlert;
+  /** A vehicle's fleet feed entry changed. */
+  feed: FleetFeedUpdate;
   /** The changes missed while away have all come (as `alert`s); what follows is live. */
   resumed: EventStreamResumedInfo;
   heartbeat: EventStreamHeartbeat['data'];
@@ -61,6 +65,9 @@ export class EventStreamClient extends StreamConnection<EventStreamEvents, Event
       case 'alert':
         this.#lastEventId = (data as EventAlert).id;
         this.emit('alert', data as EventAlert);
+        break;
+      case 'feed':
+        this.emit('feed', data as FleetFeedUpdate);
         break;
       case 'resumed':
         this.emit('resumed', data as EventStreamResumedInfo);

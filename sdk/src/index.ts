@@ -42,6 +42,7 @@ export type {
   EventStreamEvents,
   EventStreamReadyInfo,
   EventStreamResumedInfo,
+  FleetFeedUpdate,
 } from './event-stream.ts';
 export { AIS_STREAM_CLOSE_CODES, EVENT_STREAM_CLOSE_CODES } from './generated/stream.ts';
 export type * from './stream-types.ts';

@@ -1,13 +1,14 @@
 // What the service and other features may use of aviation: the feature and its migrations, the
 // topic announcing stored METARs, TAFs and NOTAMs, the landing answers for watchers, the
 // aircraft type table and the landing figures it gives, the wind shear levels of the weather
-// rules, what landing intelligence asks of fleets, and its ETA window and problems, which planned
-// arrivals share.
+// rules, what landing intelligence asks of fleets, the tailwind it allows on a recommended runway,
+// and its ETA window and problems, which planned arrivals share.
 export { aviation } from './feature.ts';
 export { aviationMigrations } from './migrations/index.ts';
 export { aviationInputs, type AviationInput } from './inputs.ts';
 export { LandingWatch, type AirportNow, type SourceFreshness, type WatchedLanding } from './landing/watch.ts';
 export type { LandingIntelligence } from './landing/landing.schemas.ts';
+export { TAILWIND_LIMIT_KT } from './landing/runway.ts';
 export { aircraftType, CONSERVATIVE_DEFAULTS, LANDING_DISTANCE_FACTOR } from './reference/aircraft-types.ts';
 export type { LandingProfile } from './reference/aircraft-types.ts';
 export type { FleetProfiles } from './services.ts';

@@ -9,8 +9,12 @@ import {
   HeartbeatData, HeartbeatMessageSchema, MAX_PROTOCOL_ERRORS, STREAM_CLOSE, streamChannel, type CloseCode, type StreamErrorData,
 } from '../platform/stream/index.ts';
 import { EventObject } from './events.schemas.ts';
+import { FleetFeedEntryObject } from './fleet-feed.schemas.ts';
 
 export const EVENT_STREAM_PATH = '/v3/stream/events';
+
+/** A vehicle's `feed` frames come at most this often. */
+export const FEED_FRAME_INTERVAL_SEC = 10;
 
 export const EVENT_STREAM_CLOSE_CODES: readonly CloseCode[] = Object.values(STREAM_CLOSE);
 
@@ -51,6 +55,9 @@ export const EventStreamErrorData = Type.Object({
 export const EventReadyFrame = frame('ready', EventReadyData, 'The stream is admitted; live frames follow (after the replay, when resuming).');
 export const AlertFrame = frame('alert', EventObject,
   "An event of the organisation opened, changed (severity, summary, data), was acknowledged or cleared: the event in its new state.");
+export const FeedFrame = frame('feed', FleetFeedEntryObject,
+  "An entry of the organisation's fleet feed changed: the entry as `GET /v3/fleet/feed` serves it now. At most one per vehicle every " +
+  `${FEED_FRAME_INTERVAL_SEC} s (the latest entry then); a position's age alone is no change. Not replayed on resume.`);
 export const ResumedFrame = frame('resumed', Type.Object({
   after: Type.String({ description: 'The event the replay started after' }),
   replayed: Type.Integer({ description: 'How many `alert` frames the replay sent' }),
@@ -94,7 +101,8 @@ export function eventStreamChannel(heartbeatSec: number): AsyncApiChannel {
     title: 'Event stream',
     summary: "Your organisation's events as they open, change, are acknowledged and clear; never another organisation's.",
     sections: [
-      '**Then** the server sends `ready`, and an `alert` with the event in its new state for each change of one of your events.',
+      '**Then** the server sends `ready`, and an `alert` with the event in its new state for each change of one of your events, ' +
+        `and a \`feed\` with a vehicle's fleet feed entry when it changes (at most one per vehicle every ${FEED_FRAME_INTERVAL_SEC} s).`,
       '**Resuming.** Name the last event you saw with `after=<event id>` in the URL, or with `{"type":"resume","after":"<event id>"}` as the first ' +
         'message (right behind `auth`). Every event of your organisation changed after that event last changed is sent as an `alert`, in its current ' +
         'state, oldest change first (an event changed several times while you were away comes once, as it is now); then `resumed`; then live frames. ' +
@@ -108,6 +116,7 @@ export function eventStreamChannel(heartbeatSec: number): AsyncApiChannel {
     sends: {
       ready: { title: 'Ready', summary: 'The stream is admitted', payload: EventReadyFrame },
       alert: { title: 'Alert', summary: 'An event opened, changed, was acknowledged or cleared', payload: AlertFrame },
+      feed: { title: 'Fleet feed entry', summary: "A vehicle's fleet feed entry changed", payload: FeedFrame },
       resumed: { title: 'Resumed', summary: 'The replay of missed changes is over', payload: ResumedFrame },
       error: { title: 'Error', summary: 'A client message was refused', payload: EventErrorFrame },
       heartbeat: { title: 'Heartbeat', summary: 'Server keepalive', payload: EventHeartbeatFrame },

@@ -4,6 +4,7 @@
 // bus runs on Redis). A client back after a drop names the last event it saw (`after=` in the URL,
 // or a first `resume` message): the events changed since are replayed from storage, oldest change
 // first, then `resumed`, then live frames (replay.ts joins the two without a gap or a repeat).
+// The fleet feed's `feed` frames come through `FeedFrames` (feed-frames.ts) to the owner's streams.
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Bus } from '../platform/bus/index.ts';
@@ -11,6 +12,8 @@ import type { App } from '../platform/http/app.ts';
 import { registerAsyncApi } from '../platform/http/asyncapi.ts';
 import { STREAM_CLOSE, StreamEndpoint, StreamSession, type Admitted } from '../platform/stream/index.ts';
 import { eventChanges, ownerOf, type EventChange, type EventStore, type LamisEvent } from './events.ts';
+import type { FeedFrames } from './feed-frames.ts';
+import type { FleetFeedEntry } from './fleet-feed.schemas.ts';
 import { ReplaySeam } from './replay.ts';
 import { EVENT_STREAM_PATH, eventStreamChannel, readEventStreamMessage, type EventReadyInfo } from './stream.schemas.ts';
 
@@ -20,6 +23,7 @@ export interface EventStreamOptions {
   store: EventStore;
   publicUrl: string | undefined;
   heartbeatSec: number;
+  feed: FeedFrames;
 }
 
 class EventSession extends StreamSession {
@@ -38,7 +42,7 @@ class EventSession extends StreamSession {
     this.#after = new URL(request.url, 'http://stream').searchParams.get('after');
   }
 
-  send(event: 'ready' | 'alert' | 'resumed' | 'error' | 'heartbeat', data: unknown): void {
+  send(event: 'ready' | 'alert' | 'feed' | 'resumed' | 'error' | 'heartbeat', data: unknown): void {
     this.ws.send(JSON.stringify({ event, data }), { binary: false });
   }
 
@@ -90,6 +94,11 @@ class EventSession extends StreamSession {
     this.#seam.live(event);
   }
 
+  /** A changed entry of the organisation's fleet feed. */
+  feed(entry: FleetFeedEntry): void {
+    if (this.state === 'open') this.send('feed', entry);
+  }
+
   #alert(event: LamisEvent): void {
     if (this.state !== 'open') return;
     this.#alerted = true;
@@ -125,9 +134,11 @@ class EventStreamServer {
   readonly store: EventStore;
   readonly endpoint: StreamEndpoint<EventSession>;
   readonly #byOwner = new Map<string, Set<EventSession>>();
+  readonly #feed: FeedFrames;
 
   constructor(options: EventStreamOptions) {
     this.store = options.store;
+    this.#feed = options.feed;
     this.endpoint = new StreamEndpoint<EventSession>({
       app: options.app,
       path: EVENT_STREAM_PATH,
@@ -140,6 +151,7 @@ class EventStreamServer {
     const sessions = this.#byOwner.get(session.owner!) ?? new Set();
     sessions.add(session);
     this.#byOwner.set(session.owner!, sessions);
+    this.#feed.streamOpened(session.owner!);
   }
 
   leave(session: EventSession): void {
@@ -153,11 +165,20 @@ class EventStreamServer {
   publish(change: EventChange): void {
     for (const session of this.#byOwner.get(change.org_id) ?? []) session.deliver(change.event);
   }
+
+  sendFeed(owner: string, entry: FleetFeedEntry): void {
+    for (const session of this.#byOwner.get(owner) ?? []) session.feed(entry);
+  }
+
+  listening(owner: string): boolean {
+    return this.#byOwner.has(owner);
+  }
 }
 
 /** Serves the stream (and describes it in the AsyncAPI document) on the app; call before it listens. */
 export async function startEventStream(options: EventStreamOptions): Promise<{ close(): Promise<void> }> {
   const server = new EventStreamServer(options);
+  options.feed.attachStreams({ send: (owner, entry) => server.sendFeed(owner, entry), listening: (owner) => server.listening(owner) });
   registerAsyncApi(options.app, { publicUrl: options.publicUrl, channels: [eventStreamChannel(options.heartbeatSec)] });
   const unsubscribe = await options.bus.subscribe(eventChanges, (change) => server.publish(change));
   return {

@@ -1,11 +1,13 @@
 // The fleet feature: vehicle profiles, their planned arrivals and notification settings over REST,
 // for API keys under /v3/fleet and for signed-in members under their organisation's path,
-// registrations sealed under the master key (LAMIS_MASTER_KEY, else the key file in the data folder).
+// registrations sealed under the master key (LAMIS_MASTER_KEY, else the key file in the data folder);
+// each change announced on `fleet.changes`.
 import type { MemberGuard } from '../accounts/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import { ArrivalStore } from './arrivals.ts';
+import { announceFleetChanges } from './changes.ts';
 import { mountArrivalRoutes } from './arrivals.routes.ts';
 import { API_KEY_MOUNT, mountFleetRoutes } from './vehicles.routes.ts';
 import { organisationMount } from './organisation-mount.ts';
@@ -17,10 +19,12 @@ export function openFleetStore(database: Database, masterKey: Buffer): FleetStor
 }
 
 /** `store`: the one fleet store; `members`: the accounts' guard of the organisation's path. */
-export const fleet = (store: FleetStore, members: MemberGuard): Feature => async ({ app, database }) => {
+export const fleet = (store: FleetStore, members: MemberGuard): Feature => async ({ app, database, bus }) => {
   const arrivals = new ArrivalStore(database);
-  for (const mount of [API_KEY_MOUNT, organisationMount(members)]) {
+  const mounts = [API_KEY_MOUNT, organisationMount(members)];
+  for (const mount of mounts) {
     mountFleetRoutes(app, store, mount);
     mountArrivalRoutes(app, arrivals, mount);
   }
+  announceFleetChanges(app, bus, mounts);
 };

@@ -9,24 +9,35 @@
 // - Fleet vessels' predictions: each vessel once every LAMIS_PREDICTION_INTERVAL_SEC, spread evenly
 //   over it, and when this instance ingests a change of its voyage data (never per position).
 // - Sources organisations depend on: every LAMIS_FEED_CHECK_INTERVAL_SEC.
+// - The fleet feed keeps each owner's entries current from the same inputs, the vessels' changes,
+//   the events' and the fleets' (fleet-feed.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { MemberGuard } from '../accounts/index.ts';
 import type { FleetStore } from '../fleet/index.ts';
-import { ArrivalStore } from '../fleet/index.ts';
+import { API_KEY_MOUNT, ArrivalStore, fleetChanges, organisationMount } from '../fleet/index.ts';
 import { aviationInputs, type LandingWatch } from '../aviation/index.ts';
-import { EventStore } from '../events/index.ts';
-import type { MaritimeWatch } from '../maritime/index.ts';
+import { EventStore, eventChanges, type FeedFrames } from '../events/index.ts';
+import { vesselChanges, type MaritimeWatch } from '../maritime/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { WatchListStore } from '../watchlist/index.ts';
 import { ZoneStore } from '../zones/index.ts';
 import { FeedRules } from './feed-rules.ts';
+import { FleetFeed, REFRESH_MS } from './fleet-feed.ts';
+import { mountFleetFeedRoutes } from './fleet-feed.routes.ts';
 import { LandingRules } from './landing-rules.ts';
 import { PredictionRules, type FleetVessel } from './prediction-rules.ts';
 import type { IntelligenceSettings } from './settings.ts';
 import { WatchRules } from './watch-rules.ts';
 
+/** What the fleet feed needs besides the rules' inputs: the streams' `feed` frames and the members' guard. */
+export interface FleetFeedWiring {
+  frames: FeedFrames;
+  members: MemberGuard;
+}
+
 /** `fleet`: the one fleet store; `landing` and `maritime`: the aviation and maritime features' answers (they start first). */
-export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime: MaritimeWatch): Feature<PlatformSettings & IntelligenceSettings> =>
+export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime: MaritimeWatch, wiring: FleetFeedWiring): Feature<PlatformSettings & IntelligenceSettings> =>
   async ({ app, config, database, bus, logger }) => {
     const log = logger.child({ feature: 'intelligence' });
     const events = new EventStore(database, bus);
@@ -59,7 +70,18 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
       airports.run({ rules: 'landing', icao }, () => landingRules.evaluateAirport(icao));
       airports.run({ rules: 'airport_status', icao }, () => watchRules.evaluateAirports(icao));
     };
-    const unsubscribe = await bus.subscribe(aviationInputs, (input) => evaluateAirport(input.icao));
+    const feed = new FleetFeed({ fleet, arrivals, landing, vessels: maritime, events, frames: wiring.frames, log });
+    for (const mount of [API_KEY_MOUNT, organisationMount(wiring.members)]) mountFleetFeedRoutes(app, feed, mount);
+    const unsubscribe = await Promise.all([
+      bus.subscribe(aviationInputs, (input) => {
+        evaluateAirport(input.icao);
+        feed.airportChanged(input.icao);
+      }),
+      bus.subscribe(vesselChanges, (change) => feed.vesselChanged(change)),
+      bus.subscribe(eventChanges, (change) => feed.eventChanged(change)),
+      bus.subscribe(fleetChanges, (change) => feed.fleetChanged(change)),
+    ]);
+    const feedRefresh = setInterval(() => feed.refresh(), REFRESH_MS).unref();
     evaluateAirport(null);
 
     const evaluateWatched = () => {
@@ -106,9 +128,11 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
     app.addHook('onClose', async () => {
       clearInterval(watchTimer);
       clearInterval(feedTimer);
+      clearInterval(feedRefresh);
       stopping.abort();
       stopVoyages();
-      await unsubscribe();
+      await Promise.all(unsubscribe.map((stop) => stop()));
       await Promise.all([predictionCycles, airports.drained(), watched.drained(), predictions.drained(), sources.drained()]);
+      await feed.close();
     });
   };

@@ -1,15 +1,15 @@
 // Maritime answers for watchers outside an HTTP request (the intelligence engine): vessels by MMSI,
 // the port an AIS destination names, weather holds at a port for an organisation's limits, the
-// weather-aware arrival prediction, tidal windows for a draught, voyage data changes and the AIS
-// feeds' states. The
-// service creates one before its features start; the maritime feature attaches its services to it
-// when it starts.
+// weather-aware arrival prediction, tidal windows for a draught, a fleet vessel's whole voyage
+// (voyage.ts), voyage data changes and the AIS feeds' states. The service creates one before its
+// features start; the maritime feature attaches its services to it when it starts.
 import type { ArrivalRequest, ArrivalResult } from './eta/index.ts';
 import type { FeedStatus } from './feeds/index.ts';
 import type { DestinationMatcher } from './ports/destination.ts';
 import type { Port, PortIndex } from './ports/ports.ts';
 import { tidalWindows, type TidalWindows, type TideStationIndex } from './tides/index.ts';
 import type { Vessel, VesselStore } from './vessels/store.ts';
+import { voyageOf, type WatchedVoyage } from './voyage.ts';
 import { HOUR_MS, weatherHolds, type PortWeatherThresholdStore, type WeatherHold, type WeatherSource, type WeatherThresholds } from './weather/index.ts';
 
 export interface MaritimeServices {
@@ -80,6 +80,11 @@ export class MaritimeWatch {
     const [point] = await weather.hourly([{ lat: port.lat, lon: port.lon, from, to }]);
     const values = layers.effective.values;
     return { port, from: new Date(from).toISOString(), to: new Date(to).toISOString(), thresholds: values, holds: weatherHolds(point!.hours, values, from, to) };
+  }
+
+  /** The voyage of the vessel with this MMSI now, by the owner's port weather limits. */
+  voyageFor(mmsi: number, owner: string, nowMs = Date.now()): Promise<WatchedVoyage> {
+    return voyageOf(this.#attached(), mmsi, owner, nowMs);
   }
 
   predict(vessel: Vessel, port: Port): Promise<ArrivalResult> {

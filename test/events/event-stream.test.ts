@@ -4,62 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Parser } from '@asyncapi/parser';
-import WebSocket from 'ws';
 import type { EventStore } from '../../src/events/index.ts';
-import { AlertFrame, EVENT_STREAM_CLOSE_CODES, ResumeMessageSchema } from '../../src/events/stream.schemas.ts';
-import { waitFor } from '../../src/maritime/feeds/testing.ts';
+import { AlertFrame, EVENT_STREAM_CLOSE_CODES, FeedFrame, ResumeMessageSchema } from '../../src/events/stream.schemas.ts';
 import { skipRedis } from '../support/backends.ts';
-import { startEventServer, zoneEntered, type EventServer } from '../support/events.ts';
-import { organisationKey, type OrganisationKey } from '../support/organisations.ts';
+import { EventClient, startEventServer, zoneEntered, type EventServer } from '../support/events.ts';
+import { organisationKey } from '../support/organisations.ts';
 import type { TestServer } from '../support/server.ts';
-
-interface Frame {
-  event: string;
-  data: any;
-}
-
-/** A client of /v3/stream/events keeping every frame. */
-class EventClient {
-  readonly ws: WebSocket;
-  readonly frames: Frame[] = [];
-  readonly closed: Promise<number>;
-  /** The status of a refused upgrade. */
-  readonly refused: Promise<number>;
-
-  constructor(serverUrl: string, headers: Record<string, string>, query = '') {
-    this.ws = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/v3/stream/events${query}`, { headers });
-    this.ws.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
-    this.ws.on('error', () => {});
-    this.closed = new Promise((resolve) => this.ws.on('close', (code) => resolve(code)));
-    this.refused = new Promise((resolve) => this.ws.once('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode!);
-    }));
-  }
-
-  static async ready(serverUrl: string, key: OrganisationKey, query = ''): Promise<EventClient> {
-    const client = new EventClient(serverUrl, key.headers, query);
-    await client.until('ready');
-    return client;
-  }
-
-  of(event: string): Frame[] {
-    return this.frames.filter((frame) => frame.event === event);
-  }
-
-  alerts(): string[] {
-    return this.of('alert').map((frame) => `${frame.data.id} ${frame.data.state}`);
-  }
-
-  async until(event: string, count = 1, timeoutMs = 5000): Promise<void> {
-    await waitFor(() => this.of(event).length >= count, `${count} ${event} frame(s)`, timeoutMs);
-  }
-
-  async close(): Promise<void> {
-    this.ws.close();
-    await this.closed;
-  }
-}
 
 describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
   let server: TestServer;
@@ -144,12 +94,13 @@ describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
     assert.deepEqual(problems.map((d) => `${d.path.join('.')}: ${d.message}`), []);
     const channel = document.channels.eventStream;
     assert.equal(channel.address, '/v3/stream/events');
-    assert.deepEqual(Object.keys(channel.messages).sort(), ['alert', 'auth', 'clientHeartbeat', 'error', 'heartbeat', 'ready', 'resume', 'resumed']);
+    assert.deepEqual(Object.keys(channel.messages).sort(), ['alert', 'auth', 'clientHeartbeat', 'error', 'feed', 'heartbeat', 'ready', 'resume', 'resumed']);
     assert.deepEqual(document.components.schemas.eventStreamAlert, JSON.parse(JSON.stringify(AlertFrame)));
+    assert.deepEqual(document.components.schemas.eventStreamFeed, JSON.parse(JSON.stringify(FeedFrame)));
     assert.deepEqual(document.components.schemas.eventStreamResume, JSON.parse(JSON.stringify(ResumeMessageSchema)));
     assert.deepEqual(channel['x-close-codes'].map((c: { code: number }) => c.code), EVENT_STREAM_CLOSE_CODES.map((c) => c.code));
     for (const code of [4400, 4401, 4403, 4408, 4429]) assert.match(channel.description, new RegExp(`\\| ${code} \\|`));
-    assert.equal(parsed!.channels().get('eventStream')?.messages().length, 8);
+    assert.equal(parsed!.channels().get('eventStream')?.messages().length, 9);
     assert.ok(document.channels.aisStream, 'both streams in one document');
   });
 });

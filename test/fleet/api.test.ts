@@ -202,7 +202,7 @@ describe('API description', () => {
     const document = await json(await call('GET', '/v3/openapi.json'));
     const paths = Object.keys(document.paths).filter((p) => p.startsWith('/v3/fleet/')).sort();
     assert.deepEqual(paths, [
-      '/v3/fleet/notification-settings', '/v3/fleet/vehicles', '/v3/fleet/vehicles/{id}', '/v3/fleet/vehicles/{id}/arrivals',
+      '/v3/fleet/feed', '/v3/fleet/notification-settings', '/v3/fleet/vehicles', '/v3/fleet/vehicles/{id}', '/v3/fleet/vehicles/{id}/arrivals',
       '/v3/fleet/vehicles/{id}/arrivals/{arrivalId}', '/v3/fleet/vehicles/{id}/notification-settings',
     ]);
     for (const p of paths) {

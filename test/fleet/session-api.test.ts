@@ -71,6 +71,8 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.deepEqual(await json(await browser.call('GET', path)), kept);
       assert.deepEqual((await json(await browser.call('GET', `${fleetOf(org)}/notification-settings`))).thresholds, { weather_hold: true });
       assert.deepEqual((await json(await browser.call('GET', `${path}/notification-settings`))).effective, { weather_hold: true });
+      const feed = await json(await browser.call('GET', `${fleetOf(org)}/feed`));
+      assert.deepEqual(feed.data.map((entry: { vehicle: { id: string } }) => entry.vehicle.id), list.data.map((v: { id: string }) => v.id), 'the fleet feed has one entry per vehicle');
       for (const [method, url, body] of [
         ['POST', `${fleetOf(org)}/vehicles`, { vehicle_type: 'aircraft', registration: registrations.viewer, icao_type: 'A320' }],
         ['PATCH', path, { imo: 9074729 }],
@@ -197,7 +199,7 @@ for (const backend of ACCOUNT_BACKENDS) {
       for (const [method, url, body] of [
         ['GET', `${fleetOf(org)}/vehicles`], ['POST', `${fleetOf(org)}/vehicles`, { vehicle_type: 'vessel', mmsi: 235012347 }],
         ['GET', `${fleetOf(org)}/notification-settings`], ['PUT', `${fleetOf(org)}/notification-settings`, { thresholds: {} }],
-        ['GET', `${fleetOf(org)}/vehicles/${vehicle.id}`], ['DELETE', `${fleetOf(org)}/vehicles/${vehicle.id}`],
+        ['GET', `${fleetOf(org)}/vehicles/${vehicle.id}`], ['DELETE', `${fleetOf(org)}/vehicles/${vehicle.id}`], ['GET', `${fleetOf(org)}/feed`],
       ] as const) {
         const refused = await problem(await stranger.browser.call(method, url, body), 404, 'organisation_not_found');
         const missing = await problem(await stranger.browser.call(method, url.replace(org, 'org_0000000000000000'), body), 404, 'organisation_not_found');
@@ -229,7 +231,7 @@ for (const backend of ACCOUNT_BACKENDS) {
       const document = await json(await fetch(`${accounts.server.url}/v3/openapi.json`));
       const paths = Object.keys(document.paths).filter((p) => p.startsWith('/v3/organisations/{orgId}/fleet/')).sort();
       assert.deepEqual(paths, [
-        '/v3/organisations/{orgId}/fleet/notification-settings', '/v3/organisations/{orgId}/fleet/vehicles',
+        '/v3/organisations/{orgId}/fleet/feed', '/v3/organisations/{orgId}/fleet/notification-settings', '/v3/organisations/{orgId}/fleet/vehicles',
         '/v3/organisations/{orgId}/fleet/vehicles/{id}', '/v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals',
         '/v3/organisations/{orgId}/fleet/vehicles/{id}/arrivals/{arrivalId}', '/v3/organisations/{orgId}/fleet/vehicles/{id}/notification-settings',
       ]);

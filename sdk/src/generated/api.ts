@@ -164,6 +164,8 @@ export interface Operations {
   'PUT /v3/organisations/{orgId}/notifications': PutOrganisationsOrgIdNotifications;
   'GET /v3/notifications/unsubscribe': GetNotificationsUnsubscribe;
   'POST /v3/notifications/unsubscribe': PostNotificationsUnsubscribe;
+  'GET /v3/fleet/feed': GetFleetFeed;
+  'GET /v3/organisations/{orgId}/fleet/feed': GetOrganisationsOrgIdFleetFeed;
   'POST /v3/accounts/sign-up': PostAccountsSignUp;
   'GET /v3/accounts/me': GetAccountsMe;
   'PUT /v3/accounts/onboarding/vehicle': PutAccountsOnboardingVehicle;
@@ -5168,6 +5170,276 @@ export interface PostNotificationsUnsubscribeQuery {
    * The token of the link in the mail
    */
   token: string;
+}
+/**
+ * What each vehicle of your fleet needs now
+ *
+ * One entry per vehicle, in the order of the vehicle list (creation time, ties by id), cursor-paginated; `vehicle_type` narrows it. Aircraft and helicopters: the next watched planned arrival and the landing answer at its ETA (destination status, safety score, runway and approach, the wind against the aircraft's limits, the slot). Vessels: the last position and its age, the destination as reported and the port it names, the predicted ETA, the next tidal window for the draught and the weather hold there. Each with its open events; what LAMIS cannot answer is null and listed in `missing` with the reason. The entries are kept current as their inputs change (a vessel's at most every 30 s); `updated_at` is when an entry last changed. Changed entries also come as `feed` frames on /v3/stream/events (at most one per vehicle every 10 s).
+ */
+export interface GetFleetFeed {
+  query?: GetFleetFeedQuery;
+  response: GetFleetFeedResponse;
+}
+export interface GetFleetFeedQuery {
+  vehicle_type?: 'aircraft' | 'helicopter' | 'vessel';
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetFleetFeedResponse {
+  data: FleetFeedEntry[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "FleetFeedEntry".
+ */
+export interface FleetFeedEntry {
+  vehicle: {
+    id: string;
+    vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
+    registration: string | null;
+    icao_type: string | null;
+    mmsi: number | null;
+  };
+  arrival: {
+    /**
+     * The planned arrival (`arr_…`)
+     */
+    id: string;
+    destination_icao: string;
+    eta_utc: string;
+    watched_until: string;
+  } | null;
+  landing: {
+    destination: {
+      icao: string;
+      name: string;
+      status: 'OPERATIONAL' | 'LIMITED' | 'CLOSED' | 'UNKNOWN';
+      status_reasons: string[];
+    };
+    safety_score: number;
+    /**
+     * The most significant weather condition; UNKNOWN without a usable METAR
+     */
+    conditions: string;
+    flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
+    visibility_nm: number | null;
+    metar: string | null;
+    metar_observed_at: string | null;
+    runway: string | null;
+    approach: ('ILS' | 'RNAV' | 'VISUAL') | null;
+    /**
+     * e.g. "ILS RWY 27L"
+     */
+    recommended_approach: string;
+    below_minima: boolean;
+    wind: {
+      /**
+       * The recommended runway end the components are for
+       */
+      runway: string;
+      speed_kt: number;
+      gust_kt: number | null;
+      headwind_kt: number | null;
+      crosswind_kt: number | null;
+      max_crosswind_kt: number | null;
+      max_tailwind_kt: number | null;
+      /**
+       * The aircraft's crosswind limit: the operator's figure, else its type's
+       */
+      crosswind_limit_kt: number;
+      /**
+       * The tailwind LAMIS allows on any runway it recommends
+       */
+      tailwind_limit_kt: number;
+      crosswind_margin_kt: number | null;
+      within_limits: boolean | null;
+    } | null;
+    slot: {
+      /**
+       * Start of the UTC hour of the ETA
+       */
+      hour: string;
+      capacity: number;
+      booked: number;
+      remaining: number;
+      available: boolean;
+    };
+  } | null;
+  voyage: {
+    vessel: {
+      mmsi: number;
+      name: string | null;
+      callsign: string | null;
+      imo: number | null;
+      category: string;
+      draught_m: number | null;
+    } | null;
+    position: {
+      lat: number;
+      lon: number;
+      sog_kn: number | null;
+      cog_deg: number | null;
+      heading_deg: number | null;
+      nav_status: number | null;
+      /**
+       * When the position was received
+       */
+      timestamp: string;
+      /**
+       * Seconds since `timestamp`, when the entry was served
+       */
+      age_sec: number;
+    } | null;
+    destination: {
+      reported: string | null;
+      port: {
+        id: string;
+        name: string;
+        unlocode: string | null;
+        country: string | null;
+        lat: number;
+        lon: number;
+      } | null;
+      matched_by: ('unlocode' | 'abbreviation' | 'name') | null;
+      /**
+       * Other ports fit the text as well
+       */
+      ambiguous: boolean;
+    };
+    eta: {
+      /**
+       * The weather-aware ETA at the destination port
+       */
+      predicted: string;
+      calm_water: string;
+      distance_nm: number;
+      weather_delay_hours: number;
+      /**
+       * The calm-water speed the prediction uses
+       */
+      speed_kn: number;
+      speed_source: 'ais_track' | 'ais_sog' | 'given';
+      weather_status: 'used' | 'unavailable' | 'not_requested';
+      reported: string | null;
+    } | null;
+    tidal_window: {
+      station: {
+        id: string;
+        name: string;
+        distance_nm: number;
+      };
+      draught_m: number;
+      required_depth_m: number;
+      /**
+       * The port's channel depth below the station's chart datum
+       */
+      charted_depth_m: number;
+      /**
+       * The predicted ETA, or now without one
+       */
+      from: string;
+      to: string;
+      navigable: 'always' | 'partly' | 'never';
+      next: {
+        start: string;
+        end: string;
+        min_margin_m: number;
+      } | null;
+    } | null;
+    weather_hold: {
+      from: string;
+      to: string;
+      /**
+       * A hold covers now
+       */
+      active: boolean;
+      at_eta: boolean | null;
+      next: {
+        start: string;
+        end: string;
+        limiting: {
+          factor: string;
+          threshold: number;
+          unit: string;
+          worst: number;
+          worst_at: string;
+        }[];
+      } | null;
+      /**
+       * The weather source: `simulated` or `open-meteo`
+       */
+      source: string;
+    } | null;
+  } | null;
+  /**
+   * The vehicle's open events (about it, its arrivals or its MMSI), newest first
+   */
+  open_events: Event[];
+  /**
+   * Each part that is null for want of data, and why. `arrival` and `landing` are for aircraft and helicopters and `voyage` for vessels; the other kind's are null and not listed.
+   */
+  missing: {
+    /**
+     * The part that is null, e.g. `landing.wind`, `voyage.tidal_window`
+     */
+    field: string;
+    /**
+     * A stable code: `no_watched_arrival`, `airport_not_found`, `no_metar`, `no_runway`, `not_heard`, `no_position`, `no_destination`, `for_orders`, `not_a_port`, `unknown`, `no_speed`, `no_route`, `draught_unknown`, `charted_depth_unknown`, `no_tide_station`, `weather_unavailable`…
+     */
+    reason: string;
+    /**
+     * One sentence a person reads
+     */
+    message: string;
+  }[];
+  /**
+   * When the entry last changed (a position's age alone is no change)
+   */
+  updated_at: string;
+}
+/**
+ * What each vehicle of your fleet needs now
+ *
+ * One entry per vehicle, in the order of the vehicle list (creation time, ties by id), cursor-paginated; `vehicle_type` narrows it. Aircraft and helicopters: the next watched planned arrival and the landing answer at its ETA (destination status, safety score, runway and approach, the wind against the aircraft's limits, the slot). Vessels: the last position and its age, the destination as reported and the port it names, the predicted ETA, the next tidal window for the draught and the weather hold there. Each with its open events; what LAMIS cannot answer is null and listed in `missing` with the reason. The entries are kept current as their inputs change (a vessel's at most every 30 s); `updated_at` is when an entry last changed. Changed entries also come as `feed` frames on /v3/stream/events (at most one per vehicle every 10 s). Every member of the organisation may call it. 404 `organisation_not_found` for an organisation you are not a member of. Needs the session cookie from sign-up or sign-in.
+ */
+export interface GetOrganisationsOrgIdFleetFeed {
+  path: GetOrganisationsOrgIdFleetFeedPath;
+  query?: GetOrganisationsOrgIdFleetFeedQuery;
+  response: GetOrganisationsOrgIdFleetFeedResponse;
+}
+export interface GetOrganisationsOrgIdFleetFeedPath {
+  /**
+   * The organisation id (`org_…`)
+   */
+  orgId: string;
+}
+export interface GetOrganisationsOrgIdFleetFeedQuery {
+  vehicle_type?: 'aircraft' | 'helicopter' | 'vessel';
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetOrganisationsOrgIdFleetFeedResponse {
+  data: FleetFeedEntry[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
 }
 /**
  * Sign up (onboarding step 1: details)

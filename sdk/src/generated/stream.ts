@@ -371,6 +371,7 @@ export interface EventStreamChannel {
   sends: {
     ready: EventStreamReady;
     alert: EventStreamAlert;
+    feed: EventStreamFeed;
     resumed: EventStreamResumed;
     error: EventStreamError;
     heartbeat: EventStreamHeartbeat;
@@ -474,6 +475,287 @@ export interface EventStreamAlert {
        */
       [k: string]: unknown | undefined;
     };
+  };
+}
+/**
+ * An entry of the organisation's fleet feed changed: the entry as `GET /v3/fleet/feed` serves it now. At most one per vehicle every 10 s (the latest entry then); a position's age alone is no change. Not replayed on resume.
+ *
+ * This interface was referenced by `StreamChannels`'s JSON-Schema
+ * via the `definition` "eventStreamFeed".
+ */
+export interface EventStreamFeed {
+  event: 'feed';
+  data: {
+    vehicle: {
+      id: string;
+      vehicle_type: 'aircraft' | 'helicopter' | 'vessel';
+      registration: string | null;
+      icao_type: string | null;
+      mmsi: number | null;
+    };
+    arrival: {
+      /**
+       * The planned arrival (`arr_…`)
+       */
+      id: string;
+      destination_icao: string;
+      eta_utc: string;
+      watched_until: string;
+    } | null;
+    landing: {
+      destination: {
+        icao: string;
+        name: string;
+        status: 'OPERATIONAL' | 'LIMITED' | 'CLOSED' | 'UNKNOWN';
+        status_reasons: string[];
+      };
+      safety_score: number;
+      /**
+       * The most significant weather condition; UNKNOWN without a usable METAR
+       */
+      conditions: string;
+      flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
+      visibility_nm: number | null;
+      metar: string | null;
+      metar_observed_at: string | null;
+      runway: string | null;
+      approach: ('ILS' | 'RNAV' | 'VISUAL') | null;
+      /**
+       * e.g. "ILS RWY 27L"
+       */
+      recommended_approach: string;
+      below_minima: boolean;
+      wind: {
+        /**
+         * The recommended runway end the components are for
+         */
+        runway: string;
+        speed_kt: number;
+        gust_kt: number | null;
+        headwind_kt: number | null;
+        crosswind_kt: number | null;
+        max_crosswind_kt: number | null;
+        max_tailwind_kt: number | null;
+        /**
+         * The aircraft's crosswind limit: the operator's figure, else its type's
+         */
+        crosswind_limit_kt: number;
+        /**
+         * The tailwind LAMIS allows on any runway it recommends
+         */
+        tailwind_limit_kt: number;
+        crosswind_margin_kt: number | null;
+        within_limits: boolean | null;
+      } | null;
+      slot: {
+        /**
+         * Start of the UTC hour of the ETA
+         */
+        hour: string;
+        capacity: number;
+        booked: number;
+        remaining: number;
+        available: boolean;
+      };
+    } | null;
+    voyage: {
+      vessel: {
+        mmsi: number;
+        name: string | null;
+        callsign: string | null;
+        imo: number | null;
+        category: string;
+        draught_m: number | null;
+      } | null;
+      position: {
+        lat: number;
+        lon: number;
+        sog_kn: number | null;
+        cog_deg: number | null;
+        heading_deg: number | null;
+        nav_status: number | null;
+        /**
+         * When the position was received
+         */
+        timestamp: string;
+        /**
+         * Seconds since `timestamp`, when the entry was served
+         */
+        age_sec: number;
+      } | null;
+      destination: {
+        reported: string | null;
+        port: {
+          id: string;
+          name: string;
+          unlocode: string | null;
+          country: string | null;
+          lat: number;
+          lon: number;
+        } | null;
+        matched_by: ('unlocode' | 'abbreviation' | 'name') | null;
+        /**
+         * Other ports fit the text as well
+         */
+        ambiguous: boolean;
+      };
+      eta: {
+        /**
+         * The weather-aware ETA at the destination port
+         */
+        predicted: string;
+        calm_water: string;
+        distance_nm: number;
+        weather_delay_hours: number;
+        /**
+         * The calm-water speed the prediction uses
+         */
+        speed_kn: number;
+        speed_source: 'ais_track' | 'ais_sog' | 'given';
+        weather_status: 'used' | 'unavailable' | 'not_requested';
+        reported: string | null;
+      } | null;
+      tidal_window: {
+        station: {
+          id: string;
+          name: string;
+          distance_nm: number;
+        };
+        draught_m: number;
+        required_depth_m: number;
+        /**
+         * The port's channel depth below the station's chart datum
+         */
+        charted_depth_m: number;
+        /**
+         * The predicted ETA, or now without one
+         */
+        from: string;
+        to: string;
+        navigable: 'always' | 'partly' | 'never';
+        next: {
+          start: string;
+          end: string;
+          min_margin_m: number;
+        } | null;
+      } | null;
+      weather_hold: {
+        from: string;
+        to: string;
+        /**
+         * A hold covers now
+         */
+        active: boolean;
+        at_eta: boolean | null;
+        next: {
+          start: string;
+          end: string;
+          limiting: {
+            factor: string;
+            threshold: number;
+            unit: string;
+            worst: number;
+            worst_at: string;
+          }[];
+        } | null;
+        /**
+         * The weather source: `simulated` or `open-meteo`
+         */
+        source: string;
+      } | null;
+    } | null;
+    /**
+     * The vehicle's open events (about it, its arrivals or its MMSI), newest first
+     */
+    open_events: {
+      /**
+       * `evt_` and 16 letters or digits
+       */
+      id: string;
+      kind:
+        | 'landing.safety_score_below'
+        | 'landing.crosswind_above'
+        | 'landing.wind_shear_at_least'
+        | 'landing.visibility_below'
+        | 'landing.below_minima'
+        | 'landing.runway_changed'
+        | 'landing.slot_unavailable'
+        | 'airport.status_changed'
+        | 'airport.notam_issued'
+        | 'vessel.port_arrival'
+        | 'vessel.port_departure'
+        | 'vessel.zone_entered'
+        | 'vessel.zone_exited'
+        | 'vessel.ais_gap'
+        | 'vessel.eta_delayed'
+        | 'vessel.voyage_changed'
+        | 'port.weather_hold'
+        | 'vessel.tide_restricted'
+        | 'vessel.encounter'
+        | 'feed.stale';
+      /**
+       * `open` until the condition is gone; then `cleared`, for good
+       */
+      state: 'open' | 'cleared';
+      severity: 'info' | 'warning' | 'critical';
+      /**
+       * The subject and what it relates to
+       */
+      subject: {
+        /**
+         * What the event is about: `arrival`, `vehicle`, `vessel`, `airport`, `port`, `zone`, `feed`…
+         */
+        type: string;
+        /**
+         * Its id; with `type`, the subject's identity
+         */
+        id: string;
+        vehicle_id?: string;
+        arrival_id?: string;
+        mmsi?: number;
+        icao?: string;
+        port_id?: string;
+        zone_id?: string;
+      };
+      opened_at: string;
+      cleared_at: string | null;
+      acknowledged_at: string | null;
+      /**
+       * One sentence a person reads
+       */
+      summary: string;
+      /**
+       * The value, the threshold and the inputs that decided it
+       */
+      data: {
+        /**
+         * This interface was referenced by `undefined`'s JSON-Schema definition
+         * via the `patternProperty` "^.*$".
+         */
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    /**
+     * Each part that is null for want of data, and why. `arrival` and `landing` are for aircraft and helicopters and `voyage` for vessels; the other kind's are null and not listed.
+     */
+    missing: {
+      /**
+       * The part that is null, e.g. `landing.wind`, `voyage.tidal_window`
+       */
+      field: string;
+      /**
+       * A stable code: `no_watched_arrival`, `airport_not_found`, `no_metar`, `no_runway`, `not_heard`, `no_position`, `no_destination`, `for_orders`, `not_a_port`, `unknown`, `no_speed`, `no_route`, `draught_unknown`, `charted_depth_unknown`, `no_tide_station`, `weather_unavailable`…
+       */
+      reason: string;
+      /**
+       * One sentence a person reads
+       */
+      message: string;
+    }[];
+    /**
+     * When the entry last changed (a position's age alone is no change)
+     */
+    updated_at: string;
   };
 }
 /**
