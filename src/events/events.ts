@@ -93,6 +93,8 @@ export const ownerOf = (principal: Principal): string => principal.organisation_
 
 /** Events read at once when replaying changes. */
 const CHANGES_PAGE = 100;
+/** Subjects looked up at once, within the back ends' parameter limits. */
+const SUBJECTS_CHUNK = 500;
 
 /** One open event per key and organisation: the kind and the subject's identity. */
 export const dedupeKey = (kind: EventKind, subject: EventSubject) => `${kind}|${subject.type}|${subject.id}`;
@@ -217,6 +219,21 @@ export class EventStore {
       .where('org_id', '=', orgId).where('dedupe_key', '=', dedupeKey(kind, subject)).where('state', '=', 'open')
       .executeTakeFirst();
     return row ? eventOf(row) : null;
+  }
+
+  /**
+   * The open events of every kind about the subjects of `subjectType` named, in a few queries
+   * however many there are: a rule evaluating many subjects at once reads their events once.
+   */
+  async openAbout(orgId: string, subjectType: string, subjectIds: readonly string[]): Promise<LamisEvent[]> {
+    const found: LamisEvent[] = [];
+    for (let i = 0; i < subjectIds.length; i += SUBJECTS_CHUNK) {
+      const rows = await this.#database.db.selectFrom('events').selectAll()
+        .where('org_id', '=', orgId).where('subject_type', '=', subjectType).where('subject_id', 'in', subjectIds.slice(i, i + SUBJECTS_CHUNK)).where('state', '=', 'open')
+        .execute();
+      found.push(...rows.map(eventOf));
+    }
+    return found;
   }
 
   /** One page of the organisation's events, newest opening first (ties by id). */

@@ -72,6 +72,16 @@ export interface NotificationSettings {
   updated_at: string | null;
 }
 
+/** A vehicle with the notification settings that apply to it: what a rule about it needs. */
+export interface LandingContext {
+  vehicle: FleetVehicle;
+  /** The vehicle's own thresholds and the effective ones (the organisation's, overridden key by key). */
+  settings: Pick<NotificationSettings, 'thresholds' | 'effective'>;
+}
+
+/** Rows read at once by the batch look-ups, within the back ends' parameter limits. */
+const LOOKUP_CHUNK = 500;
+
 /** One text for every writing of a registration: upper case, no spaces, no hyphens. */
 export function normaliseRegistration(registration: string): string {
   return registration.toUpperCase().replace(/[\s-]/g, '');
@@ -312,6 +322,38 @@ export class FleetStore {
       return true;
     });
     return saved ? this.notificationSettings(owner, vehicleId) : null;
+  }
+
+  /**
+   * The vehicles named, each with its settings, keyed by vehicle id, in a few queries however many
+   * there are: what the intelligence engine reads for the arrivals of an airport at once. A vehicle
+   * that is not its owner's is left out.
+   */
+  async landingContexts(vehicles: readonly { owner: string; vehicleId: string }[]): Promise<Map<string, LandingContext>> {
+    const ownerOf = new Map(vehicles.map((entry) => [entry.vehicleId, entry.owner]));
+    const ids = [...ownerOf.keys()];
+    const owners = [...new Set(ownerOf.values())];
+    const rows: FleetVehicleRow[] = [];
+    for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+      rows.push(...await this.#db.selectFrom('fleet_vehicles').selectAll().where('id', 'in', ids.slice(i, i + LOOKUP_CHUNK)).execute());
+    }
+    const settingsRows = [];
+    for (let i = 0; i < owners.length; i += LOOKUP_CHUNK) {
+      settingsRows.push(...await this.#db.selectFrom('notification_settings').selectAll().where('org_id', 'in', owners.slice(i, i + LOOKUP_CHUNK)).execute());
+    }
+    const orgWide = new Map<string, Thresholds>();
+    const own = new Map<string, Thresholds>();
+    for (const row of settingsRows) {
+      if (row.vehicle_id === null) orgWide.set(row.org_id, JSON.parse(row.thresholds));
+      else own.set(`${row.org_id}|${row.vehicle_id}`, JSON.parse(row.thresholds));
+    }
+    const contexts = new Map<string, LandingContext>();
+    for (const row of rows) {
+      if (ownerOf.get(row.id) !== row.org_id) continue;
+      const thresholds = own.get(`${row.org_id}|${row.id}`) ?? {};
+      contexts.set(row.id, { vehicle: this.#vehicle(row), settings: { thresholds, effective: { ...orgWide.get(row.org_id), ...thresholds } } });
+    }
+    return contexts;
   }
 
   async #owns(db: Executor, owner: string, id: string): Promise<boolean> {
