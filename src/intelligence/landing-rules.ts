@@ -213,12 +213,12 @@ function changeFindings(bundle: LandingIntelligence, { previous, name }: Arrival
 /**
  * The NOTAMs in force at the ETA that bear on the landing: those closing the aerodrome or a
  * runway, restricting the aerodrome or a runway, or taking out equipment of the recommended
- * runway end (or of every end, when they name none).
+ * runway end (or of every end, when they name none; any end's, when no runway is recommended).
  */
 export function landingNotams(bundle: LandingIntelligence): LandingIntelligence['notams'] {
   const runway = bundle.runway?.designator ?? null;
   return bundle.notams.filter((notam) => restrictionCode(notam.q_code) !== null || notam.effects.some((effect) =>
-    effect.kind !== 'other' && (AERODROME_EFFECTS.has(effect.kind) || effect.runways.length === 0 || (runway !== null && effect.runways.includes(runway)))));
+    effect.kind !== 'other' && (AERODROME_EFFECTS.has(effect.kind) || effect.runways.length === 0 || runway === null || effect.runways.includes(runway))));
 }
 
 function notamFinding(bundle: LandingIntelligence, name: string): Finding {
