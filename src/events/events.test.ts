@@ -43,6 +43,21 @@ for (const backend of STORAGE_BACKENDS) {
       await storage.cleanup();
     });
 
+    test('the open events about many subjects are read at once, the organisation\'s only', async () => {
+      const store = new EventStore(storage.database, bus);
+      const subjects = Array.from({ length: 600 }, (_, n) => `arr_about_${n}`);
+      for (const subject of subjects.slice(0, 3)) await store.open('org_about', crosswind(subject));
+      await store.open('org_about', { ...crosswind(subjects[599]!), kind: 'landing.below_minima' });
+      await store.open('org_other', crosswind(subjects[1]!));
+      const gone = await store.open('org_about', crosswind('arr_about_gone'));
+      await store.clear('org_about', gone.event.id);
+      const about = await store.openAbout('org_about', 'arrival', [...subjects, 'arr_about_gone']);
+      assert.deepEqual(about.map((event) => `${event.subject.id} ${event.kind}`).sort(), [
+        'arr_about_0 landing.crosswind_above', 'arr_about_1 landing.crosswind_above', 'arr_about_2 landing.crosswind_above', 'arr_about_599 landing.below_minima',
+      ]);
+      assert.deepEqual(await store.openAbout('org_about', 'vessel', subjects), []);
+    });
+
     test('open, update, acknowledge and clear each report what they did; only real transitions are published', async () => {
       const store = new EventStore(storage.database, bus);
       const published = await recorder(bus);

@@ -330,9 +330,9 @@ export class FleetStore {
    * that is not its owner's is left out.
    */
   async landingContexts(vehicles: readonly { owner: string; vehicleId: string }[]): Promise<Map<string, LandingContext>> {
-    const ownerOf = new Map(vehicles.map((entry) => [entry.vehicleId, entry.owner]));
-    const ids = [...ownerOf.keys()];
-    const owners = [...new Set(ownerOf.values())];
+    const wanted = new Set(vehicles.map((entry) => `${entry.owner}|${entry.vehicleId}`));
+    const ids = [...new Set(vehicles.map((entry) => entry.vehicleId))];
+    const owners = [...new Set(vehicles.map((entry) => entry.owner))];
     const rows: FleetVehicleRow[] = [];
     for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
       rows.push(...await this.#db.selectFrom('fleet_vehicles').selectAll().where('id', 'in', ids.slice(i, i + LOOKUP_CHUNK)).execute());
@@ -349,7 +349,7 @@ export class FleetStore {
     }
     const contexts = new Map<string, LandingContext>();
     for (const row of rows) {
-      if (ownerOf.get(row.id) !== row.org_id) continue;
+      if (!wanted.has(`${row.org_id}|${row.id}`)) continue;
       const thresholds = own.get(`${row.org_id}|${row.id}`) ?? {};
       contexts.set(row.id, { vehicle: this.#vehicle(row), settings: { thresholds, effective: { ...orgWide.get(row.org_id), ...thresholds } } });
     }
