@@ -132,11 +132,25 @@ export class EventStore {
   readonly #database: Database;
   readonly #bus: Bus;
   readonly #now: () => Date;
+  /** Inside `batch`: the changes to publish once its transaction commits. */
+  readonly #pending: EventChange[] | null;
 
-  constructor(database: Database, bus: Bus, now: () => Date = () => new Date()) {
+  constructor(database: Database, bus: Bus, now: () => Date = () => new Date(), pending: EventChange[] | null = null) {
     this.#database = database;
     this.#bus = bus;
     this.#now = now;
+    this.#pending = pending;
+  }
+
+  /**
+   * Runs `work` with a store whose transitions share one transaction, and publishes their changes
+   * once it commits (none when it fails): a rule with many events to write writes them together.
+   */
+  async batch<T>(work: (store: EventStore) => Promise<T>): Promise<T> {
+    const pending: EventChange[] = [];
+    const result = await this.#database.db.transaction().execute((trx) => work(new EventStore({ ...this.#database, db: trx }, this.#bus, this.#now, pending)));
+    for (const change of pending) await this.#bus.publish(eventChanges, change);
+    return result;
   }
 
   /**
@@ -276,7 +290,8 @@ export class EventStore {
 
   /** Announces a real transition; the repeats are not. */
   async #publish(orgId: string, transition: Transition): Promise<Transition> {
-    await this.#bus.publish(eventChanges, { org_id: orgId, ...transition });
+    if (this.#pending !== null) this.#pending.push({ org_id: orgId, ...transition });
+    else await this.#bus.publish(eventChanges, { org_id: orgId, ...transition });
     return transition;
   }
 }

@@ -174,6 +174,11 @@ export class FleetStore {
   readonly #db: Database['db'];
   readonly #envelope: Envelope;
   readonly #index: (registration: string) => string;
+  /**
+   * Registrations opened, by vehicle id, with the sealed text they came from: opening one costs
+   * far more than reading its row, and the intelligence engine reads the same vehicles on every input.
+   */
+  readonly #opened = new Map<string, { sealed: string; registration: string }>();
 
   /** `index`: the blind indexer of registrations, `registrationIndex(master key)`. */
   constructor(database: Database, envelope: Envelope, index: (registration: string) => string) {
@@ -281,7 +286,9 @@ export class FleetStore {
   /** False when the owner has no such vehicle. Its notification settings go with it. */
   async delete(owner: string, id: string): Promise<boolean> {
     const deleted = await this.#db.deleteFrom('fleet_vehicles').where('org_id', '=', owner).where('id', '=', id).executeTakeFirst();
-    return deleted.numDeletedRows > 0n;
+    if (deleted.numDeletedRows === 0n) return false;
+    this.#opened.delete(id);
+    return true;
   }
 
   /** The organisation-wide settings (`vehicleId` null) or a vehicle's; null when the owner has no such vehicle. */
@@ -376,11 +383,21 @@ export class FleetStore {
     };
   }
 
+  #registrationOf(row: FleetVehicleRow): string | null {
+    const sealed = row.registration_sealed;
+    if (sealed === null) return null;
+    const opened = this.#opened.get(row.id);
+    if (opened?.sealed === sealed) return opened.registration;
+    const registration = this.#envelope.open(sealed, sealContext(row.org_id, row.id)).toString('utf8');
+    this.#opened.set(row.id, { sealed, registration });
+    return registration;
+  }
+
   #vehicle(row: FleetVehicleRow): FleetVehicle {
     return {
       id: row.id,
       vehicle_type: row.vehicle_type as VehicleType,
-      registration: row.registration_sealed === null ? null : this.#envelope.open(row.registration_sealed, sealContext(row.org_id, row.id)).toString('utf8'),
+      registration: this.#registrationOf(row),
       icao_type: row.icao_type,
       home_base_icao: row.home_base_icao,
       operational_regions: JSON.parse(row.operational_regions),

@@ -255,8 +255,11 @@ const holdsNow = (finding: Finding) =>
     : finding.status === 'change' ? finding.changed
       : finding.status === 'measured' && crossingFor(finding.kind, { value: finding.value, threshold: finding.threshold, wasOpen: false }) === 'open';
 
+/** The data but the METAR text: a new report that changes nothing else rewrites no event. */
+const lasting = ({ metar: _, ...data }: Record<string, unknown>) => JSON.stringify(data);
+
 const sameContent = (event: LamisEvent, content: Content) =>
-  event.severity === content.severity && event.summary === content.summary && JSON.stringify(event.data) === JSON.stringify(content.data);
+  event.severity === content.severity && event.summary === content.summary && lasting(event.data) === lasting(content.data);
 
 export interface LandingRulesInputs {
   arrivals: ArrivalStore;
@@ -267,6 +270,9 @@ export interface LandingRulesInputs {
 }
 
 type WatchedArrival = PlannedArrival & { org_id: string };
+
+/** Arrivals whose event writes share one transaction: short enough not to hold other writers back long. */
+const WRITE_BATCH = 200;
 
 /** Evaluates the landing rules of watched arrivals, an airport's at a time. */
 export class LandingRules {
@@ -314,7 +320,8 @@ export class LandingRules {
   async forget(arrivals: readonly ArrivalRef[]): Promise<void> {
     const { events, state } = this.#inputs;
     for (const [owner, ids] of groupBy(arrivals, (arrival) => arrival.org_id, (arrival) => arrival.arrival_id)) {
-      for (const event of await events.openAbout(owner, 'arrival', ids)) await events.clear(owner, event.id);
+      const found = await events.openAbout(owner, 'arrival', ids);
+      if (found.length > 0) await events.batch(async (store) => { for (const event of found) await store.clear(owner, event.id); });
     }
     await state.remove(arrivals.map((arrival) => arrival.arrival_id));
   }
@@ -346,36 +353,43 @@ export class LandingRules {
     }
 
     const changed: ArrivalLandingState[] = [];
-    for (const [index, { arrival, context, name }] of eligible.entries()) {
-      const answer = answered.answers[index]!;
-      const previous = seen.get(arrival.id) ?? null;
-      const holdsSlot = held.has(`${arrival.org_id}|${slotHour(Date.parse(arrival.eta_utc))}|${normaliseRegistration(name)}`);
-      const subject: EventSubject = { type: 'arrival', id: arrival.id, vehicle_id: arrival.vehicle_id, arrival_id: arrival.id, icao: arrival.destination_icao };
-      const findings = landingFindings(answer, { thresholds: { own: context.settings.thresholds, effective: context.settings.effective }, name, holdsSlot, previous });
-      for (const finding of findings) await this.#apply(arrival.org_id, subject, finding, open.get(`${arrival.id}|${finding.kind}`) ?? null);
-      const now: ArrivalLandingState = {
-        arrival_id: arrival.id, org_id: arrival.org_id, vehicle_id: arrival.vehicle_id,
-        runway: answer.bundle.runway?.designator ?? null, approach: answer.bundle.recommended_approach, status: answer.bundle.destination.status,
-        watched_until: arrival.watched_until,
-      };
-      if (previous === null || (['runway', 'approach', 'status', 'watched_until'] as const).some((key) => previous[key] !== now[key])) changed.push(now);
+    for (let start = 0; start < eligible.length; start += WRITE_BATCH) {
+      const batch = eligible.slice(start, start + WRITE_BATCH).map((entry, offset) => {
+        const { arrival, context, name } = entry;
+        const answer = answered.answers[start + offset]!;
+        const previous = seen.get(arrival.id) ?? null;
+        const holdsSlot = held.has(`${arrival.org_id}|${slotHour(Date.parse(arrival.eta_utc))}|${normaliseRegistration(name)}`);
+        const findings = landingFindings(answer, { thresholds: { own: context.settings.thresholds, effective: context.settings.effective }, name, holdsSlot, previous });
+        const now: ArrivalLandingState = {
+          arrival_id: arrival.id, org_id: arrival.org_id, vehicle_id: arrival.vehicle_id,
+          runway: answer.bundle.runway?.designator ?? null, approach: answer.bundle.recommended_approach, status: answer.bundle.destination.status,
+          watched_until: arrival.watched_until,
+        };
+        if (previous === null || (['runway', 'approach', 'status', 'watched_until'] as const).some((key) => previous[key] !== now[key])) changed.push(now);
+        const subject: EventSubject = { type: 'arrival', id: arrival.id, vehicle_id: arrival.vehicle_id, arrival_id: arrival.id, icao: arrival.destination_icao };
+        return findings.map((finding) => ({ owner: arrival.org_id, subject, finding, open: open.get(`${arrival.id}|${finding.kind}`) ?? null }))
+          .filter(({ finding, open: event }) => edgeOf(finding, event !== null) !== 'hold' || (event !== null && 'event' in finding && holdsNow(finding) && !sameContent(event, finding.event)));
+      }).flat();
+      // Most evaluations move nothing: no transaction for them.
+      if (batch.length > 0) await events.batch(async (store) => { for (const write of batch) await apply(store, write.owner, write.subject, write.finding, write.open); });
     }
     await state.write(changed, nowMs);
   }
 
-  async #apply(owner: string, subject: EventSubject, finding: Finding, open: LamisEvent | null): Promise<void> {
-    const { events } = this.#inputs;
-    // A change told in an event already acknowledged is news again: a new event.
-    if (finding.status === 'change' && finding.changed && open?.acknowledged_at != null) {
-      await events.clear(owner, open.id);
-      await events.open(owner, { kind: finding.kind, subject, ...finding.event });
-      return;
-    }
-    const edge = edgeOf(finding, open !== null);
-    if (edge === 'open' && 'event' in finding) await events.open(owner, { kind: finding.kind, subject, ...finding.event });
-    else if (edge === 'clear' && open) await events.clear(owner, open.id);
-    else if (open && 'event' in finding && holdsNow(finding) && !sameContent(open, finding.event)) await events.update(owner, open.id, finding.event);
+}
+
+/** Turns a finding into the event's transition, if it makes one. */
+async function apply(events: EventStore, owner: string, subject: EventSubject, finding: Finding, open: LamisEvent | null): Promise<void> {
+  // A change told in an event already acknowledged is news again: a new event.
+  if (finding.status === 'change' && finding.changed && open?.acknowledged_at != null) {
+    await events.clear(owner, open.id);
+    await events.open(owner, { kind: finding.kind, subject, ...finding.event });
+    return;
   }
+  const edge = edgeOf(finding, open !== null);
+  if (edge === 'open' && 'event' in finding) await events.open(owner, { kind: finding.kind, subject, ...finding.event });
+  else if (edge === 'clear' && open) await events.clear(owner, open.id);
+  else if (open && 'event' in finding && holdsNow(finding) && !sameContent(open, finding.event)) await events.update(owner, open.id, finding.event);
 }
 
 /** `items` grouped by `keyOf`, each group's items mapped by `valueOf`, in first-seen order. */
