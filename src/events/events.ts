@@ -179,9 +179,11 @@ export class EventStore {
   /**
    * Changes what an open event says; its acknowledgement stays. `escalated` when the severity
    * rises, `already_cleared` for a cleared event (nothing changes), null when there is none.
+   * `read`: the event as the caller just read it, which spares reading it again (a rule updating
+   * many events it read together); the write still applies to an open event only.
    */
-  async update(orgId: string, id: string, changes: EventChanges): Promise<Transition | null> {
-    const before = await this.get(orgId, id);
+  async update(orgId: string, id: string, changes: EventChanges, read?: LamisEvent): Promise<Transition | null> {
+    const before = read?.id === id ? read : await this.get(orgId, id);
     if (before === null) return null;
     if (before.state !== 'open') return { change: 'already_cleared', event: before };
     const next = { severity: changes.severity ?? before.severity, summary: changes.summary ?? before.summary, data: changes.data ?? before.data };

@@ -389,7 +389,7 @@ async function apply(events: EventStore, owner: string, subject: EventSubject, f
   const edge = edgeOf(finding, open !== null);
   if (edge === 'open' && 'event' in finding) await events.open(owner, { kind: finding.kind, subject, ...finding.event });
   else if (edge === 'clear' && open) await events.clear(owner, open.id);
-  else if (open && 'event' in finding && holdsNow(finding) && !sameContent(open, finding.event)) await events.update(owner, open.id, finding.event);
+  else if (open && 'event' in finding && holdsNow(finding) && !sameContent(open, finding.event)) await events.update(owner, open.id, finding.event, open);
 }
 
 /** `items` grouped by `keyOf`, each group's items mapped by `valueOf`, in first-seen order. */

@@ -10,7 +10,9 @@
 // the busy timeout, so no transaction can act on a count another has since changed. The same lock
 // covers the count of the organisation's own bookings for its fair share.
 //
-// Idempotency keys are per organisation: the same key returns the booking it first made.
+// Idempotency keys are per organisation: the same key returns the booking it first made. Every
+// booking, cancellation and capacity change is announced (`onChanged`), so that what depends on an
+// airport's slots can look again.
 
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -234,8 +236,7 @@ export class SlotBook {
 
   async #availability(db: Executor, icao: string, hour: string, booked: number, derivedCapacity: number): Promise<SlotAvailability> {
     const override = await db.selectFrom('slot_capacity_overrides').select('arrivals_per_hour').where('icao', '=', icao).executeTakeFirst();
-    const capacity = override?.arrivals_per_hour ?? Math.max(0, Math.floor(derivedCapacity));
-    return withBooked({ icao, hour, capacity, capacity_source: override === undefined ? 'derived' : 'override', booked: 0, remaining: 0, available: false }, booked);
+    return availabilityIn({ icao, override: override?.arrivals_per_hour ?? null, booked: new Map([[hour, booked]]), bookings: [] }, Date.parse(hour), derivedCapacity);
   }
 }
 
