@@ -11,7 +11,8 @@ import type { ActiveNotam } from '../aviation/landing/types.ts';
 import type { Notam } from '../aviation/notams/index.ts';
 import { fixtureAirport, fixtureRunway } from '../aviation/reference/airports-fixtures.ts';
 import { parseMetar } from '../aviation/weather/index.ts';
-import { edgeOf, landingFindings, type ArrivalFacts, type Finding } from './landing-rules.ts';
+import type { LamisEvent } from '../events/index.ts';
+import { edgeOf, landingFindings, writeFor, type ArrivalFacts, type Finding } from './landing-rules.ts';
 
 const NOW = Date.parse('2025-06-21T12:00:00Z');
 const ETA = NOW + 2 * 3_600_000;
@@ -176,5 +177,31 @@ describe('NOTAMs', () => {
     const other = finding('airport.notam_issued', answer({ wind: '27015KT', notams: [notam('A0007/25', 'QICAS', 'ILS RWY 09 U/S'), notam('A0008/25', 'QMXLC', 'TWY A CLSD')] }));
     assert.ok(other.status === 'categorical' && !other.holds);
     assert.equal(edgeOf(other, true), 'clear');
+  });
+});
+
+describe('what a finding writes', () => {
+  const eventOf = (found: Finding, extra: Partial<LamisEvent> = {}): LamisEvent => {
+    assert.ok('event' in found);
+    return {
+      id: 'evt_1', kind: found.kind, state: 'open', subject: { type: 'arrival', id: 'arr_test' }, opened_at: '', cleared_at: null, acknowledged_at: null,
+      ...found.event, ...extra,
+    };
+  };
+
+  test('an open event that says the same, or differs by the METAR text alone, is left as it is', () => {
+    const found = finding('landing.crosswind_above', answer({ wind: '36040G50KT' }));
+    const open = eventOf(found);
+    assert.equal(writeFor(found, open), null);
+    assert.equal(writeFor(found, { ...open, data: { ...open.data, metar: 'METAR EGLL 211120Z 36040G50KT 9999 Q1015' } }), null);
+    assert.equal(writeFor(found, { ...open, severity: 'warning' }), 'update');
+    assert.equal(writeFor(found, null), 'open');
+  });
+
+  test('a change told in an acknowledged event replaces it; in one not yet acknowledged, updates it', () => {
+    const found = finding('landing.runway_changed', answer({ wind: '27015KT' }), { previous: { runway: '09', approach: 'VISUAL RWY 09', status: 'OPERATIONAL' } });
+    const earlier = eventOf(found, { summary: 'An earlier change.' });
+    assert.equal(writeFor(found, earlier), 'update');
+    assert.equal(writeFor(found, { ...earlier, acknowledged_at: '2025-06-21T11:00:00.000Z' }), 'replace');
   });
 });

@@ -367,29 +367,35 @@ export class LandingRules {
         };
         if (previous === null || (['runway', 'approach', 'status', 'watched_until'] as const).some((key) => previous[key] !== now[key])) changed.push(now);
         const subject: EventSubject = { type: 'arrival', id: arrival.id, vehicle_id: arrival.vehicle_id, arrival_id: arrival.id, icao: arrival.destination_icao };
-        return findings.map((finding) => ({ owner: arrival.org_id, subject, finding, open: open.get(`${arrival.id}|${finding.kind}`) ?? null }))
-          .filter(({ finding, open: event }) => edgeOf(finding, event !== null) !== 'hold' || (event !== null && 'event' in finding && holdsNow(finding) && !sameContent(event, finding.event)));
+        return findings.flatMap((finding) => {
+          const event = open.get(`${arrival.id}|${finding.kind}`) ?? null;
+          const write = writeFor(finding, event);
+          return write === null ? [] : [{ owner: arrival.org_id, subject, finding, event, write }];
+        });
       }).flat();
       // Most evaluations move nothing: no transaction for them.
-      if (batch.length > 0) await events.batch(async (store) => { for (const write of batch) await apply(store, write.owner, write.subject, write.finding, write.open); });
+      if (batch.length > 0) await events.batch(async (store) => { for (const each of batch) await apply(store, each); });
     }
     await state.write(changed, nowMs);
   }
-
 }
 
-/** Turns a finding into the event's transition, if it makes one. */
-async function apply(events: EventStore, owner: string, subject: EventSubject, finding: Finding, open: LamisEvent | null): Promise<void> {
+/** What a finding writes to its event, open or not: nothing, most of the time. */
+export function writeFor(finding: Finding, open: LamisEvent | null): 'open' | 'clear' | 'update' | 'replace' | null {
   // A change told in an event already acknowledged is news again: a new event.
-  if (finding.status === 'change' && finding.changed && open?.acknowledged_at != null) {
-    await events.clear(owner, open.id);
-    await events.open(owner, { kind: finding.kind, subject, ...finding.event });
-    return;
-  }
+  if (finding.status === 'change' && finding.changed && open?.acknowledged_at != null) return 'replace';
   const edge = edgeOf(finding, open !== null);
-  if (edge === 'open' && 'event' in finding) await events.open(owner, { kind: finding.kind, subject, ...finding.event });
-  else if (edge === 'clear' && open) await events.clear(owner, open.id);
-  else if (open && 'event' in finding && holdsNow(finding) && !sameContent(open, finding.event)) await events.update(owner, open.id, finding.event, open);
+  if (edge !== 'hold') return edge;
+  return open && 'event' in finding && holdsNow(finding) && !sameContent(open, finding.event) ? 'update' : null;
+}
+
+async function apply(events: EventStore, { owner, subject, finding, event, write }: {
+  owner: string; subject: EventSubject; finding: Finding; event: LamisEvent | null; write: NonNullable<ReturnType<typeof writeFor>>;
+}): Promise<void> {
+  const content = 'event' in finding ? finding.event : null;
+  if ((write === 'clear' || write === 'replace') && event) await events.clear(owner, event.id);
+  if ((write === 'open' || write === 'replace') && content) await events.open(owner, { kind: finding.kind, subject, ...content });
+  if (write === 'update' && event && content) await events.update(owner, event.id, content, event);
 }
 
 /** `items` grouped by `keyOf`, each group's items mapped by `valueOf`, in first-seen order. */
