@@ -5,10 +5,10 @@ export interface ArrivalLandingStateRow {
   /** The arrival's owner: an organisation, or an API key outside any. */
   org_id: string;
   vehicle_id: string;
-  /** The recommended runway end; null when none could be recommended. */
+  /** The recommended runway end; null when none could be recommended, or without a METAR. */
   runway: string | null;
-  /** The recommended approach as the landing answer says it ("ILS RWY 27L", "NONE"). */
-  approach: string;
+  /** The recommended approach as the landing answer says it ("ILS RWY 27L", "NONE"); null without a METAR. */
+  approach: string | null;
   /** The destination's status: OPERATIONAL, LIMITED, CLOSED or UNKNOWN. */
   status: string;
   /** An hour after the ETA: the arrival is archived from then on. */

@@ -125,6 +125,9 @@ describe('runway changes', () => {
     assert.equal(edgeOf(found, true), 'hold', 'an open one is updated, not opened again');
     const same = finding('landing.runway_changed', west, { previous: { runway: '27', approach: 'VISUAL RWY 27', status: 'OPERATIONAL' } });
     assert.ok(same.status === 'change' && !same.changed);
+    // Last seen before any METAR: the wind had not decided the runway, so the first METAR's choice is no change.
+    const unseen = finding('landing.runway_changed', west, { previous: { runway: null, approach: null, status: 'OPERATIONAL' } });
+    assert.ok(unseen.status === 'change' && !unseen.changed);
   });
 });
 

@@ -10,7 +10,8 @@
 // threshold and the aircraft's limit: the wind is why there is no runway.
 //
 // Change rules (`landing.runway_changed`, `airport.status_changed`) compare the answer with what
-// was last seen for the arrival (kept in storage, so a restart is not a change). A change opens an
+// was last seen for the arrival (kept in storage, so a restart is not a change); a runway chosen
+// before any METAR was not decided by the wind, so the first METAR's choice is no change. A change opens an
 // event, or updates the one open; once that one is acknowledged, the next change clears it and
 // opens a new one. They clear when the arrival is archived or removed, like every event of it.
 //
@@ -185,7 +186,8 @@ function changeFindings(bundle: LandingIntelligence, { previous, name }: Arrival
   const icao = bundle.destination.icao;
   const runway = bundle.runway?.designator ?? null;
   const approach = bundle.recommended_approach;
-  const runwayChanged = previous !== null && (previous.runway !== runway || previous.approach !== approach);
+  // Without a METAR the wind could not decide the runway: the first one to come is no change.
+  const runwayChanged = previous?.approach != null && bundle.weather.metar !== null && (previous.runway !== runway || previous.approach !== approach);
   const runwayFinding: Finding = {
     kind: 'landing.runway_changed', status: 'change', changed: runwayChanged,
     event: {
@@ -362,7 +364,8 @@ export class LandingRules {
         const findings = landingFindings(answer, { thresholds: { own: context.settings.thresholds, effective: context.settings.effective }, name, holdsSlot, previous });
         const now: ArrivalLandingState = {
           arrival_id: arrival.id, org_id: arrival.org_id, vehicle_id: arrival.vehicle_id,
-          runway: answer.bundle.runway?.designator ?? null, approach: answer.bundle.recommended_approach, status: answer.bundle.destination.status,
+          ...(answer.bundle.weather.metar === null ? { runway: null, approach: null } : { runway: answer.bundle.runway?.designator ?? null, approach: answer.bundle.recommended_approach }),
+          status: answer.bundle.destination.status,
           watched_until: arrival.watched_until,
         };
         if (previous === null || (['runway', 'approach', 'status', 'watched_until'] as const).some((key) => previous[key] !== now[key])) changed.push(now);

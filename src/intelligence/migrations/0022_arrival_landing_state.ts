@@ -1,6 +1,7 @@
 // `arrival_landing_state`: what the landing rules last saw for each watched arrival (the
-// recommended runway and approach, the destination's status), so that a change is told from a
-// restart, and until when the arrival is watched, so that its events clear once it is archived.
+// recommended runway and approach, null while no METAR decided them; the destination's status),
+// so that a change is told from a restart, and until when the arrival is watched, so that its
+// events clear once it is archived.
 // One row per arrival; times are ISO 8601 UTC text with milliseconds.
 import type { Migration } from '../../platform/db/migrate.ts';
 
@@ -13,7 +14,7 @@ export const arrivalLandingStateMigration: Migration = {
       .addColumn('org_id', 'text', (c) => c.notNull())
       .addColumn('vehicle_id', 'text', (c) => c.notNull())
       .addColumn('runway', 'text')
-      .addColumn('approach', 'text', (c) => c.notNull())
+      .addColumn('approach', 'text')
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('watched_until', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
