@@ -6,6 +6,7 @@ import { accountsMigrations } from './accounts/migrations/index.ts';
 import { aviationMigrations } from './aviation/migrations/index.ts';
 import { eventsMigrations } from './events/migrations/index.ts';
 import { fleetMigrations } from './fleet/migrations/index.ts';
+import { intelligenceMigrations } from './intelligence/migrations/index.ts';
 import { maritimeMigrations } from './maritime/migrations/index.ts';
 import { notificationsMigrations } from './notifications/migrations/index.ts';
 import { platformMigrations } from './platform/migrations/index.ts';
@@ -15,5 +16,5 @@ import { zonesMigrations } from './zones/migrations/index.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   ...platformMigrations, ...aviationMigrations, ...maritimeMigrations, ...accountsMigrations, ...fleetMigrations, ...eventsMigrations, ...zonesMigrations,
-  ...notificationsMigrations, ...watchListMigrations, ...webhooksMigrations,
+  ...notificationsMigrations, ...watchListMigrations, ...webhooksMigrations, ...intelligenceMigrations,
 ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

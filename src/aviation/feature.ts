@@ -34,7 +34,7 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
 /**
  * `fleet`: the callers' fleets, whose vehicles bring their own landing figures; `watch`: where
  * watchers outside a request get their landing answers, attached to this feature's services.
- * Every stored METAR, TAF and NOTAM is announced on `aviation.inputs`.
+ * Every stored METAR, TAF and NOTAM, and every change of an airport's slots, is announced on `aviation.inputs`.
  */
 export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, logger }) => {
   const log = logger.child({ feature: 'aviation' });
@@ -68,7 +68,7 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
     airports,
     weather,
     notams,
-    slots: new SlotBook(database),
+    slots: new SlotBook(database, Date.now, (icao) => bus.publish(aviationInputs, { icao, kind: 'slots' })),
     fleet,
     sources: { weather: weatherSource, notams: notamSource },
     slotShareOf: async (orgId) => (await grants.of(orgId)).slot_share ?? config.slotFairShare,

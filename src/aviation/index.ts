@@ -6,7 +6,10 @@
 export { aviation } from './feature.ts';
 export { aviationMigrations } from './migrations/index.ts';
 export { aviationInputs, type AviationInput } from './inputs.ts';
-export { LandingWatch, type AirportNow, type SourceFreshness, type WatchedLanding } from './landing/watch.ts';
+export { LandingWatch, type AirportAnswers, type AirportNow, type SourceFreshness, type WatchedAnswer, type WatchedLanding } from './landing/watch.ts';
+export type { RunwayChoice } from './landing/runway.ts';
+export { slotHour, type SlotHours } from './landing/slots.ts';
+export { restrictionCode } from './landing/conditions.ts';
 export type { LandingIntelligence } from './landing/landing.schemas.ts';
 export { TAILWIND_LIMIT_KT } from './landing/runway.ts';
 export { aircraftType, CONSERVATIVE_DEFAULTS, LANDING_DISTANCE_FACTOR } from './reference/aircraft-types.ts';

@@ -43,6 +43,50 @@ for (const backend of STORAGE_BACKENDS) {
       await storage.cleanup();
     });
 
+    test('a batch writes its transitions together and publishes them once committed; a failed batch neither writes nor publishes', async () => {
+      const store = new EventStore(storage.database, bus);
+      const published = await recorder(bus);
+      const opened = await store.batch(async (inside) => {
+        const first = await inside.open('org_batch', crosswind('arr_batch_1'));
+        await inside.open('org_batch', crosswind('arr_batch_2'));
+        assert.deepEqual(await published.changes(), [], 'nothing published before the commit');
+        return first.event;
+      });
+      assert.deepEqual((await published.changes()).filter((change) => change.startsWith('org_batch')).length, 2);
+      await assert.rejects(store.batch(async (inside) => {
+        await inside.clear('org_batch', opened.id);
+        throw new Error('the rule failed');
+      }), /the rule failed/);
+      assert.equal((await store.get('org_batch', opened.id))!.state, 'open', 'rolled back');
+      assert.equal((await published.changes()).filter((change) => change.startsWith('org_batch')).length, 2, 'and not published');
+    });
+
+    test('an update from the event as just read writes the same as one that reads it; a cleared one stays cleared', async () => {
+      const store = new EventStore(storage.database, bus);
+      const { event } = await store.open('org_read', crosswind('arr_read'));
+      const updated = await store.update('org_read', event.id, { severity: 'critical', data: { value: 40 } }, event);
+      assert.deepEqual([updated!.change, updated!.event.severity, updated!.event.data], ['escalated', 'critical', { value: 40 }]);
+      assert.deepEqual(await store.get('org_read', event.id), updated!.event);
+      await store.clear('org_read', event.id);
+      assert.equal((await store.update('org_read', event.id, { summary: 'late' }, updated!.event))!.change, 'already_cleared');
+      assert.equal((await store.get('org_read', event.id))!.summary, event.summary);
+    });
+
+    test('the open events about many subjects are read at once, the organisation\'s only', async () => {
+      const store = new EventStore(storage.database, bus);
+      const subjects = Array.from({ length: 600 }, (_, n) => `arr_about_${n}`);
+      for (const subject of subjects.slice(0, 3)) await store.open('org_about', crosswind(subject));
+      await store.open('org_about', { ...crosswind(subjects[599]!), kind: 'landing.below_minima' });
+      await store.open('org_other', crosswind(subjects[1]!));
+      const gone = await store.open('org_about', crosswind('arr_about_gone'));
+      await store.clear('org_about', gone.event.id);
+      const about = await store.openAbout('org_about', 'arrival', [...subjects, 'arr_about_gone']);
+      assert.deepEqual(about.map((event) => `${event.subject.id} ${event.kind}`).sort(), [
+        'arr_about_0 landing.crosswind_above', 'arr_about_1 landing.crosswind_above', 'arr_about_2 landing.crosswind_above', 'arr_about_599 landing.below_minima',
+      ]);
+      assert.deepEqual(await store.openAbout('org_about', 'vessel', subjects), []);
+    });
+
     test('open, update, acknowledge and clear each report what they did; only real transitions are published', async () => {
       const store = new EventStore(storage.database, bus);
       const published = await recorder(bus);

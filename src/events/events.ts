@@ -113,6 +113,8 @@ export const ownerOf = (principal: Principal): string => principal.organisation_
 
 /** Events read at once when replaying changes. */
 const CHANGES_PAGE = 100;
+/** Subjects looked up at once, within the back ends' parameter limits. */
+const SUBJECTS_CHUNK = 500;
 
 /** One open event per key and organisation: the kind and the subject's identity. */
 export const dedupeKey = (kind: EventKind, subject: EventSubject) => `${kind}|${subject.type}|${subject.id}`;
@@ -146,15 +148,37 @@ function eventOf(row: EventsTable): LamisEvent {
   };
 }
 
+/** A store working inside `batch`: its transaction, and the changes to publish once it commits. */
+interface Batch {
+  trx: Kysely<Tables>;
+  pending: EventChange[];
+}
+
 export class EventStore {
   readonly #database: Database;
   readonly #bus: Bus;
   readonly #now: () => Date;
+  readonly #batch: Batch | null;
+  /** Where reads and writes go: the storage, or the batch's transaction. */
+  readonly #db: Kysely<Tables>;
 
-  constructor(database: Database, bus: Bus, now: () => Date = () => new Date()) {
+  constructor(database: Database, bus: Bus, now: () => Date = () => new Date(), batch: Batch | null = null) {
     this.#database = database;
     this.#bus = bus;
     this.#now = now;
+    this.#batch = batch;
+    this.#db = batch?.trx ?? database.db;
+  }
+
+  /**
+   * Runs `work` with a store whose transitions share one transaction, and publishes their changes
+   * once it commits (none when it fails): a rule with many events to write writes them together.
+   */
+  async batch<T>(work: (store: EventStore) => Promise<T>): Promise<T> {
+    const pending: EventChange[] = [];
+    const result = await this.#database.db.transaction().execute((trx) => work(new EventStore(this.#database, this.#bus, this.#now, { trx, pending })));
+    for (const change of pending) await this.#bus.publish(eventChanges, change);
+    return result;
   }
 
   /**
@@ -186,9 +210,11 @@ export class EventStore {
   /**
    * Changes what an open event says; its acknowledgement stays. `escalated` when the severity
    * rises, `already_cleared` for a cleared event (nothing changes), null when there is none.
+   * `read`: the event as the caller just read it, which spares reading it again (a rule updating
+   * many events it read together); the write still applies to an open event only.
    */
-  async update(orgId: string, id: string, changes: EventChanges): Promise<Transition | null> {
-    const before = await this.get(orgId, id);
+  async update(orgId: string, id: string, changes: EventChanges, read?: LamisEvent): Promise<Transition | null> {
+    const before = read?.id === id ? read : await this.get(orgId, id);
     if (before === null) return null;
     if (before.state !== 'open') return { change: 'already_cleared', event: before };
     const next = { severity: changes.severity ?? before.severity, summary: changes.summary ?? before.summary, data: changes.data ?? before.data };
@@ -238,21 +264,36 @@ export class EventStore {
 
   /** The organisation's event, or null for a missing one and another organisation's alike. */
   async get(orgId: string, id: string): Promise<LamisEvent | null> {
-    const row = await this.#database.db.selectFrom('events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    const row = await this.#db.selectFrom('events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     return row ? eventOf(row) : null;
   }
 
   /** The open event of this kind about this subject, if any. */
   async findOpen(orgId: string, kind: EventKind, subject: EventSubject): Promise<LamisEvent | null> {
-    const row = await this.#database.db.selectFrom('events').selectAll()
+    const row = await this.#db.selectFrom('events').selectAll()
       .where('org_id', '=', orgId).where('dedupe_key', '=', dedupeKey(kind, subject)).where('state', '=', 'open')
       .executeTakeFirst();
     return row ? eventOf(row) : null;
   }
 
+  /**
+   * The open events of every kind about the subjects of `subjectType` named, in a few queries
+   * however many there are: a rule evaluating many subjects at once reads their events once.
+   */
+  async openAbout(orgId: string, subjectType: string, subjectIds: readonly string[]): Promise<LamisEvent[]> {
+    const found: LamisEvent[] = [];
+    for (let i = 0; i < subjectIds.length; i += SUBJECTS_CHUNK) {
+      const rows = await this.#db.selectFrom('events').selectAll()
+        .where('org_id', '=', orgId).where('subject_type', '=', subjectType).where('subject_id', 'in', subjectIds.slice(i, i + SUBJECTS_CHUNK)).where('state', '=', 'open')
+        .execute();
+      found.push(...rows.map(eventOf));
+    }
+    return found;
+  }
+
   /** One page of the organisation's events, newest opening first (ties by id). */
   async page(orgId: string, filter: EventFilter): Promise<LamisEvent[]> {
-    let query = this.#database.db.selectFrom('events').selectAll().where('org_id', '=', orgId);
+    let query = this.#db.selectFrom('events').selectAll().where('org_id', '=', orgId);
     if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
     if (filter.state !== undefined) query = query.where('state', '=', filter.state);
     if (filter.subject_type !== undefined) query = query.where('subject_type', '=', filter.subject_type);
@@ -272,7 +313,7 @@ export class EventStore {
    * not the organisation's.
    */
   async changedAfter(orgId: string, id: string): Promise<AsyncIterable<LamisEvent> | null> {
-    const db = this.#database.db;
+    const db = this.#db;
     const start = await db.selectFrom('events').select(['updated_at', 'id']).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     if (!start) return null;
     return (async function* () {
@@ -290,18 +331,22 @@ export class EventStore {
 
   /**
    * Makes a transition with `write`, which answers it, or undefined when it changed nothing. A real
-   * one runs the storage's hooks in its transaction and is announced once it has committed; the
-   * repeats are not.
+   * one runs the storage's hooks in its transaction (the batch's, inside `batch`) and is announced
+   * once that has committed; the repeats are not.
    */
   async #transition(orgId: string, write: (db: Kysely<Tables>) => Promise<Transition | undefined>): Promise<Transition | undefined> {
     const hooks = [...(transitionHooks.get(this.#database) ?? [])];
-    const transition = hooks.length === 0
-      ? await write(this.#database.db)
-      : await this.#database.db.transaction().execute(async (trx) => {
-        const made = await write(trx);
-        if (made) for (const hook of hooks) await hook(trx, { org_id: orgId, ...made });
-        return made;
-      });
+    const writeAndHook = async (db: Kysely<Tables>) => {
+      const made = await write(db);
+      if (made) for (const hook of hooks) await hook(db, { org_id: orgId, ...made });
+      return made;
+    };
+    if (this.#batch !== null) {
+      const made = await writeAndHook(this.#batch.trx);
+      if (made) this.#batch.pending.push({ org_id: orgId, ...made });
+      return made;
+    }
+    const transition = hooks.length === 0 ? await write(this.#db) : await this.#db.transaction().execute(writeAndHook);
     if (transition) await this.#bus.publish(eventChanges, { org_id: orgId, ...transition });
     return transition;
   }

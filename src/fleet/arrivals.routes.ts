@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pa
 import { ProblemError } from '../platform/http/problems.ts';
 import { instant, invalidField, Shared } from '../platform/http/schema.ts';
 import { arrivalNotFound } from './arrivals.problems.ts';
+import type { ArrivalChange } from './changes.ts';
 import { ARRIVAL_STATES, type ArrivalKey, type ArrivalStore } from './arrivals.ts';
 import { vehicleNotFound } from './vehicles.problems.ts';
 import { refuseUnknown, withNote, type FleetMount } from './vehicles.routes.ts';
@@ -47,7 +48,8 @@ function etaOf(text: string, nowMs: number): number {
 }
 
 /** The planned-arrival routes under `mount.prefix`/vehicles/{id}/arrivals. */
-export function mountArrivalRoutes(app: App, store: ArrivalStore, mount: FleetMount): void {
+/** `announce`: tells the rules that watch arrivals what changed, once it is stored. */
+export function mountArrivalRoutes(app: App, store: ArrivalStore, mount: FleetMount, announce: (change: ArrivalChange) => Promise<void>): void {
   const { prefix, ownerOf } = mount;
   const VehicleParams = Type.Object({ ...mount.params, id: Type.String({ maxLength: 64, description: 'The vehicle id' }) });
   const ArrivalParams = Type.Object({ ...VehicleParams.properties, arrivalId: Type.String({ maxLength: 64, description: 'The arrival id' }) });
@@ -82,6 +84,7 @@ export function mountArrivalRoutes(app: App, store: ArrivalStore, mount: FleetMo
     const result = await store.create(ownerOf(request), request.params.id, destination, etaOf(eta, nowMs), nowMs);
     if (result.status === 'vehicle_not_found') throw noVehicle(request.params.id);
     if (result.status === 'cannot_land') throw new ProblemError(vehicleCannotLand, `Vehicle ${request.params.id} is a ${result.vehicle_type}; only aircraft and helicopters have planned arrivals.`);
+    await announce({ org_id: ownerOf(request), vehicle_id: request.params.id, arrival_id: result.arrival.id, change: 'created' });
     reply.code(201).header('Location', `${request.url.replace(/\?.*$/, '')}/${result.arrival.id}`);
     return result.arrival;
   });
@@ -131,6 +134,7 @@ export function mountArrivalRoutes(app: App, store: ArrivalStore, mount: FleetMo
     const nowMs = Date.now();
     const arrival = await store.reschedule(ownerOf(request), request.params.id, request.params.arrivalId, etaOf(request.body.eta_utc, nowMs), nowMs);
     if (!arrival) throw await noArrival(request);
+    await announce({ org_id: ownerOf(request), vehicle_id: request.params.id, arrival_id: arrival.id, change: 'rescheduled' });
     return arrival;
   });
 
@@ -146,6 +150,7 @@ export function mountArrivalRoutes(app: App, store: ArrivalStore, mount: FleetMo
     },
   }, async (request, reply) => {
     if (!(await store.delete(ownerOf(request), request.params.id, request.params.arrivalId))) throw await noArrival(request);
+    await announce({ org_id: ownerOf(request), vehicle_id: request.params.id, arrival_id: request.params.arrivalId, change: 'deleted' });
     return reply.code(204).send(null);
   });
 }

@@ -118,6 +118,14 @@ export class ArrivalStore {
     return rows.map((row) => ({ ...arrivalOf(row, nowMs), org_id: row.org_id }));
   }
 
+  /** The owner's arrivals watched now, of one vehicle or (null) of all its vehicles: what a change of the vehicle or its settings bears on. */
+  async watchedOf(owner: string, vehicleId: string | null, nowMs: number): Promise<(PlannedArrival & { org_id: string })[]> {
+    let query = this.#db.selectFrom('planned_arrivals').selectAll().where('org_id', '=', owner).where('eta_utc', '>', new Date(nowMs - WATCH_AFTER_ETA_MS).toISOString());
+    if (vehicleId !== null) query = query.where('vehicle_id', '=', vehicleId);
+    const rows = await query.orderBy('eta_utc').orderBy('id').execute();
+    return rows.map((row) => ({ ...arrivalOf(row, nowMs), org_id: row.org_id }));
+  }
+
   /** Whether the owner has this vehicle: tells a missing vehicle from a missing arrival. */
   async hasVehicle(owner: string, vehicleId: string): Promise<boolean> {
     return (await this.#db.selectFrom('fleet_vehicles').select('id').where('org_id', '=', owner).where('id', '=', vehicleId).executeTakeFirst()) !== undefined;

@@ -1,14 +1,14 @@
 // The fleet feature: vehicle profiles, their planned arrivals and notification settings over REST,
 // for API keys under /v3/fleet and for signed-in members under their organisation's path,
-// registrations sealed under the master key (LAMIS_MASTER_KEY, else the key file in the data folder);
-// each change announced on `fleet.changes`.
+// registrations sealed under the master key (LAMIS_MASTER_KEY, else the key file in the data folder).
+// Every change is announced on `fleet.vehicles` or `fleet.arrivals` once stored.
 import type { MemberGuard } from '../accounts/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import { ArrivalStore } from './arrivals.ts';
-import { announceFleetChanges } from './changes.ts';
 import { mountArrivalRoutes } from './arrivals.routes.ts';
+import { fleetArrivalChanges, fleetVehicleChanges, type ArrivalChange, type VehicleChange } from './changes.ts';
 import { API_KEY_MOUNT, mountFleetRoutes } from './vehicles.routes.ts';
 import { organisationMount } from './organisation-mount.ts';
 import { FleetStore, registrationIndex } from './vehicles.ts';
@@ -21,10 +21,10 @@ export function openFleetStore(database: Database, masterKey: Buffer): FleetStor
 /** `store`: the one fleet store; `members`: the accounts' guard of the organisation's path. */
 export const fleet = (store: FleetStore, members: MemberGuard): Feature => async ({ app, database, bus }) => {
   const arrivals = new ArrivalStore(database);
-  const mounts = [API_KEY_MOUNT, organisationMount(members)];
-  for (const mount of mounts) {
-    mountFleetRoutes(app, store, mount);
-    mountArrivalRoutes(app, arrivals, mount);
+  const announceVehicle = (change: VehicleChange) => bus.publish(fleetVehicleChanges, change);
+  const announceArrival = (change: ArrivalChange) => bus.publish(fleetArrivalChanges, change);
+  for (const mount of [API_KEY_MOUNT, organisationMount(members)]) {
+    mountFleetRoutes(app, store, mount, announceVehicle);
+    mountArrivalRoutes(app, arrivals, mount, announceArrival);
   }
-  announceFleetChanges(app, bus, mounts);
 };

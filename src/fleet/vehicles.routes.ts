@@ -10,6 +10,7 @@ import type { App } from '../platform/http/app.ts';
 import { decodeCursor, encodeCursor, Page, PageQuery } from '../platform/http/pagination.ts';
 import { ProblemError, Problems } from '../platform/http/problems.ts';
 import { nullable, Shared } from '../platform/http/schema.ts';
+import type { VehicleChange } from './changes.ts';
 import { THRESHOLD_NAMES, ThresholdsSchema } from './thresholds.ts';
 import { FleetValidationError } from './validation.ts';
 import { duplicateRegistration, vehicleIdempotencyKeyReused, vehicleNotFound } from './vehicles.problems.ts';
@@ -121,7 +122,8 @@ export const API_KEY_MOUNT: FleetMount = {
 };
 
 /** The vehicle and notification-settings routes under `mount.prefix`. */
-export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount): void {
+/** `announce`: tells the rules that depend on the fleet what changed, once it is stored. */
+export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount, announce: (change: VehicleChange) => Promise<void>): void {
   const { prefix, ownerOf } = mount;
   const PrefixParams = Type.Object(mount.params);
   const VehicleParams = Type.Object({ ...mount.params, ...IdParams.properties });
@@ -171,6 +173,7 @@ export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount)
     const result = await validated(store.create(ownerOf(request), request.body, request.headers['idempotency-key']));
     switch (result.status) {
       case 'created':
+        await announce({ org_id: ownerOf(request), vehicle_id: result.vehicle.id, change: 'created' });
         reply.code(201).header('Location', `${base(request)}/vehicles/${result.vehicle.id}`);
         return result.vehicle;
       case 'existing':
@@ -208,6 +211,7 @@ export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount)
     const result = await validated(store.update(ownerOf(request), request.params.id, request.body));
     if (result.status === 'not_found') throw notFound(request.params.id);
     if (result.status === 'duplicate_registration') throw duplicate();
+    await announce({ org_id: ownerOf(request), vehicle_id: result.vehicle.id, change: 'updated' });
     return result.vehicle;
   });
 
@@ -223,6 +227,7 @@ export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount)
     },
   }, async (request, reply) => {
     if (!(await store.delete(ownerOf(request), request.params.id))) throw notFound(request.params.id);
+    await announce({ org_id: ownerOf(request), vehicle_id: request.params.id, change: 'deleted' });
     return reply.code(204).send(null);
   });
 
@@ -253,7 +258,9 @@ export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount)
     },
   }, async (request) => {
     refuseUnknown(request.body, ['thresholds']);
-    return (await validated(store.setNotificationSettings(ownerOf(request), null, request.body.thresholds)))!;
+    const settings = (await validated(store.setNotificationSettings(ownerOf(request), null, request.body.thresholds)))!;
+    await announce({ org_id: ownerOf(request), vehicle_id: null, change: 'settings' });
+    return settings;
   });
 
   const readVehicleSettings = mount.admit('view', 'see the notification settings');
@@ -287,6 +294,7 @@ export function mountFleetRoutes(app: App, store: FleetStore, mount: FleetMount)
     refuseUnknown(request.body, ['thresholds']);
     const settings = await validated(store.setNotificationSettings(ownerOf(request), request.params.id, request.body.thresholds));
     if (!settings) throw notFound(request.params.id);
+    await announce({ org_id: ownerOf(request), vehicle_id: request.params.id, change: 'settings' });
     return settings;
   });
 }

@@ -298,6 +298,17 @@ for (const backend of STORAGE_BACKENDS) {
       await assert.rejects(fleet.setNotificationSettings(org, null, { safety_score_below: 101, colour: 'red' }),
         refused(['thresholds/safety_score_below', 'thresholds/colour']));
 
+      // Read in a batch, as the intelligence engine does: each vehicle with what applies to it; another owner's is left out.
+      const ship = created(await fleet.create(org, SHIP));
+      const contexts = await fleet.landingContexts([{ owner: org, vehicleId: plane.id }, { owner: org, vehicleId: ship.id }, { owner: other, vehicleId: plane.id }]);
+      assert.deepEqual([...contexts.keys()].sort(), [plane.id, ship.id].sort());
+      assert.deepEqual(contexts.get(plane.id), {
+        vehicle: await fleet.get(org, plane.id),
+        settings: { thresholds: { safety_score_below: 75, crosswind_kt_above: 18 }, effective: { weather_hold: true, safety_score_below: 75, crosswind_kt_above: 18 } },
+      });
+      assert.deepEqual(contexts.get(ship.id)?.settings, { thresholds: {}, effective: { weather_hold: true } });
+      assert.equal((await fleet.landingContexts([{ owner: other, vehicleId: plane.id }])).size, 0);
+
       assert.ok(await fleet.delete(org, plane.id));
       const left = await handle.database.db.selectFrom('notification_settings').select('vehicle_id').where('org_id', '=', org).execute();
       assert.deepEqual(left.map((row) => row.vehicle_id), [null], 'the vehicle\'s settings went with it');

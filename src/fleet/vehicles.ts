@@ -72,6 +72,16 @@ export interface NotificationSettings {
   updated_at: string | null;
 }
 
+/** A vehicle with the notification settings that apply to it: what a rule about it needs. */
+export interface LandingContext {
+  vehicle: FleetVehicle;
+  /** The vehicle's own thresholds and the effective ones (the organisation's, overridden key by key). */
+  settings: Pick<NotificationSettings, 'thresholds' | 'effective'>;
+}
+
+/** Rows read at once by the batch look-ups, within the back ends' parameter limits. */
+const LOOKUP_CHUNK = 500;
+
 /** One text for every writing of a registration: upper case, no spaces, no hyphens. */
 export function normaliseRegistration(registration: string): string {
   return registration.toUpperCase().replace(/[\s-]/g, '');
@@ -164,6 +174,11 @@ export class FleetStore {
   readonly #db: Database['db'];
   readonly #envelope: Envelope;
   readonly #index: (registration: string) => string;
+  /**
+   * Registrations opened, by vehicle id, with the sealed text they came from: opening one costs
+   * far more than reading its row, and the intelligence engine reads the same vehicles on every input.
+   */
+  readonly #opened = new Map<string, { sealed: string; registration: string }>();
 
   /** `index`: the blind indexer of registrations, `registrationIndex(master key)`. */
   constructor(database: Database, envelope: Envelope, index: (registration: string) => string) {
@@ -271,7 +286,9 @@ export class FleetStore {
   /** False when the owner has no such vehicle. Its notification settings go with it. */
   async delete(owner: string, id: string): Promise<boolean> {
     const deleted = await this.#db.deleteFrom('fleet_vehicles').where('org_id', '=', owner).where('id', '=', id).executeTakeFirst();
-    return deleted.numDeletedRows > 0n;
+    if (deleted.numDeletedRows === 0n) return false;
+    this.#opened.delete(id);
+    return true;
   }
 
   /** Every owner's vessels (all have an MMSI), for the intelligence engine's timed rules; by id. */
@@ -321,6 +338,38 @@ export class FleetStore {
     return saved ? this.notificationSettings(owner, vehicleId) : null;
   }
 
+  /**
+   * The vehicles named, each with its settings, keyed by vehicle id, in a few queries however many
+   * there are: what the intelligence engine reads for the arrivals of an airport at once. A vehicle
+   * that is not its owner's is left out.
+   */
+  async landingContexts(vehicles: readonly { owner: string; vehicleId: string }[]): Promise<Map<string, LandingContext>> {
+    const wanted = new Set(vehicles.map((entry) => `${entry.owner}|${entry.vehicleId}`));
+    const ids = [...new Set(vehicles.map((entry) => entry.vehicleId))];
+    const owners = [...new Set(vehicles.map((entry) => entry.owner))];
+    const rows: FleetVehicleRow[] = [];
+    for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+      rows.push(...await this.#db.selectFrom('fleet_vehicles').selectAll().where('id', 'in', ids.slice(i, i + LOOKUP_CHUNK)).execute());
+    }
+    const settingsRows = [];
+    for (let i = 0; i < owners.length; i += LOOKUP_CHUNK) {
+      settingsRows.push(...await this.#db.selectFrom('notification_settings').selectAll().where('org_id', 'in', owners.slice(i, i + LOOKUP_CHUNK)).execute());
+    }
+    const orgWide = new Map<string, Thresholds>();
+    const own = new Map<string, Thresholds>();
+    for (const row of settingsRows) {
+      if (row.vehicle_id === null) orgWide.set(row.org_id, JSON.parse(row.thresholds));
+      else own.set(`${row.org_id}|${row.vehicle_id}`, JSON.parse(row.thresholds));
+    }
+    const contexts = new Map<string, LandingContext>();
+    for (const row of rows) {
+      if (!wanted.has(`${row.org_id}|${row.id}`)) continue;
+      const thresholds = own.get(`${row.org_id}|${row.id}`) ?? {};
+      contexts.set(row.id, { vehicle: this.#vehicle(row), settings: { thresholds, effective: { ...orgWide.get(row.org_id), ...thresholds } } });
+    }
+    return contexts;
+  }
+
   async #owns(db: Executor, owner: string, id: string): Promise<boolean> {
     return (await db.selectFrom('fleet_vehicles').select('id').where('org_id', '=', owner).where('id', '=', id).executeTakeFirst()) !== undefined;
   }
@@ -341,11 +390,21 @@ export class FleetStore {
     };
   }
 
+  #registrationOf(row: FleetVehicleRow): string | null {
+    const sealed = row.registration_sealed;
+    if (sealed === null) return null;
+    const opened = this.#opened.get(row.id);
+    if (opened?.sealed === sealed) return opened.registration;
+    const registration = this.#envelope.open(sealed, sealContext(row.org_id, row.id)).toString('utf8');
+    this.#opened.set(row.id, { sealed, registration });
+    return registration;
+  }
+
   #vehicle(row: FleetVehicleRow): FleetVehicle {
     return {
       id: row.id,
       vehicle_type: row.vehicle_type as VehicleType,
-      registration: row.registration_sealed === null ? null : this.#envelope.open(row.registration_sealed, sealContext(row.org_id, row.id)).toString('utf8'),
+      registration: this.#registrationOf(row),
       icao_type: row.icao_type,
       home_base_icao: row.home_base_icao,
       operational_regions: JSON.parse(row.operational_regions),

@@ -2,8 +2,11 @@
 // about it. Several instances may evaluate the same input: the event store raises each event once.
 //
 // - Landing rules of watched arrivals and the status of watched airports: on start and whenever an
-//   airport's METAR, TAF or NOTAMs are stored (`aviation.inputs`), one airport at a time in the
-//   order the inputs came.
+//   airport's METAR, TAF or NOTAMs are stored or its slots change (`aviation.inputs`), one airport
+//   at a time in the order the inputs came; one arrival when it is planned or moved, its events
+//   cleared when it is removed (`fleet.arrivals`); a vehicle's arrivals when the vehicle or its
+//   settings change, the organisation's when its settings do (`fleet.vehicles`); the events of
+//   arrivals archived (an hour past the ETA) are cleared every minute.
 // - Watched airports and ports: every LAMIS_WATCH_INTERVAL_SEC as well (NOTAMs come into force and
 //   lapse, the port forecast moves on and has no refresh to announce).
 // - Fleet vessels' predictions: each vessel once every LAMIS_PREDICTION_INTERVAL_SEC, spread evenly
@@ -14,7 +17,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MemberGuard } from '../accounts/index.ts';
 import type { FleetStore } from '../fleet/index.ts';
-import { API_KEY_MOUNT, ArrivalStore, fleetChanges, organisationMount } from '../fleet/index.ts';
+import { API_KEY_MOUNT, ArrivalStore, fleetArrivalChanges, fleetVehicleChanges, organisationMount } from '../fleet/index.ts';
 import { aviationInputs, type LandingWatch } from '../aviation/index.ts';
 import { EventStore, eventChanges, type FeedFrames } from '../events/index.ts';
 import { vesselChanges, type MaritimeWatch } from '../maritime/index.ts';
@@ -25,6 +28,7 @@ import { ZoneStore } from '../zones/index.ts';
 import { FeedRules } from './feed-rules.ts';
 import { FleetFeed, REFRESH_MS } from './fleet-feed.ts';
 import { mountFleetFeedRoutes } from './fleet-feed.routes.ts';
+import { ArrivalStateStore } from './arrival-state.ts';
 import { LandingRules } from './landing-rules.ts';
 import { PredictionRules, type FleetVessel } from './prediction-rules.ts';
 import type { IntelligenceSettings } from './settings.ts';
@@ -36,6 +40,9 @@ export interface FleetFeedWiring {
   members: MemberGuard;
 }
 
+/** How often the events of arrivals archived since are looked for. */
+export const ARCHIVE_SWEEP_MS = 60_000;
+
 /** `fleet`: the one fleet store; `landing` and `maritime`: the aviation and maritime features' answers (they start first). */
 export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime: MaritimeWatch, wiring: FleetFeedWiring): Feature<PlatformSettings & IntelligenceSettings> =>
   async ({ app, config, database, bus, logger }) => {
@@ -43,7 +50,7 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
     const events = new EventStore(database, bus);
     const arrivals = new ArrivalStore(database);
     const watchList = new WatchListStore(database);
-    const landingRules = new LandingRules({ arrivals, fleet, landing, events });
+    const landingRules = new LandingRules({ arrivals, fleet, landing, events, state: new ArrivalStateStore(database) });
     const watchRules = new WatchRules({ watchList, landing, maritime, events });
     const predictionRules = new PredictionRules({ fleet, maritime, events });
     const feedRules = new FeedRules({
@@ -79,10 +86,22 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
       }),
       bus.subscribe(vesselChanges, (change) => feed.vesselChanged(change)),
       bus.subscribe(eventChanges, (change) => feed.eventChanged(change)),
-      bus.subscribe(fleetChanges, (change) => feed.fleetChanged(change)),
+      bus.subscribe(fleetArrivalChanges, (change) => {
+        airports.run({ rules: 'landing', arrival_id: change.arrival_id }, () => (change.change === 'deleted'
+          ? landingRules.forget([{ org_id: change.org_id, arrival_id: change.arrival_id }])
+          : landingRules.evaluateArrival(change.org_id, change.vehicle_id, change.arrival_id)));
+        feed.fleetChanged(change.org_id, change.vehicle_id);
+      }),
+      bus.subscribe(fleetVehicleChanges, (change) => {
+        airports.run({ rules: 'landing', vehicle_id: change.vehicle_id }, () => (change.change === 'deleted' && change.vehicle_id !== null
+          ? landingRules.forgetVehicle(change.org_id, change.vehicle_id)
+          : landingRules.evaluateVehicle(change.org_id, change.vehicle_id)));
+        feed.fleetChanged(change.org_id, change.change === 'created' ? null : change.vehicle_id);
+      }),
     ]);
     const feedRefresh = setInterval(() => feed.refresh(), REFRESH_MS).unref();
     evaluateAirport(null);
+    const archiveSweep = setInterval(() => airports.run({ rules: 'landing', sweep: 'archived' }, () => landingRules.sweepArchived()), ARCHIVE_SWEEP_MS).unref();
 
     const evaluateWatched = () => {
       watched.run({ rules: 'airport_status' }, () => watchRules.evaluateAirports(null));
@@ -129,6 +148,7 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
       clearInterval(watchTimer);
       clearInterval(feedTimer);
       clearInterval(feedRefresh);
+      clearInterval(archiveSweep);
       stopping.abort();
       stopVoyages();
       await Promise.all(unsubscribe.map((stop) => stop()));

@@ -178,9 +178,10 @@ describe('the fleet feed', () => {
     await ok('POST', '/v3/aviation/airports/EGLL/metar', egllMetar('36020KT', 2), { 'content-type': 'text/plain' });
     const entry = await poll(async () => {
       const found = await entryOf(aircraftId);
-      return found.open_events.length > 0 ? found : undefined;
-    }, 'an open event in the entry');
-    assert.deepEqual(entry.open_events.map((event: any) => [event.kind, event.subject.arrival_id]), [['landing.crosswind_above', arrivalId]]);
+      return found.open_events.some((event: any) => event.kind === 'landing.crosswind_above') ? found : undefined;
+    }, 'the crosswind event in the entry');
+    // The north wind may change the runway too (`landing.runway_changed`): every open event is the arrival's.
+    assert.ok(entry.open_events.every((event: any) => event.subject.arrival_id === arrivalId), JSON.stringify(entry.open_events));
   });
 
   test("an organisation sees its own fleet only, and none of another owner's", async () => {

@@ -11,7 +11,8 @@
 // - `maritime.vessels`: the vessels of that MMSI, at most once every VESSEL_INTERVAL_MS each (a
 //   change inside the interval is taken up at its end); the hot path is one map look-up per change;
 // - `events.changes`: the open events of the vehicles the event is about, without recomputing;
-// - `fleet.changes`: the vehicle (its profile, arrivals or settings), or the whole fleet;
+// - `fleet.vehicles` and `fleet.arrivals`: the vehicle (its profile, arrivals or settings), or the
+//   whole fleet for a new vehicle or the organisation's settings;
 // - the clock: every REFRESH_MS everything is recomputed (an arrival passes, a tidal window closes).
 // Work for one owner runs in order, one piece at a time; a request waits for the work already due.
 // An owner neither read for IDLE_MS nor holding a stream is forgotten.
@@ -24,7 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VehicleType } from '../../common/vehicle-types.ts';
 import { TAILWIND_LIMIT_KT, type LandingIntelligence, type LandingWatch } from '../aviation/index.ts';
 import { FEED_FRAME_INTERVAL_SEC, type EventChange, type EventStore, type FeedFrames, type FleetFeedEntry, type LamisEvent } from '../events/index.ts';
-import { landingProfileFor, type ArrivalStore, type FleetChange, type FleetStore, type FleetVehicle, type VehicleListKey } from '../fleet/index.ts';
+import { landingProfileFor, type ArrivalStore, type FleetStore, type FleetVehicle, type VehicleListKey } from '../fleet/index.ts';
 import type { MaritimeWatch, Missing, VesselChange, WatchedVoyage } from '../maritime/index.ts';
 
 /** A vessel's entry is recomputed at most this often, however often it reports. */
@@ -165,11 +166,12 @@ export class FleetFeed {
     this.#applyEvent(feed, change.event);
   }
 
-  fleetChanged(change: FleetChange): void {
-    const feed = this.#owners.get(change.owner);
+  /** A vehicle of the owner changed (or its arrivals or settings did); null: the whole fleet may have. */
+  fleetChanged(owner: string, vehicleId: string | null): void {
+    const feed = this.#owners.get(owner);
     if (feed === undefined) return;
-    if (change.vehicle_id === null) this.#enqueue(feed, () => this.#loadVehicles(feed));
-    else this.#enqueue(feed, () => this.#reloadVehicle(feed, change.vehicle_id!));
+    if (vehicleId === null) this.#enqueue(feed, () => this.#loadVehicles(feed));
+    else this.#enqueue(feed, () => this.#reloadVehicle(feed, vehicleId));
   }
 
   /** Recomputes every entry (the clock moved on) and forgets owners no longer in use. */
@@ -358,9 +360,10 @@ export class FleetFeed {
     const planned = { id: arrival.id, destination_icao: arrival.destination_icao, eta_utc: arrival.eta_utc, watched_until: arrival.watched_until };
     const profile = landingProfileFor(vehicle);
     if (profile === null || vehicle.vehicle_type === 'vessel') throw new Error(`vehicle ${vehicle.id} has no landing figures`);
-    const bundle = await this.#inputs.landing.landingFor({
-      icao: arrival.destination_icao, etaMs: Date.parse(arrival.eta_utc), registration: vehicle.registration ?? vehicle.id, vehicleType: vehicle.vehicle_type, profile,
-    }, arrival.id, now);
+    const answered = await this.#inputs.landing.landingsAt(arrival.destination_icao, [{
+      etaMs: Date.parse(arrival.eta_utc), registration: vehicle.registration ?? vehicle.id, vehicleType: vehicle.vehicle_type, profile, reference: arrival.id,
+    }], now);
+    const bundle = answered?.answers[0]?.bundle ?? null;
     if (bundle === null) {
       missing.push({ field: 'landing', reason: 'airport_not_found', message: `No airport in the reference data has the code ${arrival.destination_icao}.` });
       return { arrival: planned, landing: null, voyage: null, missing };

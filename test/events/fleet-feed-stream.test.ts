@@ -56,7 +56,10 @@ describe('feed frames on the event stream', { timeout: 60_000 }, () => {
     assert.notEqual(frame!.data.landing.wind.max_crosswind_kt, before.landing.wind.max_crosswind_kt);
     assert.ok(Date.parse(frame!.data.updated_at) > Date.parse(before.updated_at));
     const now = (await call('GET', '/v3/fleet/feed', undefined, alpha.headers)).data[0];
-    assert.deepEqual(frame!.data, now, 'the frame is the entry the feed serves');
+    // A change of runway opens `landing.runway_changed`, which joins the entry after the frame went out.
+    const { open_events: _sent, updated_at: _sentAt, ...sent } = frame!.data;
+    const { open_events: _served, updated_at: _servedAt, ...served } = now;
+    assert.deepEqual(sent, served, 'the frame is the entry the feed serves');
 
     // The same METAR again changes nothing, so no frame follows; bravo heard nothing all along.
     await pushMetar(northerly);

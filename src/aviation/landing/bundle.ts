@@ -1,14 +1,18 @@
 // The landing bundle: every input fetched for one airport and ETA, then the rules applied in order
 // (runway, approach, status, slots, score), with where each input came from and how old it is.
+// Reading the inputs and applying the rules are apart, so that a watcher of many arrivals at one
+// airport reads the airport's inputs once (watch.ts).
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import type { Airport } from '../reference/airports.ts';
 import { AIRPORT_DATA_ATTRIBUTION } from '../reference/airports.ts';
 import type { AircraftType, LandingProfile } from '../reference/aircraft-types.ts';
+import type { AirportNotams } from '../notams/store.ts';
 import type { AviationServices } from '../services.ts';
 import { deriveWeather, parseMetar, parseTaf, type Metar, type Taf } from '../weather/index.ts';
 import type { StoredReport } from '../weather/reports.ts';
 import { NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
 import { deriveCapacity } from './capacity.ts';
+import type { SlotAvailability } from './slots.ts';
 import { chooseRunway, type RunwayChoice } from './runway.ts';
 import { safetyScore } from './safety.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
@@ -43,26 +47,52 @@ function secondsSince(iso: string | null, nowMs: number): number | null {
   return iso === null ? null : Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
 }
 
+/** The airport's reports, read once and decoded once for every answer built from them. */
+export interface AirportWeather {
+  metarReport: StoredReport | null;
+  tafReport: StoredReport | null;
+  metar: Metar | null;
+  taf: Taf | undefined;
+}
+
+export async function airportWeather(services: AviationServices, icao: string, nowMs: number): Promise<AirportWeather> {
+  const [metarReport, tafReport] = await Promise.all([services.weather.latest(icao, 'metar'), services.weather.latest(icao, 'taf')]);
+  return { metarReport, tafReport, metar: metarOf(metarReport, nowMs), taf: tafOf(tafReport, nowMs) };
+}
+
+/** What the bundle is built from: the request, the airport's weather, the NOTAMs in force at the ETA and the ETA hour's slots. */
+export interface BundleInputs {
+  request: LandingRequest;
+  weather: AirportWeather;
+  notamSet: AirportNotams;
+  slot: SlotAvailability;
+}
+
 /**
  * Typed by the answer's schema, so the compiler holds the bundle to what the API documents.
  * `requestId` is the HTTP request's id (its `Request-Id`), so the body, the header and the log name one request alike.
  */
 export async function landingBundle(services: AviationServices, request: LandingRequest, requestId: string, nowMs = Date.now()): Promise<LandingIntelligence> {
+  const { airport, etaMs } = request;
+  const [weather, notamSet] = await Promise.all([airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs })]);
+  const capacity = deriveCapacity(airport, notamSet.notams);
+  const slot = await services.slots.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
+  return composeLandingBundle({ request, weather, notamSet, slot }, requestId, nowMs).bundle;
+}
+
+/**
+ * The rules applied to inputs already read: the bundle, and the runway choice it was made from
+ * (every end's figures, which the bundle leaves out). Reads nothing, so a watcher can build many
+ * answers from one read of the airport's inputs.
+ */
+export function composeLandingBundle(inputs: BundleInputs, requestId: string, nowMs: number): { bundle: LandingIntelligence; choice: RunwayChoice } {
+  const { request, weather: { metarReport, tafReport, metar, taf }, notamSet, slot } = inputs;
   const { airport, etaMs, profile } = request;
-  const [metarReport, tafReport, notamSet] = await Promise.all([
-    services.weather.latest(airport.icao, 'metar'),
-    services.weather.latest(airport.icao, 'taf'),
-    services.notams.forAirport(airport.icao, { at: etaMs }),
-  ]);
-  const metar = metarOf(metarReport, nowMs);
-  const taf = tafOf(tafReport, nowMs);
   const notams = notamSet.notams;
 
   const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams });
   const approach: ApproachRecommendation = recommendApproach(choice, metar);
   const status = airportStatus({ airport, notams, choice });
-  const capacity = deriveCapacity(airport, notams);
-  const slot = await services.slots.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
   const safety = safetyScore({ position: airport, aircraft: profile, metar, taf, choice, approach, status, etaMs, nowMs });
   const chosen = choice.runway;
   const derived = metar
@@ -78,7 +108,7 @@ export async function landingBundle(services: AviationServices, request: Landing
   };
   const known = Object.values(ages).filter((age): age is number => age !== null);
 
-  return {
+  const bundle: LandingIntelligence = {
     request_id: requestId,
     destination: { icao: airport.icao, name: airport.name, status: status.status, status_reasons: status.reasons },
     weather: {
@@ -147,5 +177,6 @@ export async function landingBundle(services: AviationServices, request: Landing
     },
     disclaimer: DISCLAIMER,
   };
+  return { bundle, choice };
 }
 

@@ -113,7 +113,8 @@ function applyEffect(result: AirportConditions, runways: readonly Runway[], effe
   }
 }
 
-function restrictionCode(qCode: string | null): string | null {
+/** The Q code when it is an aerodrome or runway restriction (hours, users, length, weight); else null. */
+export function restrictionCode(qCode: string | null): string | null {
   if (qCode === null || qCode.length !== 5) return null;
   const subject = qCode.slice(1, 3);
   const condition = qCode.slice(3, 5);

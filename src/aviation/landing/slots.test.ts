@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
 import { slotsMigration } from '../migrations/0004_slots.ts';
-import { fairShareSlots, SlotBook, slotHour } from './slots.ts';
+import { availabilityIn, fairShareSlots, SlotBook, slotHour } from './slots.ts';
 import type { BookRequest, BookResult } from './slots.ts';
 
 const HOUR = Date.parse('2025-06-21T14:00:00Z');
@@ -109,6 +109,25 @@ for (const backend of STORAGE_BACKENDS) {
       const availability = await slots.availability('EGKK', HOUR, 45);
       assert.deepEqual([availability.booked, availability.remaining], [1, 44]);
       assert.equal((await slots.availability('EGKK', HOUR + 3_600_000, 45)).booked, 0);
+    });
+
+    test('many hours read at once: each hour\'s availability as one question would give it, who booked, and every change announced', async () => {
+      const changed: string[] = [];
+      const announcing = new SlotBook(handle.database, () => CLOCK, async (icao) => { changed.push(icao); });
+      const booked = await announcing.book(request({ icao: 'EHAM', registration: 'PH-BXA', idempotencyKey: 'hours-1' }));
+      assert.equal(booked.status, 'created');
+      assert.equal((await announcing.book(request({ icao: 'EHAM', registration: 'PH-BXA', idempotencyKey: 'hours-1' }))).status, 'existing');
+      await announcing.book(request({ icao: 'EHAM', etaMs: HOUR + 3_600_000, registration: 'PH-BXB', idempotencyKey: 'hours-2' }));
+      const hours = await announcing.hours('eham', [HOUR + 60_000, HOUR + 3_600_000, HOUR + 7_200_000]);
+      for (const at of [HOUR, HOUR + 3_600_000, HOUR + 7_200_000]) assert.deepEqual(availabilityIn(hours, at, 45), await slots.availability('EHAM', at, 45));
+      assert.deepEqual(hours.bookings.map((each) => [each.hour, each.org_id, each.registration]).sort(), [
+        [slotHour(HOUR), 'org_a', 'PH-BXA'], [slotHour(HOUR + 3_600_000), 'org_a', 'PH-BXB'],
+      ]);
+      if (booked.status === 'created') await announcing.cancel('EHAM', booked.booking.id, 'org_a');
+      await announcing.setCapacity('EHAM', 3);
+      await announcing.setCapacity('EHAM', null);
+      assert.deepEqual(changed, ['EHAM', 'EHAM', 'EHAM', 'EHAM', 'EHAM'], 'two bookings, a cancellation and two capacity changes; not the replay');
+      assert.deepEqual((await announcing.hours('EHAM', [HOUR])).bookings, []);
     });
 
     test('the same idempotency key returns the same booking; another slot under that key is refused', async () => {

@@ -10,7 +10,9 @@
 // the busy timeout, so no transaction can act on a count another has since changed. The same lock
 // covers the count of the organisation's own bookings for its fair share.
 //
-// Idempotency keys are per organisation: the same key returns the booking it first made.
+// Idempotency keys are per organisation: the same key returns the booking it first made. Every
+// booking, cancellation and capacity change is announced (`onChanged`), so that what depends on an
+// airport's slots can look again.
 
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -72,13 +74,54 @@ export function fairShareSlots(capacity: number, share: number): number {
 
 type Executor = Database['db'] | Transaction<Tables>;
 
+/**
+ * An airport's slot hours read at once: the admin's capacity and each hour's bookings, with every
+ * standing booking's organisation and registration (how a watcher tells whether its arrival holds one).
+ */
+export interface SlotHours {
+  icao: string;
+  override: number | null;
+  booked: ReadonlyMap<string, number>;
+  bookings: readonly Pick<SlotBooking, 'hour' | 'org_id' | 'registration'>[];
+}
+
+/** The availability of one hour of `hours`, reading nothing. */
+export function availabilityIn(hours: SlotHours, hourMs: number, derivedCapacity: number): SlotAvailability {
+  const hour = slotHour(hourMs);
+  const capacity = hours.override ?? Math.max(0, Math.floor(derivedCapacity));
+  return withBooked({ icao: hours.icao, hour, capacity, capacity_source: hours.override === null ? 'derived' : 'override', booked: 0, remaining: 0, available: false }, hours.booked.get(hour) ?? 0);
+}
+
+/** Rows read at once by `hours`, so a look-up of many hours stays within the back ends' parameter limits. */
+const HOURS_CHUNK = 500;
+
 export class SlotBook {
   readonly #database: Database;
   readonly #clock: () => number;
+  readonly #onChanged: (icao: string) => Promise<void>;
 
-  constructor(database: Database, clock: () => number = Date.now) {
+  /** `onChanged`: called after a booking, a cancellation or a capacity change at the airport. */
+  constructor(database: Database, clock: () => number = Date.now, onChanged: (icao: string) => Promise<void> = async () => {}) {
     this.#database = database;
     this.#clock = clock;
+    this.#onChanged = onChanged;
+  }
+
+  /** The airport's capacity override and the bookings of each of the hours containing `hourMs`, in three queries at most per 500 hours. */
+  async hours(icao: string, hourMs: readonly number[]): Promise<SlotHours> {
+    const code = normaliseIcao(icao);
+    const wanted = [...new Set(hourMs.map(slotHour))];
+    const db = this.#database.db;
+    const override = await db.selectFrom('slot_capacity_overrides').select('arrivals_per_hour').where('icao', '=', code).executeTakeFirst();
+    const booked = new Map<string, number>();
+    const bookings: SlotHours['bookings'][number][] = [];
+    for (let i = 0; i < wanted.length; i += HOURS_CHUNK) {
+      const chunk = wanted.slice(i, i + HOURS_CHUNK);
+      for (const row of await db.selectFrom('slot_hours').select(['hour', 'booked']).where('icao', '=', code).where('hour', 'in', chunk).execute()) booked.set(row.hour, row.booked);
+      bookings.push(...await db.selectFrom('slot_bookings').select(['hour', 'org_id', 'registration'])
+        .where('icao', '=', code).where('hour', 'in', chunk).where('cancelled_at', 'is', null).execute());
+    }
+    return { icao: code, override: override?.arrivals_per_hour ?? null, booked, bookings };
   }
 
   async availability(icao: string, hourMs: number, derivedCapacity: number): Promise<SlotAvailability> {
@@ -92,6 +135,12 @@ export class SlotBook {
     const icao = normaliseIcao(request.icao);
     const hour = slotHour(request.etaMs);
     const registration = request.registration.trim().toUpperCase();
+    const result = await this.#book(request, icao, hour, registration);
+    if (result.status === 'created') await this.#onChanged(icao);
+    return result;
+  }
+
+  async #book(request: BookRequest, icao: string, hour: string, registration: string): Promise<BookResult> {
     const wanted = { icao, hour, registration };
     try {
       return await this.#database.db.transaction().execute(async (trx): Promise<BookResult> => {
@@ -139,7 +188,8 @@ export class SlotBook {
   async cancel(icao: string, id: string, orgId: string): Promise<CancelResult> {
     const code = normaliseIcao(icao);
     const cancelledAt = new Date(this.#clock()).toISOString();
-    return this.#database.db.transaction().execute(async (trx): Promise<CancelResult> => {
+    let cancelledNow = false;
+    const result = await this.#database.db.transaction().execute(async (trx): Promise<CancelResult> => {
       const cancelled = await trx
         .updateTable('slot_bookings')
         .set({ cancelled_at: cancelledAt })
@@ -159,8 +209,11 @@ export class SlotBook {
         .where('icao', '=', cancelled.icao)
         .where('hour', '=', cancelled.hour)
         .execute();
+      cancelledNow = true;
       return { status: 'cancelled', booking: cancelled };
     });
+    if (cancelledNow) await this.#onChanged(code);
+    return result;
   }
 
   /** An admin's hourly capacity for the airport; null removes the override. */
@@ -168,6 +221,7 @@ export class SlotBook {
     const code = normaliseIcao(icao);
     if (capacity === null) {
       await this.#database.db.deleteFrom('slot_capacity_overrides').where('icao', '=', code).execute();
+      await this.#onChanged(code);
       return;
     }
     if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`capacity must be a whole number of arrivals per hour, 0 or more (got ${capacity})`);
@@ -177,12 +231,12 @@ export class SlotBook {
       .values({ icao: code, arrivals_per_hour: capacity, updated_at: updatedAt })
       .onConflict((oc) => oc.column('icao').doUpdateSet({ arrivals_per_hour: capacity, updated_at: updatedAt }))
       .execute();
+    await this.#onChanged(code);
   }
 
   async #availability(db: Executor, icao: string, hour: string, booked: number, derivedCapacity: number): Promise<SlotAvailability> {
     const override = await db.selectFrom('slot_capacity_overrides').select('arrivals_per_hour').where('icao', '=', icao).executeTakeFirst();
-    const capacity = override?.arrivals_per_hour ?? Math.max(0, Math.floor(derivedCapacity));
-    return withBooked({ icao, hour, capacity, capacity_source: override === undefined ? 'derived' : 'override', booked: 0, remaining: 0, available: false }, booked);
+    return availabilityIn({ icao, override: override?.arrivals_per_hour ?? null, booked: new Map([[hour, booked]]), bookings: [] }, Date.parse(hour), derivedCapacity);
   }
 }
 

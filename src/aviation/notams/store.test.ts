@@ -139,6 +139,15 @@ for (const backend of STORAGE_BACKENDS) {
       assert.match(!again.ok ? again.error.message : '', /already ended by A1320\/24/);
     });
 
+    test('many instants at once answer as one question each would', async () => {
+      const store = new NotamStore(handle.database, { clock });
+      for (const raw of [NIGHTLY_CLOSURE, ILS_OUT, ILS_OUT_EXTENDED]) assert.ok((await store.submit(raw)).ok);
+      const instants = ['2024-05-02T09:00:00Z', '2024-05-04T02:00:00Z', '2024-05-04T12:00:00Z', '2024-05-08T02:00:00Z', '2024-05-11T02:00:00Z'].map(T);
+      const together = await store.forAirportAt('EGLL', instants);
+      assert.deepEqual(together.map(ids), [['A1300/24'], ['A1234/24', 'A1310/24'], ['A1310/24'], ['A1234/24', 'A1310/24'], []]);
+      for (const [index, at] of instants.entries()) assert.deepEqual(together[index], await store.forAirport('EGLL', { at }));
+    });
+
     test('a NOTAMC for a NOTAM not on file is refused; a NOTAMR for one is kept on its own', async () => {
       const store = new NotamStore(handle.database, { clock });
       const cancel = await store.submit(ILS_RESTORED);

@@ -183,13 +183,29 @@ export class NotamStore {
 
   /** The NOTAMs in force at the location for the query's instant or window, feeds refreshed as needed. */
   async forAirport(icao: string, query: NotamQuery = {}): Promise<AirportNotams> {
-    const location = icao.trim().toUpperCase();
     const now = this.#clock();
     const from = query.from ?? query.at ?? now;
     const to = query.to ?? from + 1;
-    if (!Number.isFinite(from) || !Number.isFinite(to)) throw new RangeError('NOTAM query times must be finite milliseconds');
+    const [set] = await this.#inForce(icao, now, [[from, to]]);
+    return set!;
+  }
 
+  /**
+   * The NOTAMs in force at each of the instants, in their order, from one read of the location's
+   * NOTAMs: what a watcher of many arrivals at one aerodrome asks.
+   */
+  async forAirportAt(icao: string, instants: readonly number[]): Promise<AirportNotams[]> {
+    return this.#inForce(icao, this.#clock(), instants.map((at) => [at, at + 1] as const));
+  }
+
+  async #inForce(icao: string, now: number, windows: readonly (readonly [from: number, to: number])[]): Promise<AirportNotams[]> {
+    const location = icao.trim().toUpperCase();
+    if (windows.some(([from, to]) => !Number.isFinite(from) || !Number.isFinite(to))) throw new RangeError('NOTAM query times must be finite milliseconds');
     await this.#ensureFresh(location, now);
+    const feeds = this.#providers.map((provider) => this.#status(provider.source, location));
+    if (windows.length === 0) return [];
+    const from = Math.min(...windows.map(([start]) => start));
+    const to = Math.max(...windows.map(([, end]) => end));
     const rows = await this.#database.db
       .selectFrom('notams')
       .selectAll()
@@ -200,14 +216,14 @@ export class NotamStore {
       // inside that second, hence <=. The exact check follows.
       .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', toIsoUtc(to))]))
       .execute();
-    const notams = rows
-      .filter((row) => {
-        const notam = JSON.parse(row.parsed) as Notam;
-        return activeInWindow({ ...notam, end_time: row.valid_to }, from, to);
-      })
-      .map(toStored)
-      .sort((a, b) => (a.start_time ?? '').localeCompare(b.start_time ?? '') || (a.id ?? '').localeCompare(b.id ?? ''));
-    return { location, notams, feeds: this.#providers.map((provider) => this.#status(provider.source, location)) };
+    const held = rows
+      .map((row) => ({ row, notam: JSON.parse(row.parsed) as Notam, stored: toStored(row) }))
+      .sort((a, b) => (a.notam.start_time ?? '').localeCompare(b.notam.start_time ?? '') || (a.notam.id ?? '').localeCompare(b.notam.id ?? ''));
+    return windows.map(([start, end]) => ({
+      location,
+      notams: held.filter(({ row, notam }) => activeInWindow({ ...notam, end_time: row.valid_to }, start, end)).map(({ stored }) => stored),
+      feeds,
+    }));
   }
 
   /** Resolves once no background refresh is running (for shutdown and tests). */
