@@ -1,5 +1,6 @@
 // Two LAMIS instances (`lamis serve` child processes) on one PostgreSQL schema and one Redis share
-// the webhook deliveries: an event change is delivered once, by one of them; and when the
+// the webhook deliveries: an event change is delivered once, by one of them; a METAR pushed to one
+// instance is evaluated by both and raises one event, delivered once; and when the
 // instance making an attempt is killed while the receiver holds its request, the other takes the
 // attempt over from the Redis stream and makes it, with the same webhook-id: none is lost.
 // Events are opened from the test through an EventStore with the webhooks' outbox hook on the
@@ -15,9 +16,10 @@ import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { WebhookStore } from '../../src/webhooks/webhooks.ts';
 import { freshPostgresSchema, postgresUrl, redisUrl, skipPostgres, skipRedis } from '../support/backends.ts';
 import { zoneEntered } from '../support/events.ts';
+import { egllMetar } from '../support/metar.ts';
 import { organisationKey, type OrganisationKey } from '../support/organisations.ts';
 import { startServe, type ServeProcess } from '../support/serve.ts';
-import { testConfig } from '../support/server.ts';
+import { AUTH, TEST_API_KEY, testConfig } from '../support/server.ts';
 import { signedBy, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /** How long an attempt handed to an instance may stay unconfirmed before the other takes it over. */
@@ -75,7 +77,7 @@ describe('two instances on PostgreSQL and Redis share webhook deliveries', { ski
     databaseUrl = url.toString();
     env = {
       DATABASE_URL: databaseUrl, REDIS_URL: redisUrl!, LAMIS_MASTER_KEY: masterKey.toString('hex'),
-      AIS_SIMULATOR: 'off', AVIATION_SIMULATORS: 'off', LAMIS_WEBHOOK_ALLOW_PRIVATE: 'true',
+      AIS_SIMULATOR: 'off', AVIATION_SIMULATORS: 'off', LAMIS_WEBHOOK_ALLOW_PRIVATE: 'true', LAMIS_API_KEYS: TEST_API_KEY,
       LAMIS_WEBHOOK_RECLAIM_SEC: String(RECLAIM_SEC), LAMIS_WEBHOOK_TIMEOUT_MS: '60000', LAMIS_WEBHOOK_RETRY_DELAYS_SEC: '1,1,1',
     };
     receiver = await startWebhookReceiver();
@@ -115,11 +117,38 @@ describe('two instances on PostgreSQL and Redis share webhook deliveries', { ski
     assert.deepEqual([row!.id, row!.status, row!.attempts], [delivery!.headers['webhook-id'], 'delivered', 1]);
   });
 
+  test('a METAR pushed to one instance is evaluated by both and raises one event, delivered once', async () => {
+    const [first, second] = await Promise.all(instances.map((instance) => instance.listening));
+    const call = async (port: number, method: string, path: string, body: unknown, headers = key.headers) => {
+      const text = typeof body === 'string';
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method, headers: { ...headers, 'content-type': text ? 'text/plain' : 'application/json' }, body: text ? body : JSON.stringify(body),
+      });
+      assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
+      return response.json() as Promise<any>;
+    };
+    const vehicle = await call(first, 'POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: 'G-EUPT', icao_type: 'A320' });
+    await call(first, 'PUT', `/v3/fleet/vehicles/${vehicle.id}/notification-settings`, { thresholds: { crosswind_kt_above: 15 } });
+    const eta = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const arrival = await call(second, 'POST', `/v3/fleet/vehicles/${vehicle.id}/arrivals`, { destination_icao: 'EGLL', eta_utc: eta });
+    const before = receiver.received.length;
+
+    await call(second, 'POST', '/v3/aviation/airports/EGLL/metar', egllMetar('36025KT', 1), AUTH);
+    const [delivery] = (await receiver.waitFor(before + 1)).slice(before);
+    assert.equal(JSON.parse(delivery!.body).type, 'landing.crosswind_above');
+    // Time for a second event or delivery to come, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const raised = await database.db.selectFrom('events').select(['id', 'kind']).where('org_id', '=', key.orgId).where('subject_id', '=', arrival.id).execute();
+    assert.deepEqual(raised.map((event) => event.kind), ['landing.crosswind_above'], 'one event, though both instances evaluated the METAR');
+    assert.equal(receiver.received.length, before + 1);
+  });
+
   test('the instance making an attempt is killed while the receiver holds it: the other makes it, with the same webhook-id', async () => {
     // Both attempts are held, so the sender of each can be told while its connection is open.
+    const before = receiver.received.length;
     receiver.queue('hold', 'hold');
     await events.open(key.orgId, zoneEntered(235_200_002));
-    const [held] = (await receiver.waitFor(2)).slice(1);
+    const [held] = (await receiver.waitFor(before + 1)).slice(before);
     for (const instance of instances) assert.equal(instance.child.exitCode, null, instance.output());
     const pids = instances.map((instance) => instance.child.pid!);
     const senderPid = processWithPort(pids, held!.remotePort);
@@ -128,7 +157,7 @@ describe('two instances on PostgreSQL and Redis share webhook deliveries', { ski
     sender!.child.kill('SIGKILL');
     await sender!.exited;
 
-    const [again] = (await receiver.waitFor(3, (RECLAIM_SEC + 20) * 1000)).slice(2);
+    const [again] = (await receiver.waitFor(before + 2, (RECLAIM_SEC + 20) * 1000)).slice(before + 1);
     assert.ok(held!.closed(), 'the first request went with the killed instance');
     const survivor = pids.filter((pid) => pid !== senderPid);
     assert.equal(processWithPort(survivor, again!.remotePort), survivor[0], 'made by the other instance');
@@ -140,7 +169,7 @@ describe('two instances on PostgreSQL and Redis share webhook deliveries', { ski
     assert.deepEqual([recorded.attempts, recorded.last_status_code], [1, 200]);
     // Time for a duplicate to arrive, were there one.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    assert.equal(receiver.received.length, 3, 'made once more, not twice');
+    assert.equal(receiver.received.length, before + 2, 'made once more, not twice');
   });
 });
 
