@@ -4,36 +4,22 @@
 // once. A failure to send is recorded in the outbox (`lamis mail list`) and not retried. Lines of
 // a severity the member has since turned off are left out; a member who left the organisation or
 // whose address is no longer verified gets nothing.
-import type { FastifyBaseLogger } from 'fastify';
-import type { MemberDirectory } from '../accounts/index.ts';
 import type { Severity } from '../events/index.ts';
-import type { Database } from '../platform/db/database.ts';
-import type { Mailer } from '../platform/mail/index.ts';
-import { digestMail, type DigestLine, type MailedChange, type MailLinks } from './mails.ts';
+import { digestMail, type DigestLine, type MailedChange, type MailingOptions } from './mails.ts';
 import { hourOf } from './notifier.ts';
-import type { PreferenceStore } from './preferences.ts';
 
 export const DIGEST_CHECK_MS = 60_000;
 /** Digests claimed per look; the next look takes the rest. */
 const DUE_BATCH = 100;
 
-export interface DigestOptions {
-  database: Database;
-  directory: MemberDirectory;
-  preferences: PreferenceStore;
-  mailer: Mailer;
-  links: MailLinks;
-  logger: Pick<FastifyBaseLogger, 'warn'>;
-  now?: () => Date;
-}
 
 export class DigestSender {
-  readonly #options: DigestOptions;
+  readonly #options: MailingOptions;
   readonly #now: () => Date;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> = Promise.resolve();
 
-  constructor(options: DigestOptions) {
+  constructor(options: MailingOptions) {
     this.#options = options;
     this.#now = options.now ?? (() => new Date());
   }

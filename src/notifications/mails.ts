@@ -2,9 +2,12 @@
 // for a member who wants them hourly. Each carries the summary a person reads, a link to the event
 // in the dashboard, and unsubscribe links, also as `List-Unsubscribe` headers with one-click
 // unsubscribing (RFC 8058), so a mail client can offer it without opening a page.
-import type { MemberAddress } from '../accounts/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MemberAddress, MemberDirectory } from '../accounts/index.ts';
 import type { LamisEvent, Severity } from '../events/index.ts';
-import type { OutgoingMail } from '../platform/mail/index.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { Mailer, OutgoingMail } from '../platform/mail/index.ts';
+import type { PreferenceStore } from './preferences.ts';
 import type { UnsubscribeScope } from './unsubscribe.ts';
 
 /** The changes members hear of: an event that opened, rose in severity, or cleared after they heard of it. */
@@ -15,6 +18,17 @@ export type MailedChange = (typeof MAILED_CHANGES)[number];
 export interface MailLinks {
   event(eventId: string): string;
   unsubscribe(userId: string, orgId: string, scope: UnsubscribeScope): string;
+}
+
+/** What sending the mails about events takes: whom to mail, what they chose, how, and the clock. */
+export interface MailingOptions {
+  database: Database;
+  directory: MemberDirectory;
+  preferences: PreferenceStore;
+  mailer: Mailer;
+  links: MailLinks;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+  now?: () => Date;
 }
 
 /** One change as a digest lists it. */

@@ -5,13 +5,8 @@
 // hourly the line waits in that hour's digest (digest.ts). A cleared event is mailed only to the
 // members who heard of the event before, each as they now want its severity. An event owned by an
 // API key outside any organisation has no members, so nobody is mailed.
-import type { FastifyBaseLogger } from 'fastify';
-import type { MemberDirectory } from '../accounts/index.ts';
 import type { EventChange } from '../events/index.ts';
-import type { Database } from '../platform/db/database.ts';
-import type { Mailer } from '../platform/mail/index.ts';
-import { changeMail, MAILED_CHANGES, type MailedChange, type MailLinks } from './mails.ts';
-import type { PreferenceStore } from './preferences.ts';
+import { changeMail, MAILED_CHANGES, type MailedChange, type MailingOptions } from './mails.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,22 +15,13 @@ export const hourOf = (at: Date): string => new Date(Math.floor(at.getTime() / H
 
 const isMailed = (change: string): change is MailedChange => (MAILED_CHANGES as readonly string[]).includes(change);
 
-export interface NotifierOptions {
-  database: Database;
-  directory: MemberDirectory;
-  preferences: PreferenceStore;
-  mailer: Mailer;
-  links: MailLinks;
-  logger: Pick<FastifyBaseLogger, 'warn'>;
-  now?: () => Date;
-}
 
 export class EventNotifier {
-  readonly #options: NotifierOptions;
+  readonly #options: MailingOptions;
   readonly #now: () => Date;
   #handling: Promise<void> = Promise.resolve();
 
-  constructor(options: NotifierOptions) {
+  constructor(options: MailingOptions) {
     this.#options = options;
     this.#now = options.now ?? (() => new Date());
   }

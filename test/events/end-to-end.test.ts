@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { skipRedis } from '../support/backends.ts';
 import { EventClient } from '../support/events.ts';
-import { json } from '../support/http.ts';
+import { callOk } from '../support/http.ts';
 import { egllMetar } from '../support/metar.ts';
 import { organisationKey, type OrganisationKey } from '../support/organisations.ts';
 import { AUTH } from '../support/server.ts';
@@ -21,16 +21,7 @@ let engine: EngineServer;
 let receiver: WebhookReceiver;
 let key: OrganisationKey;
 
-async function call(method: string, path: string, body: unknown, headers: Record<string, string> = key.headers): Promise<any> {
-  const text = typeof body === 'string';
-  const response = await fetch(`${engine.server.url}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': text ? 'text/plain' : 'application/json' }) },
-    body: body === undefined ? undefined : text ? body : JSON.stringify(body),
-  });
-  assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
-  return json(response);
-}
+const call = (method: string, path: string, body: unknown, headers: Record<string, string> = key.headers) => callOk(engine.server.url, method, path, body, headers);
 
 const pushMetar = (metar: string) => call('POST', '/v3/aviation/airports/EGLL/metar', metar, AUTH);
 /** The webhook deliveries of the crosswind event, as their bodies. */

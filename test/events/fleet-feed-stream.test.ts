@@ -4,7 +4,7 @@
 // organisation's stream hears nothing of it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { json } from '../support/http.ts';
+import { callOk } from '../support/http.ts';
 import { EventClient } from '../support/events.ts';
 import { egllMetar } from '../support/metar.ts';
 import { organisationKey, type OrganisationKey } from '../support/organisations.ts';
@@ -13,16 +13,7 @@ import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
 describe('feed frames on the event stream', { timeout: 60_000 }, () => {
   let server: TestServer;
 
-  const call = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
-    const text = typeof body === 'string';
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': text ? 'text/plain' : 'application/json' }) },
-      body: body === undefined ? undefined : text ? body : JSON.stringify(body),
-    });
-    assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
-    return json(response);
-  };
+  const call = (method: string, path: string, body: unknown, headers: Record<string, string>) => callOk(server.url, method, path, body, headers);
   const pushMetar = (metar: string) => call('POST', '/v3/aviation/airports/EGLL/metar', metar, AUTH);
 
   before(async () => {

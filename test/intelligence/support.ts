@@ -1,12 +1,11 @@
 // What the intelligence engine's end-to-end tests share: a real server on real storage whose event
 // changes are counted on the shared Redis bus it publishes on, calls with the operator key, and
 // waiting for an event to reach a state.
-import assert from 'node:assert/strict';
 import { eventChanges, type EventChange } from '../../src/events/index.ts';
 import type { Config } from '../../src/config.ts';
 import { openBus, type Bus } from '../../src/platform/bus/index.ts';
 import { redisUrl } from '../support/backends.ts';
-import { json } from '../support/http.ts';
+import { callOk } from '../support/http.ts';
 import { AUTH, startTestServer, testConfig, type TestServer } from '../support/server.ts';
 
 export interface EngineServer {
@@ -35,14 +34,7 @@ export async function startEngine(overrides: Partial<Config>): Promise<EngineSer
     get server() {
       return server;
     },
-    async call(method, path, body) {
-      const response = await fetch(`${server.url}${path}`, {
-        method, headers: { ...AUTH, ...(body === undefined ? {} : { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' }) },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
-      return response.status === 204 ? null : json(response);
-    },
+    call: (method, path, body) => callOk(server.url, method, path, body, AUTH),
     async events(kind, subjectId) {
       return (await engine.call('GET', `/v3/events?kind=${kind}&subject_id=${encodeURIComponent(subjectId)}`)).data;
     },
