@@ -30,7 +30,7 @@ import { aviation, LandingWatch } from './aviation/index.ts';
 import { events } from './events/index.ts';
 import { fleet, fleetProfiles, openFleetStore } from './fleet/index.ts';
 import { intelligence } from './intelligence/index.ts';
-import { maritime } from './maritime/index.ts';
+import { maritime, VesselWatch } from './maritime/index.ts';
 import { zones } from './zones/index.ts';
 // After the features: the order they are first imported in is the order of the named schemas in the OpenAPI document.
 import { MIGRATIONS } from './migrations.ts';
@@ -152,16 +152,18 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   const keys = new KeyStore(database, { onError: (error) => logger.warn({ err: error }, 'API key last use not recorded') });
   const access = await openAccess(config, database, keys, logger);
   // One fleet store, for the fleet routes and the landing endpoint's look-up of the caller's fleet.
-  const fleetStore = openFleetStore(database, key.key);
+  const fleetStore = openFleetStore(database, key.key, bus);
   // Landing answers for the intelligence engine, from the aviation feature's services once it starts.
   const landingWatch = new LandingWatch();
+  // The vessel picture for the intelligence engine, from the maritime feature once it starts.
+  const vesselWatch = new VesselWatch();
   const features: Record<FeatureName, () => Feature<Config>> = {
     aviation: () => aviation(fleetProfiles(fleetStore), landingWatch),
-    maritime: () => maritime,
+    maritime: () => maritime(vesselWatch),
     fleet: () => fleet(fleetStore, openMemberGuard(database, config)),
     zones: () => zones,
     events: () => events,
-    intelligence: () => intelligence(fleetStore, landingWatch),
+    intelligence: () => intelligence(fleetStore, landingWatch, vesselWatch),
     accounts: () => accounts(keys, access.rateLimits.store),
   };
   const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());

@@ -3,8 +3,8 @@
 // migrations.
 export { events } from './feature.ts';
 export {
-  EVENT_KINDS, EventStore, eventChanges, type EventChange, type EventKind, type EventSubject, type LamisEvent, type NewEvent,
-  type Severity, type Transition,
+  EVENT_KINDS, EventStore, dedupeKey, eventChanges, type EventChange, type EventKind, type EventSubject, type LamisEvent, type NewEvent,
+  type EventChanges, type Severity, type Transition,
 } from './events.ts';
 export { crossing, crossingFor, DEAD_BANDS, type DeadBand, type Edge } from './hysteresis.ts';
 export { eventsMigrations } from './migrations/index.ts';

@@ -17,10 +17,12 @@ import type { Transaction } from 'kysely';
 import { VEHICLE_TYPES, type VehicleType } from '../../common/vehicle-types.ts';
 import { aircraftType } from '../aviation/index.ts';
 import { classifyMmsi, isValidImo, isValidMmsi } from '../maritime/index.ts';
+import type { Bus } from '../platform/bus/index.ts';
 import { blindIndex } from '../platform/crypto/blind-index.ts';
 import type { Envelope } from '../platform/crypto/envelope.ts';
 import type { Database, Tables } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
+import { fleetVehicleChanges } from './vehicle-changes.ts';
 import type { FleetVehicleRow } from './vehicles.table.ts';
 import { validateThresholds, type Thresholds } from './thresholds.ts';
 import { Issues } from './validation.ts';
@@ -61,6 +63,13 @@ export type CreateResult =
   | { status: 'duplicate_registration' };
 
 export type UpdateResult = { status: 'updated'; vehicle: FleetVehicle } | { status: 'not_found' } | { status: 'duplicate_registration' };
+
+/** A vessel of some owner's fleet, as the vessel rules index them. */
+export interface FleetVessel {
+  owner: string;
+  vehicle_id: string;
+  mmsi: number;
+}
 
 export interface NotificationSettings {
   /** null: the organisation-wide settings. */
@@ -164,12 +173,17 @@ export class FleetStore {
   readonly #db: Database['db'];
   readonly #envelope: Envelope;
   readonly #index: (registration: string) => string;
+  readonly #bus: Bus | undefined;
 
-  /** `index`: the blind indexer of registrations, `registrationIndex(master key)`. */
-  constructor(database: Database, envelope: Envelope, index: (registration: string) => string) {
+  /**
+   * `index`: the blind indexer of registrations, `registrationIndex(master key)`; `bus`, when given,
+   * hears every vehicle added, changed or removed (`fleetVehicleChanges`).
+   */
+  constructor(database: Database, envelope: Envelope, index: (registration: string) => string, bus?: Bus) {
     this.#db = database.db;
     this.#envelope = envelope;
     this.#index = index;
+    this.#bus = bus;
   }
 
   /** Throws FleetValidationError for invalid fields. `idempotencyKey` makes retries return the first result. */
@@ -212,6 +226,7 @@ export class FleetStore {
       if (raced) return raced;
       throw error;
     }
+    await this.#announce(owner, id);
     return { status: 'created', vehicle: this.#vehicle(row) };
   }
 
@@ -265,13 +280,24 @@ export class FleetStore {
       if (await taken()) return { status: 'duplicate_registration' };
       throw error;
     }
-    return row ? { status: 'updated', vehicle: this.#vehicle(row) } : { status: 'not_found' };
+    if (!row) return { status: 'not_found' };
+    await this.#announce(owner, id);
+    return { status: 'updated', vehicle: this.#vehicle(row) };
   }
 
   /** False when the owner has no such vehicle. Its notification settings go with it. */
   async delete(owner: string, id: string): Promise<boolean> {
     const deleted = await this.#db.deleteFrom('fleet_vehicles').where('org_id', '=', owner).where('id', '=', id).executeTakeFirst();
-    return deleted.numDeletedRows > 0n;
+    if (deleted.numDeletedRows === 0n) return false;
+    await this.#announce(owner, id);
+    return true;
+  }
+
+  /** Every owner's vessels with an MMSI: what the vessel rules watch. */
+  async fleetVessels(): Promise<FleetVessel[]> {
+    const rows = await this.#db.selectFrom('fleet_vehicles').select(['org_id', 'id', 'mmsi'])
+      .where('vehicle_type', '=', 'vessel').where('mmsi', 'is not', null).execute();
+    return rows.map((row) => ({ owner: row.org_id, vehicle_id: row.id, mmsi: row.mmsi! }));
   }
 
   /** The organisation-wide settings (`vehicleId` null) or a vehicle's; null when the owner has no such vehicle. */
@@ -312,6 +338,10 @@ export class FleetStore {
       return true;
     });
     return saved ? this.notificationSettings(owner, vehicleId) : null;
+  }
+
+  async #announce(owner: string, vehicleId: string): Promise<void> {
+    await this.#bus?.publish(fleetVehicleChanges, { owner, vehicle_id: vehicleId });
   }
 
   async #owns(db: Executor, owner: string, id: string): Promise<boolean> {

@@ -24,6 +24,7 @@ import { VesselStore, type Change } from './vessels/store.ts';
 import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
 import { startAisStream } from './stream/server.ts';
 import type { MaritimeSettings } from './settings.ts';
+import type { VesselWatch } from './vessel-watch.ts';
 
 type Settings = PlatformSettings & MaritimeSettings;
 
@@ -42,7 +43,8 @@ function plannedFeeds(context: FeatureContext<Settings>, log: FeedLogger): Feed[
   return feeds;
 }
 
-export const maritime: Feature<Settings> = async (context) => {
+/** `watch`: the vessel picture for the intelligence engine, attached once the store and ports are loaded. */
+export const maritime = (watch: VesselWatch): Feature<Settings> => async (context) => {
   const { app, config, database, bus, readiness, logger } = context;
   const log = logger.child({ feature: 'maritime' });
   const staleAfterMs = config.aisStaleMinutes * 60_000;
@@ -94,6 +96,7 @@ export const maritime: Feature<Settings> = async (context) => {
   for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
   log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi !== null, unlocode: ports.meta.unlocode !== null }, 'port index loaded');
   registerPortRoutes(app, { index: ports });
+  watch.attach(store, ports);
   // Tides, weather and arrival predictions at the ports; predictVesselArrival gives any caller a weather-aware ETA.
   const weather = createWeatherSource(config, log);
   const predictVesselArrival = (request: ArrivalRequest) => predictArrival(request, { weather, track: readTrack });

@@ -1,7 +1,13 @@
 // What the service and other features may use of maritime: the feature, its `lamis` commands and
 // the feed a recorded file gives (`lamis replay`), its migrations, checking MMSI and IMO numbers,
-// and the vessel categories (zones narrow what they watch by them).
-export { maritime } from './feature.ts';
+// the vessel categories (zones watch other vessels by them), and for the intelligence engine the
+// topics of vessel changes and port calls and the vessel picture.
+export { maritime, vesselChanges } from './feature.ts';
+export { portCallEvents } from './ports/service.ts';
+export type { PortCall, PortCallEvent } from './ports/calls.ts';
+export type { Port } from './ports/model.ts';
+export { VesselWatch } from './vessel-watch.ts';
+export type { Change as VesselChange, Vessel, VesselPosition } from './vessels/store.ts';
 export { decodeCommand } from './ais/decode.command.ts';
 export { dataCommand, importCommand } from './ports/port-data.command.ts';
 export type { FileFeedSpec } from './feeds/index.ts';
