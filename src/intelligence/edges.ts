@@ -1,8 +1,16 @@
 // What the vessel rules decide, apart from doing it: an edge opens, changes or clears one event
 // of one owner. The rules work out edges in memory on the hot path (no storage there) and hand
-// them to an EdgeWriter, which applies them to the event store one at a time in the order they
-// came, so an event's opening always lands before its clearing. Only edges touch storage.
-import type { EventChanges, EventKind, EventStore, EventSubject, NewEvent } from '../events/index.ts';
+// them to an EdgeWriter, which applies them to the event store in the order they came, so an
+// event's opening always lands before its clearing. Only edges touch storage.
+//
+// Edges that come together (a zone crossing clears one event and opens another; a busy second
+// brings dozens) are written in one transaction, a batch at a time: one commit (one sync to disk
+// on SQLite) for the batch rather than one per edge. Their changes are announced once the batch is
+// committed. A batch that fails is written again edge by edge, so one bad edge costs only itself.
+import type { EventChanges, EventKind, EventSubject, NewEvent } from '../events/index.ts';
+import { EventStore } from '../events/index.ts';
+import type { Bus } from '../platform/bus/index.ts';
+import type { Database } from '../platform/db/database.ts';
 
 export type EventEdge =
   | { action: 'open'; owner: string; event: NewEvent }
@@ -10,46 +18,61 @@ export type EventEdge =
   /** `changes` first (the final figures, e.g. how long a silence lasted), then the clearing. */
   | { action: 'clear'; owner: string; kind: EventKind; subject: EventSubject; changes?: EventChanges };
 
-export class EdgeWriter {
-  readonly #events: EventStore;
-  readonly #onError: (error: unknown, edge: EventEdge) => void;
-  #queue: Promise<void> = Promise.resolve();
-  #pending = 0;
+/** Edges written in one transaction at most. */
+const BATCH_EDGES = 200;
 
-  constructor(events: EventStore, onError: (error: unknown, edge: EventEdge) => void) {
-    this.#events = events;
+export class EdgeWriter {
+  readonly #database: Database;
+  readonly #bus: Bus;
+  readonly #onError: (error: unknown, edge: EventEdge) => void;
+  readonly #queue: EventEdge[] = [];
+  #draining: Promise<void> | null = null;
+
+  constructor(database: Database, bus: Bus, onError: (error: unknown, edge: EventEdge) => void) {
+    this.#database = database;
+    this.#bus = bus;
     this.#onError = onError;
   }
 
-  /** Edges waiting to be written. */
-  get pending(): number {
-    return this.#pending;
-  }
-
   write(edges: readonly EventEdge[]): void {
-    for (const edge of edges) {
-      this.#pending++;
-      this.#queue = this.#queue
-        .then(() => this.#apply(edge))
-        .catch((error: unknown) => this.#onError(error, edge))
-        .finally(() => this.#pending--);
-    }
+    if (edges.length === 0) return;
+    this.#queue.push(...edges);
+    this.#draining ??= this.#drain().finally(() => (this.#draining = null));
   }
 
   /** Resolves once every edge written so far is applied. */
   async settled(): Promise<void> {
-    while (this.#pending > 0) await this.#queue;
+    while (this.#draining !== null) await this.#draining;
   }
 
-  async #apply(edge: EventEdge): Promise<void> {
-    const events = this.#events;
-    if (edge.action === 'open') {
-      await events.open(edge.owner, edge.event);
-      return;
+  async #drain(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, BATCH_EDGES);
+      const announced: [Parameters<Bus['publish']>[0], unknown][] = [];
+      // The store inside the transaction (which only publishes) announces nothing until the commit.
+      const held: Bus = { ...this.#bus, publish: async (topic, message) => void announced.push([topic, message]) };
+      try {
+        await this.#database.db.transaction().execute(async (trx) => {
+          const events = new EventStore({ ...this.#database, db: trx }, held);
+          for (const edge of batch) await apply(events, edge);
+        });
+      } catch {
+        const events = new EventStore(this.#database, this.#bus);
+        for (const edge of batch) await apply(events, edge).catch((error: unknown) => this.#onError(error, edge));
+        continue;
+      }
+      for (const [topic, message] of announced) await this.#bus.publish(topic, message);
     }
-    const open = await events.findOpen(edge.owner, edge.kind, edge.subject);
-    if (open === null) return;
-    if (edge.changes !== undefined) await events.update(edge.owner, open.id, edge.changes);
-    if (edge.action === 'clear') await events.clear(edge.owner, open.id);
   }
+}
+
+async function apply(events: EventStore, edge: EventEdge): Promise<void> {
+  if (edge.action === 'open') {
+    await events.open(edge.owner, edge.event);
+    return;
+  }
+  const open = await events.findOpen(edge.owner, edge.kind, edge.subject);
+  if (open === null) return;
+  if (edge.changes !== undefined) await events.update(edge.owner, open.id, edge.changes);
+  if (edge.action === 'clear') await events.clear(edge.owner, open.id);
 }

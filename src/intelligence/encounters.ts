@@ -150,17 +150,18 @@ export class EncounterWatch {
 
   /** Drops vessels not heard for LOST_AFTER_MS from the grids, and clears their encounters. */
   expire(nowMs: number, edges: EventEdge[]): void {
+    // ISO times compare as text.
+    const lostBefore = new Date(nowMs - LOST_AFTER_MS).toISOString();
+    const lost = (mmsi: number) => {
+      const timestamp = this.#lookup.vessel(mmsi)?.position?.timestamp;
+      return timestamp === undefined || timestamp < lostBefore;
+    };
     for (const mmsi of [...this.#slow.members()]) {
-      const position = this.#lookup.vessel(mmsi)?.position;
-      if (position != null && nowMs - Date.parse(position.timestamp) < LOST_AFTER_MS) continue;
+      if (!lost(mmsi)) continue;
       this.#slow.remove(mmsi);
       this.#slowFleet.remove(mmsi);
     }
-    for (const pair of [...this.#pairs.values()]) {
-      const heard = [pair.low, pair.high].map((mmsi) => this.#lookup.vessel(mmsi)?.position?.timestamp);
-      if (heard.every((timestamp) => timestamp !== undefined && nowMs - Date.parse(timestamp) < LOST_AFTER_MS)) continue;
-      this.#end(pair, edges);
-    }
+    for (const pair of [...this.#pairs.values()]) if (lost(pair.low) || lost(pair.high)) this.#end(pair, edges);
   }
 
   /** The vessel left a fleet: whether it is still in one decides which grid it belongs to. */

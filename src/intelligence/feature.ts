@@ -34,7 +34,7 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, vessels: 
   // A service built without the maritime feature has no vessels to watch.
   if (vessels.attached) {
     const watching = new VesselRules({
-      events, fleet, zones: new ZoneStore(database), watch: vessels,
+      database, bus, fleet, zones: new ZoneStore(database), watch: vessels,
       onError: (error, edge) => log.error({ err: error, edge: edge.action, owner: edge.owner }, 'vessel event not stored'),
     });
     vesselRules = watching;

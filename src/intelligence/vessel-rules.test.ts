@@ -12,6 +12,7 @@ import type { PortCall } from '../maritime/index.ts';
 import { decoded, positionReport, staticVoyage } from '../maritime/vessels/fixtures.ts';
 import { VesselStore } from '../maritime/vessels/store.ts';
 import { MIGRATIONS } from '../migrations.ts';
+import type { Bus } from '../platform/bus/index.ts';
 import { createMemoryBus } from '../platform/bus/memory.ts';
 import { Envelope, masterKey } from '../platform/crypto/index.ts';
 import { ZoneStore, type ZoneGeometry } from '../zones/index.ts';
@@ -30,6 +31,7 @@ const FLEET_SHIP = 244_660_001;
 describe('vessel rules', () => {
   let storage: StorageHandle;
   let events: EventStore;
+  let bus: Bus;
   let fleet: FleetStore;
   let zones: ZoneStore;
   let store: VesselStore;
@@ -37,7 +39,7 @@ describe('vessel rules', () => {
   let rules: VesselRules;
 
   const startRules = async (nowMs = T0) => {
-    rules = new VesselRules({ events, fleet, zones, watch, onError: (error) => assert.fail(String(error)) });
+    rules = new VesselRules({ database: storage.database, bus, fleet, zones, watch, onError: (error) => assert.fail(String(error)) });
     await rules.start(nowMs);
     await rules.settled();
   };
@@ -61,7 +63,7 @@ describe('vessel rules', () => {
   after(() => storage.cleanup());
   beforeEach(async () => {
     for (const table of ['events', 'zones', 'fleet_vehicles'] as const) await storage.database.db.deleteFrom(table).execute();
-    const bus = createMemoryBus((error) => assert.fail(String(error)));
+    bus = createMemoryBus((error) => assert.fail(String(error)));
     const { key } = masterKey({ dataDir: storage.dataDir });
     events = new EventStore(storage.database, bus);
     fleet = new FleetStore(storage.database, new Envelope(key), registrationIndex(key));

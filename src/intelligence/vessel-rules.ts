@@ -21,9 +21,11 @@
 // order. Fleets and zones are kept in memory and refreshed from their bus topics. At start the
 // fleets, zones and open events are read back and every known vessel is placed where it is, so a
 // restart neither loses nor raises an event again.
-import type { EventKind, EventStore, EventSubject, LamisEvent, NewEvent } from '../events/index.ts';
+import { EventStore, type EventKind, type EventSubject, type LamisEvent, type NewEvent } from '../events/index.ts';
 import type { FleetStore, FleetVehicleChange } from '../fleet/index.ts';
 import type { PortCallEvent, Vessel, VesselChange, VesselPosition, VesselWatch } from '../maritime/index.ts';
+import type { Bus } from '../platform/bus/index.ts';
+import type { Database } from '../platform/db/database.ts';
 import type { ZoneChange, ZoneStore } from '../zones/index.ts';
 import { EdgeWriter, type EventEdge } from './edges.ts';
 import { EncounterWatch } from './encounters.ts';
@@ -56,7 +58,8 @@ interface Silence {
 }
 
 export interface VesselRulesInputs {
-  events: EventStore;
+  database: Database;
+  bus: Bus;
   fleet: Pick<FleetStore, 'get' | 'fleetVessels'>;
   zones: Pick<ZoneStore, 'get' | 'all'>;
   watch: VesselWatch;
@@ -90,7 +93,7 @@ export class VesselRules {
     const membersOf = (mmsi: number) => this.#fleet.membersOf(mmsi);
     this.#zones = new ZoneWatch({ vessel: (mmsi) => watch.vessel(mmsi), inBox: (box) => watch.inBox(box), membersOf });
     this.#encounters = new EncounterWatch({ vessel: (mmsi) => watch.vessel(mmsi), membersOf, portAreaAt: (position) => watch.portAreaAt(position) });
-    this.#writer = new EdgeWriter(inputs.events, inputs.onError);
+    this.#writer = new EdgeWriter(inputs.database, inputs.bus, inputs.onError);
   }
 
   get fleetSize(): number {
@@ -104,8 +107,8 @@ export class VesselRules {
 
   /** Reads the fleets, zones and open events back, and places every known vessel. */
   async start(nowMs = Date.now()): Promise<void> {
-    const { fleet, zones, events, watch } = this.#inputs;
-    const [vessels, owned, open] = await Promise.all([fleet.fleetVessels(), zones.all(), events.openOfKinds(VESSEL_RULE_KINDS)]);
+    const { fleet, zones, database, bus, watch } = this.#inputs;
+    const [vessels, owned, open] = await Promise.all([fleet.fleetVessels(), zones.all(), new EventStore(database, bus).openOfKinds(VESSEL_RULE_KINDS)]);
     for (const vessel of vessels) this.#fleet.add(vessel);
     const edges: EventEdge[] = [];
     for (const zone of owned) this.#zones.setZone(zone, edges);
@@ -209,14 +212,13 @@ export class VesselRules {
   sweep(nowMs = Date.now()): void {
     const edges: EventEdge[] = [];
     const { watch } = this.#inputs;
+    // ISO times compare as text: no parsing for the many vessels heard lately.
+    const silentBefore = new Date(nowMs - AIS_GAP_MS).toISOString();
     for (const mmsi of this.#fleet.mmsis()) {
-      if (this.#silences.has(mmsi)) continue;
       const vessel = watch.vessel(mmsi);
       const position = vessel?.position;
-      if (position == null || !underWay(position)) continue;
-      const heardAtMs = Date.parse(position.timestamp);
-      if (nowMs - heardAtMs <= AIS_GAP_MS) continue;
-      this.#silenceStarted(vessel!, heardAtMs, nowMs, edges);
+      if (position == null || position.timestamp >= silentBefore || this.#silences.has(mmsi) || !underWay(position)) continue;
+      this.#silenceStarted(vessel!, Date.parse(position.timestamp), nowMs, edges);
     }
     for (const [mmsi, notice] of this.#voyageNotices) {
       if (nowMs - notice.openedAtMs < NOTICE_MS) continue;
