@@ -142,6 +142,21 @@ describe('vessel rules', () => {
     assert.equal((await list('vessel.zone_exited')).filter((event) => event.state === 'open').length, 0);
   });
 
+  test('a ship whose static data first name a watched category where it lies is inside without an entry', async () => {
+    const zone = (await zones.create(OWNER, { name: 'Cargo box', geometry: BOX, applies_to: { fleet: true, categories: ['CARGO'] } }))!;
+    await startRules();
+    const ship = 235_500_000;
+    report(ship, INSIDE, 10, T0);
+    assert.deepEqual(rules.zonesOf(ship), []);
+    rules.observe(structuredClone(store.apply(decoded(staticVoyage(ship, { shiptype: 70 })), T0 + MINUTE, 'live')!));
+    assert.deepEqual(rules.zonesOf(ship), [zone.id]);
+    report(ship, INSIDE, 10, T0 + 2 * MINUTE);
+    report(ship, OUTSIDE, 10, T0 + 3 * MINUTE);
+    assert.deepEqual(await states('vessel.zone_entered'), []);
+    const [exited] = await list('vessel.zone_exited');
+    assert.deepEqual([exited!.subject.id, exited!.state, exited!.data.fleet, exited!.subject.vehicle_id], [`${zone.id}/${ship}`, 'open', false, undefined]);
+  });
+
   test('a fleet vessel under way silent for over 15 minutes: a gap, cleared with its length when it reports again', async () => {
     await startRules();
     report(FLEET_SHIP, OUTSIDE, 12, T0);

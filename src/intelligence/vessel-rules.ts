@@ -134,6 +134,9 @@ export class VesselRules {
       this.#encounters.observe(vessel, members !== undefined, edges);
       if (members !== undefined && this.#silences.has(vessel.mmsi)) this.#silenceEnded(vessel, members, edges);
     }
+    // Static data may make a zone watch the vessel (its category known at last) where it already
+    // lies: no boundary was crossed.
+    else if (change.static) this.#zones.observe(vessel, members, edges, true);
     if (change.static && members !== undefined) this.#voyageChange(vessel, members, edges);
     if (edges.length > 0) {
       this.#writer.write(edges);

@@ -11,7 +11,8 @@
 //   LAMIS hears from the vessel) and clears when the vessel leaves.
 // - `vessel.zone_exited` (info) opens when it leaves and clears when it enters again, or after
 //   NOTICE_MS: it is news for a day.
-// - Vessels already inside when a zone is drawn or changed, or when a vessel joins a fleet, are
+// - Vessels already inside when a zone is drawn or changed, when a vessel joins a fleet, or when
+//   its static data first give it a category or flag the zone watches, are
 //   taken as inside without an event (no boundary was crossed), as are the vessels inside when the
 //   service starts that have no open event; when they leave, the exit opens. A zone changed so that
 //   a vessel is no longer inside clears its entered event without an exit; a zone removed clears
