@@ -59,10 +59,6 @@ class SlowGrid {
   readonly #cells = new Map<number, Set<number>>();
   readonly #cellOf = new Map<number, number>();
 
-  get size(): number {
-    return this.#cellOf.size;
-  }
-
   place(mmsi: number, position: LatLon): void {
     const cell = Math.floor((position.lat + 90) / CELL_DEG) * ROW_CELLS + (Math.floor((position.lon + 180) / CELL_DEG) % ROW_CELLS);
     const previous = this.#cellOf.get(mmsi);
@@ -118,11 +114,6 @@ export class EncounterWatch {
     this.#lookup = lookup;
   }
 
-  /** Pairs being watched (close and slow, raised or not). */
-  get pairCount(): number {
-    return this.#pairs.size;
-  }
-
   /** One position report of a vessel; `fleet`: whether any fleet holds it. */
   observe(vessel: Vessel, fleet: boolean, edges: EventEdge[]): void {
     const position = vessel.position;
@@ -164,9 +155,9 @@ export class EncounterWatch {
     for (const pair of [...this.#pairs.values()]) if (lost(pair.low) || lost(pair.high)) this.#end(pair, edges);
   }
 
-  /** The vessel left a fleet: whether it is still in one decides which grid it belongs to. */
-  refleet(mmsi: number, fleet: boolean): void {
-    if (!fleet) this.#slowFleet.remove(mmsi);
+  /** The vessel is in no fleet any more: only the grid of every slow vessel keeps it. */
+  leftEveryFleet(mmsi: number): void {
+    this.#slowFleet.remove(mmsi);
   }
 
   /** At start: the encounters storage holds open are taken back as raised. */

@@ -133,10 +133,11 @@ export class VesselRules {
       this.#zones.observe(vessel, members, edges);
       this.#encounters.observe(vessel, members !== undefined, edges);
       if (members !== undefined && this.#silences.has(vessel.mmsi)) this.#silenceEnded(vessel, members, edges);
+    } else if (change.static) {
+      // Static data may make a zone watch the vessel (its category known at last) where it
+      // already lies: no boundary was crossed.
+      this.#zones.observe(vessel, members, edges, true);
     }
-    // Static data may make a zone watch the vessel (its category known at last) where it already
-    // lies: no boundary was crossed.
-    else if (change.static) this.#zones.observe(vessel, members, edges, true);
     if (change.static && members !== undefined) this.#voyageChange(vessel, members, edges);
     if (edges.length > 0) {
       this.#writer.write(edges);
@@ -308,7 +309,7 @@ export class VesselRules {
     this.#silences.delete(mmsi);
     this.#voyages.delete(mmsi);
     this.#voyageNotices.delete(mmsi);
-    this.#encounters.refleet(mmsi, false);
+    this.#encounters.leftEveryFleet(mmsi);
   }
 }
 

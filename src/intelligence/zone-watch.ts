@@ -102,10 +102,6 @@ export class ZoneWatch {
     this.#lookup = lookup;
   }
 
-  get zoneCount(): number {
-    return this.#zones.size;
-  }
-
   /** The zones the vessel is inside now (for tests and restarts). */
   zonesOf(mmsi: number): string[] {
     return [...(this.#inside.get(mmsi)?.keys() ?? [])];
