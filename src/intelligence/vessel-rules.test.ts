@@ -1,4 +1,4 @@
-// The vessel rules over real storage (SQLite) and a real vessel store fed decoded AIS: zone entries
+// The vessel rules over real storage (SQLite, and PostgreSQL when configured) and a real vessel store fed decoded AIS: zone entries
 // and exits with the cap on other vessels, silences, voyage changes, port calls, encounters, fleet
 // and zone changes, and a restart that raises nothing again.
 import assert from 'node:assert/strict';
@@ -28,7 +28,7 @@ const OUTSIDE = { lat: 52.2, lon: 3.2 };
 const INSIDE = { lat: 52.4, lon: 3.2 };
 const FLEET_SHIP = 244_660_001;
 
-describe('vessel rules', () => {
+for (const backend of STORAGE_BACKENDS) describe(`vessel rules on ${backend.name}`, { skip: backend.skip }, () => {
   let storage: StorageHandle;
   let events: EventStore;
   let bus: Bus;
@@ -58,7 +58,7 @@ describe('vessel rules', () => {
   const states = async (kind: LamisEvent['kind'], owner = OWNER) => (await list(kind, owner)).map((event) => `${event.subject.id} ${event.state}`);
 
   before(async () => {
-    storage = await STORAGE_BACKENDS[0]!.open(MIGRATIONS);
+    storage = await backend.open(MIGRATIONS);
   });
   after(() => storage.cleanup());
   beforeEach(async () => {
