@@ -166,7 +166,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The fleets and zones in the server's storage before it starts, owned by the operator key (as if it had made them). */
+/** The fleets and zones in the server's storage before it starts; the probe's vessel and zone are the operator key's, whose stream hears them. */
 async function seed(dataDir: string, world: World): Promise<void> {
   const check = await configuredKeys([KEY], 'production')(KEY);
   if (!check.ok) throw new Error('the bench key is not accepted');
@@ -176,7 +176,7 @@ async function seed(dataDir: string, world: World): Promise<void> {
     await migrate(database.db, database.dialect, MIGRATIONS);
     const now = new Date().toISOString();
     const rows = [...world.fleet, { owner, vehicle_id: 'veh_bench_probe', mmsi: PROBE_MMSI }].map((vessel) => ({
-      id: vessel.vehicle_id, org_id: vessel.owner === undefined ? owner : vessel.owner, vehicle_type: 'vessel', registration_sealed: null, registration_index: null,
+      id: vessel.vehicle_id, org_id: vessel.owner, vehicle_type: 'vessel', registration_sealed: null, registration_index: null,
       icao_type: null, home_base_icao: null, operational_regions: '[]', mmsi: vessel.mmsi, imo: null, crosswind_limit_kt: null, min_runway_m: null,
       idempotency_key: null, idempotency_fingerprint: null, created_at: now, updated_at: now,
     }));
