@@ -291,6 +291,13 @@ export class EventStore {
     return found;
   }
 
+  /** Every organisation's open events of these kinds, with their owner: what a rule takes back at start. */
+  async openOfKinds(kinds: readonly EventKind[]): Promise<(LamisEvent & { org_id: string })[]> {
+    if (kinds.length === 0) return [];
+    const rows = await this.#db.selectFrom('events').selectAll().where('state', '=', 'open').where('kind', 'in', [...kinds]).execute();
+    return rows.map((row) => ({ ...eventOf(row), org_id: row.org_id }));
+  }
+
   /** One page of the organisation's events, newest opening first (ties by id). */
   async page(orgId: string, filter: EventFilter): Promise<LamisEvent[]> {
     let query = this.#db.selectFrom('events').selectAll().where('org_id', '=', orgId);

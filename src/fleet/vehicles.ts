@@ -62,6 +62,13 @@ export type CreateResult =
 
 export type UpdateResult = { status: 'updated'; vehicle: FleetVehicle } | { status: 'not_found' } | { status: 'duplicate_registration' };
 
+/** A vessel of some owner's fleet, as the vessel rules index them. */
+export interface FleetVessel {
+  owner: string;
+  vehicle_id: string;
+  mmsi: number;
+}
+
 export interface NotificationSettings {
   /** null: the organisation-wide settings. */
   vehicle_id: string | null;
@@ -280,7 +287,8 @@ export class FleetStore {
       if (await taken()) return { status: 'duplicate_registration' };
       throw error;
     }
-    return row ? { status: 'updated', vehicle: this.#vehicle(row) } : { status: 'not_found' };
+    if (!row) return { status: 'not_found' };
+    return { status: 'updated', vehicle: this.#vehicle(row) };
   }
 
   /** False when the owner has no such vehicle. Its notification settings go with it. */
@@ -291,11 +299,11 @@ export class FleetStore {
     return true;
   }
 
-  /** Every owner's vessels (all have an MMSI), for the intelligence engine's timed rules; by id. */
-  async vesselsOfEveryOwner(): Promise<{ org_id: string; id: string; mmsi: number }[]> {
+  /** Every owner's vessels with an MMSI: what the vessel rules and the prediction rules watch. */
+  async fleetVessels(): Promise<FleetVessel[]> {
     const rows = await this.#db.selectFrom('fleet_vehicles').select(['org_id', 'id', 'mmsi'])
       .where('vehicle_type', '=', 'vessel').where('mmsi', 'is not', null).orderBy('id').execute();
-    return rows.map((row) => ({ org_id: row.org_id, id: row.id, mmsi: row.mmsi! }));
+    return rows.map((row) => ({ owner: row.org_id, vehicle_id: row.id, mmsi: row.mmsi! }));
   }
 
   /** The organisation-wide settings (`vehicleId` null) or a vehicle's; null when the owner has no such vehicle. */

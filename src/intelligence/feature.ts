@@ -11,27 +11,31 @@
 //   lapse, the port forecast moves on and has no refresh to announce).
 // - Fleet vessels' predictions: each vessel once every LAMIS_PREDICTION_INTERVAL_SEC, spread evenly
 //   over it, and when this instance ingests a change of its voyage data (never per position).
+// - Vessel rules follow every AIS change (`maritime.vessels`) and port call (`maritime.port_calls`)
+//   in memory, with the fleets (`fleet.vehicles`) and zones (`zones.changes`) refreshed as they
+//   change, and look for silences and expired notices every minute (vessel-rules.ts).
 // - Sources organisations depend on: every LAMIS_FEED_CHECK_INTERVAL_SEC.
 // - The fleet feed keeps each owner's entries current from the same inputs, the vessels' changes,
 //   the events' and the fleets' (fleet-feed.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MemberGuard } from '../accounts/index.ts';
-import type { FleetStore } from '../fleet/index.ts';
+import type { FleetStore, FleetVessel } from '../fleet/index.ts';
 import { API_KEY_MOUNT, ArrivalStore, fleetArrivalChanges, fleetVehicleChanges, organisationMount } from '../fleet/index.ts';
 import { aviationInputs, type LandingWatch } from '../aviation/index.ts';
 import { EventStore, eventChanges, type FeedFrames } from '../events/index.ts';
-import { vesselChanges, type MaritimeWatch } from '../maritime/index.ts';
+import { portCallEvents, vesselChanges, type MaritimeWatch } from '../maritime/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { WatchListStore } from '../watchlist/index.ts';
-import { ZoneStore } from '../zones/index.ts';
+import { zoneChanges, ZoneStore } from '../zones/index.ts';
 import { FeedRules } from './feed-rules.ts';
 import { FleetFeed, REFRESH_MS } from './fleet-feed.ts';
 import { mountFleetFeedRoutes } from './fleet-feed.routes.ts';
 import { ArrivalStateStore } from './arrival-state.ts';
 import { LandingRules } from './landing-rules.ts';
-import { PredictionRules, type FleetVessel } from './prediction-rules.ts';
+import { PredictionRules } from './prediction-rules.ts';
 import type { IntelligenceSettings } from './settings.ts';
+import { SWEEP_MS, VesselRules } from './vessel-rules.ts';
 import { WatchRules } from './watch-rules.ts';
 
 /** What the fleet feed needs besides the rules' inputs: the streams' `feed` frames and the members' guard. */
@@ -53,8 +57,9 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
     const landingRules = new LandingRules({ arrivals, fleet, landing, events, state: new ArrivalStateStore(database) });
     const watchRules = new WatchRules({ watchList, landing, maritime, events });
     const predictionRules = new PredictionRules({ fleet, maritime, events });
+    const zones = new ZoneStore(database);
     const feedRules = new FeedRules({
-      fleet, zones: new ZoneStore(database), arrivals, watchList, landing, maritime, events,
+      fleet, zones, arrivals, watchList, landing, maritime, events,
       limits: { aisMs: config.feedStaleAisSec * 1000, metarMs: config.feedStaleMetarMinutes * 60_000, notamMs: config.feedStaleNotamMinutes * 60_000 },
     });
 
@@ -72,6 +77,7 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
     const watched = serial();
     const predictions = serial();
     const sources = serial();
+    const fleetsAndZones = serial();
 
     const evaluateAirport = (icao: string | null) => {
       airports.run({ rules: 'landing', icao }, () => landingRules.evaluateAirport(icao));
@@ -114,10 +120,10 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
     let fleetVessels = new Map<number, FleetVessel[]>();
     const pending = new Set<string>();
     const evaluateVessel = (vessel: FleetVessel) => {
-      if (pending.has(vessel.id)) return;
-      pending.add(vessel.id);
-      predictions.run({ rules: 'prediction', vehicle_id: vessel.id }, () => {
-        pending.delete(vessel.id);
+      if (pending.has(vessel.vehicle_id)) return;
+      pending.add(vessel.vehicle_id);
+      predictions.run({ rules: 'prediction', vehicle_id: vessel.vehicle_id }, () => {
+        pending.delete(vessel.vehicle_id);
         return predictionRules.evaluate(vessel);
       });
     };
@@ -128,7 +134,7 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
     const cycleMs = config.predictionIntervalSec * 1000;
     const predictionCycles = (async () => {
       while (!stopping.signal.aborted) {
-        const vessels = await fleet.vesselsOfEveryOwner();
+        const vessels = await fleet.fleetVessels();
         const byMmsi = new Map<number, FleetVessel[]>();
         for (const vessel of vessels) byMmsi.set(vessel.mmsi, [...(byMmsi.get(vessel.mmsi) ?? []), vessel]);
         fleetVessels = byMmsi;
@@ -142,6 +148,26 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
       if (!stopping.signal.aborted) log.error({ err: error }, 'prediction cycle stopped');
     });
 
+    // A service built without the maritime feature has no vessels to watch.
+    let vesselRules: VesselRules | null = null;
+    let vesselSweep: NodeJS.Timeout | undefined;
+    if (maritime.attached) {
+      const watching = new VesselRules({
+        database, bus, fleet, zones, watch: maritime,
+        onError: (error, edge) => log.error({ err: error, edge: edge.action, owner: edge.owner }, 'vessel event not stored'),
+      });
+      vesselRules = watching;
+      await watching.start();
+      log.info({ fleet_vessels: watching.fleetSize }, 'vessel rules started');
+      unsubscribe.push(
+        await bus.subscribe(vesselChanges, (change) => watching.observe(change)),
+        await bus.subscribe(portCallEvents, (event) => watching.portCall(event)),
+        await bus.subscribe(fleetVehicleChanges, (change) => fleetsAndZones.run({ rules: 'vessel', vehicle_id: change.vehicle_id }, () => watching.fleetChanged(change))),
+        await bus.subscribe(zoneChanges, (change) => fleetsAndZones.run({ rules: 'vessel', zone_id: change.zone_id }, () => watching.zoneChanged(change))),
+      );
+      vesselSweep = setInterval(() => watching.sweep(), SWEEP_MS).unref();
+    }
+
     const feedTimer = setInterval(() => sources.run({ rules: 'feed_stale' }, () => feedRules.evaluate()), config.feedCheckIntervalSec * 1000).unref();
 
     app.addHook('onClose', async () => {
@@ -149,10 +175,12 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
       clearInterval(feedTimer);
       clearInterval(feedRefresh);
       clearInterval(archiveSweep);
+      clearInterval(vesselSweep);
       stopping.abort();
       stopVoyages();
       await Promise.all(unsubscribe.map((stop) => stop()));
-      await Promise.all([predictionCycles, airports.drained(), watched.drained(), predictions.drained(), sources.drained()]);
+      await Promise.all([predictionCycles, airports.drained(), watched.drained(), predictions.drained(), sources.drained(), fleetsAndZones.drained()]);
+      await vesselRules?.settled();
       await feed.close();
     });
   };

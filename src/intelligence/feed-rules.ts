@@ -83,7 +83,7 @@ export class FeedRules {
       judged.set(`${owner} ${id}`, { owner, id });
       await applyOutcome(events, owner, 'feed.stale', { type: 'feed', id }, outcome);
     };
-    const aisOwners = new Set([...(await fleet.vesselsOfEveryOwner()).map((vessel) => vessel.org_id), ...(await zones.owners())]);
+    const aisOwners = new Set([...(await fleet.fleetVessels()).map((vessel) => vessel.owner), ...(await zones.owners())]);
     const feeds = maritime.feeds();
     for (const owner of aisOwners) {
       for (const feed of feeds) await judge(owner, `ais:${feed.id}`, aisFeedOutcome(feed, nowMs, limits.aisMs));

@@ -8,9 +8,8 @@ import { pino } from 'pino';
 import { LandingWatch } from '../aviation/index.ts';
 import { EventStore, FEED_FRAME_INTERVAL_SEC, FeedFrames, type FleetFeedEntry, type LamisEvent } from '../events/index.ts';
 import { ArrivalStore, openFleetStore } from '../fleet/index.ts';
-import { MaritimeWatch } from '../maritime/index.ts';
+import { vesselsAndPortsWatch } from '../maritime/watch.fixtures.ts';
 import { loadPorts } from '../maritime/ports/ports.ts';
-import { createDestinationMatcher } from '../maritime/ports/destination.ts';
 import { decoded, positionReport } from '../maritime/vessels/fixtures.ts';
 import { VesselStore } from '../maritime/vessels/store.ts';
 import { openBus, type Bus } from '../platform/bus/index.ts';
@@ -48,12 +47,7 @@ test('a vessel is recomputed at most once per interval, frames at most once per 
   const frames = new FeedFrames();
   frames.attachStreams({ send: (_owner, entry) => sent.push(entry), listening: () => true });
   const vessels = new VesselStore();
-  const watch = new MaritimeWatch();
-  const unused = () => assert.fail('a vessel without a destination needs no prediction, tide or weather');
-  const ports = await loadPorts({ dataDir: config.dataDir });
-  watch.attach({
-    vessels, ports, destinations: createDestinationMatcher(ports), predict: unused, stations: unused, feeds: unused, weather: null!, thresholds: null!,
-  });
+  const watch = vesselsAndPortsWatch(vessels, await loadPorts({ dataDir: config.dataDir }));
   const fleet = openFleetStore(database, Buffer.alloc(32, 7));
   const events = new EventStore(database, bus, () => new Date(now));
   const feed = new FleetFeed({

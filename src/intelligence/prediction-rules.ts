@@ -17,7 +17,7 @@
 //
 // A vessel whose destination names no port (blank, "FOR ORDERS", unknown) has none of these events:
 // they clear. A vessel LAMIS has not heard from leaves them as they are.
-import type { FleetStore, Thresholds } from '../fleet/index.ts';
+import type { FleetStore, FleetVessel, Thresholds } from '../fleet/index.ts';
 import type { EventStore, EventSubject } from '../events/index.ts';
 import type { MaritimeWatch } from '../maritime/index.ts';
 import { applyOutcome, type Outcome } from './outcome.ts';
@@ -25,12 +25,6 @@ import { holdsOutcome } from './watch-rules.ts';
 
 /** Tidal windows are looked for this long after the predicted ETA, so `next_window` can say when water comes. */
 const TIDE_LOOKAHEAD_MS = 12 * 3_600_000;
-
-export interface FleetVessel {
-  org_id: string;
-  id: string;
-  mmsi: number;
-}
 
 /** What `vessel.eta_delayed` finds from the predicted and reported ETAs. */
 export function etaDelayOutcome(input: {
@@ -77,7 +71,7 @@ export interface PredictionRulesInputs {
   events: EventStore;
 }
 
-const vesselSubject = (vessel: FleetVessel): EventSubject => ({ type: 'vessel', id: String(vessel.mmsi), mmsi: vessel.mmsi, vehicle_id: vessel.id });
+const vesselSubject = (vessel: FleetVessel): EventSubject => ({ type: 'vessel', id: String(vessel.mmsi), mmsi: vessel.mmsi, vehicle_id: vessel.vehicle_id });
 
 export class PredictionRules {
   readonly #inputs: PredictionRulesInputs;
@@ -88,11 +82,11 @@ export class PredictionRules {
 
   async evaluate(fleetVessel: FleetVessel, nowMs = Date.now()): Promise<void> {
     const { fleet, maritime, events } = this.#inputs;
-    const owner = fleetVessel.org_id;
+    const owner = fleetVessel.owner;
     const subject = vesselSubject(fleetVessel);
     const apply = (kind: 'vessel.eta_delayed' | 'port.weather_hold' | 'vessel.tide_restricted', outcome: Outcome) => applyOutcome(events, owner, kind, subject, outcome);
     const vessel = maritime.vessel(fleetVessel.mmsi);
-    const settings = await fleet.notificationSettings(owner, fleetVessel.id);
+    const settings = await fleet.notificationSettings(owner, fleetVessel.vehicle_id);
     if (vessel === null || settings === null) return;
     const port = maritime.destinationOf(vessel);
     if (port === null) {

@@ -1,11 +1,15 @@
 // What the service and other features may use of maritime: the feature, its `lamis` commands and
 // the feed a recorded file gives (`lamis replay`), its migrations, checking MMSI and IMO numbers,
-// the vessel categories (zones narrow what they watch by them), the topic of vessel changes, and
-// the maritime answers the intelligence engine watches with (a fleet vessel's voyage among them).
+// the vessel categories (zones watch other vessels by them), and for the intelligence engine the
+// topics of vessel changes and port calls and the maritime answers it watches with (a fleet
+// vessel's voyage among them).
 export { maritime, vesselChanges } from './feature.ts';
+export { portCallEvents } from './ports/service.ts';
+export type { PortCall, PortCallEvent } from './ports/calls.ts';
+export type { Port } from './ports/model.ts';
 export { MaritimeWatch, type PortHolds } from './watch.ts';
 export type { Missing, WatchedVoyage } from './voyage.ts';
-export type { Change as VesselChange } from './vessels/store.ts';
+export type { Change as VesselChange, Vessel, VesselPosition } from './vessels/store.ts';
 export { WeatherUnavailableError } from './weather/index.ts';
 export { decodeCommand } from './ais/decode.command.ts';
 export { dataCommand, importCommand } from './ports/port-data.command.ts';

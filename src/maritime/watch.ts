@@ -1,5 +1,5 @@
-// Maritime answers for watchers outside an HTTP request (the intelligence engine): vessels by MMSI,
-// the port an AIS destination names, weather holds at a port for an organisation's limits, the
+// Maritime answers for watchers outside an HTTP request (the intelligence engine): vessels by MMSI
+// or in a box, the port whose approach area holds a position, the port an AIS destination names, weather holds at a port for an organisation's limits, the
 // weather-aware arrival prediction, tidal windows for a draught, a fleet vessel's whole voyage
 // (voyage.ts), voyage data changes and the AIS feeds' states. The service creates one before its
 // features start; the maritime feature attaches its services to it when it starts.
@@ -8,7 +8,9 @@ import type { FeedStatus } from './feeds/index.ts';
 import type { DestinationMatcher } from './ports/destination.ts';
 import type { Port, PortIndex } from './ports/ports.ts';
 import { tidalWindows, type TidalWindows, type TideStationIndex } from './tides/index.ts';
-import type { Vessel, VesselStore } from './vessels/store.ts';
+import { createPointGrid, type PointGrid } from '../platform/geo/point-grid.ts';
+import type { LatLon } from '../platform/geo/great-circle.ts';
+import type { BBox, Vessel, VesselStore } from './vessels/store.ts';
 import { voyageOf, type WatchedVoyage } from './voyage.ts';
 import { HOUR_MS, weatherHolds, type PortWeatherThresholdStore, type WeatherHold, type WeatherSource, type WeatherThresholds } from './weather/index.ts';
 
@@ -35,9 +37,17 @@ export interface PortHolds {
 export class MaritimeWatch {
   #services: MaritimeServices | null = null;
   readonly #voyageListeners = new Set<(vessel: Vessel) => void>();
+  /** The ports by position, with the widest approach area: built on the first question about an area. */
+  #areas: { grid: PointGrid<Port>; widestNm: number } | null = null;
 
   attach(services: MaritimeServices): void {
     this.#services = services;
+    this.#areas = null;
+  }
+
+  /** Whether the maritime feature has started (a service built without it has no vessels). */
+  get attached(): boolean {
+    return this.#services !== null;
   }
 
   #attached(): MaritimeServices {
@@ -52,6 +62,27 @@ export class MaritimeWatch {
 
   vessel(mmsi: number): Vessel | null {
     return this.#attached().vessels.get(mmsi) ?? null;
+  }
+
+  /** Every vessel LAMIS knows, with or without a position. */
+  vessels(): Iterable<Vessel> {
+    return this.#attached().vessels.all();
+  }
+
+  /** Live vessels whose position lies in the box. */
+  inBox(box: BBox): Iterable<Vessel> {
+    return this.#attached().vessels.inBox(box);
+  }
+
+  /** The port whose approach area holds the position (the nearest where areas overlap), or null. */
+  portAreaAt(position: LatLon): Port | null {
+    const { ports } = this.#attached();
+    this.#areas ??= {
+      grid: createPointGrid(ports.ports, (port) => port, (port) => port.id),
+      widestNm: ports.ports.reduce((widest, port) => Math.max(widest, port.approach_area.radius_nm), 0),
+    };
+    const hits = this.#areas.grid.nearest(position, this.#areas.widestNm);
+    return hits.find((hit) => hit.distance_nm <= hit.item.approach_area.radius_nm)?.item ?? null;
   }
 
   /** The port the vessel's AIS destination names, chosen by its position where names are shared; null when it names none. */

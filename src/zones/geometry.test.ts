@@ -1,11 +1,11 @@
 // Zone geometry: what is refused and where, containment on both sides of the antimeridian (as a
 // ring that jumps across and as RFC 7946's split pair), holes, circles by great-circle distance,
-// and crossings.
+// crossings, and the box that holds a zone (what the zone watch files it under).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { haversineNm } from '../platform/geo/great-circle.ts';
-import { contains, crossing, GeometryError, MAX_VERTICES, parseGeometry, type ZoneGeometry } from './geometry.ts';
+import { compileGeometry, contains, crossing, GeometryError, MAX_VERTICES, parseGeometry, type ZoneGeometry } from './geometry.ts';
 
 const box = (west: number, south: number, east: number, north: number) => [[west, south], [east, south], [east, north], [west, north], [west, south]];
 
@@ -99,4 +99,26 @@ test('a move enters, leaves, or does neither', () => {
   assert.equal(crossing(zone, inside, east), 'exited');
   assert.equal(crossing(zone, west, east), 'none');
   assert.equal(crossing(zone, inside, { lat: 0.5, lon: 179.5 }), 'none');
+});
+
+test('the bounds of a zone hold every point it contains, in one longitude range or two across the antimeridian', () => {
+  const plain = compileGeometry(parseGeometry({ type: 'Polygon', coordinates: [box(3, 52, 4, 53)] }));
+  assert.deepEqual(plain.bounds, { minLat: 52, maxLat: 53, lonRanges: [[3, 4]] });
+  const jumping = compileGeometry({ type: 'Polygon', coordinates: [[[179, -1], [-179, -1], [-179, 1], [179, 1], [179, -1]]] });
+  assert.deepEqual(jumping.bounds, { minLat: -1, maxLat: 1, lonRanges: [[179, 180], [-180, -179]] });
+  const polar = compileGeometry({ type: 'Circle', center: { lat: 89.5, lon: 0 }, radius_nm: 60 });
+  assert.deepEqual(polar.bounds.lonRanges, [[-180, 180]]);
+  fc.assert(fc.property(
+    fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: 1, max: 500, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
+    (lat, lon, radius, north, east) => {
+      // Points round the centre, out to a little past the radius; longitudes wrapped to ±180.
+      const pointLat = lat + (north * radius) / 55;
+      const pointLon = ((lon + (east * radius) / (55 * Math.cos((pointLat * Math.PI) / 180)) + 540) % 360) - 180;
+      const circle = compileGeometry({ type: 'Circle', center: { lat, lon }, radius_nm: radius });
+      if (!circle.contains({ lat: pointLat, lon: pointLon })) return true;
+      const { minLat, maxLat, lonRanges } = circle.bounds;
+      return pointLat >= minLat - 1e-9 && pointLat <= maxLat + 1e-9 && lonRanges.some(([from, to]) => pointLon >= from - 1e-9 && pointLon <= to + 1e-9);
+    },
+  ));
 });

@@ -141,25 +141,77 @@ function inRing(ring: Ring, lon: number, lat: number): boolean {
   return inside;
 }
 
-function inPolygon(rings: Ring[], point: LatLon): boolean {
+/** A polygon's rings unwrapped once: holes beside the outer ring, so all share one run of longitudes. */
+function unwrapPolygon(rings: Ring[]): Ring[] {
   const outer = unwrap(rings[0]!);
-  // Holes are unwrapped beside the outer ring, so all rings share one run of longitudes.
-  const holes = rings.slice(1).map((hole) => unwrap(hole, outer[0]![0]));
+  return [outer, ...rings.slice(1).map((hole) => unwrap(hole, outer[0]![0]))];
+}
+
+function inPolygon([outer, ...holes]: Ring[], point: LatLon): boolean {
   // The unwrapped ring may reach past ±180; the point is tried a turn either side as well.
   return [point.lon, point.lon + 360, point.lon - 360].some((lon) =>
-    inRing(outer, lon, point.lat) && !holes.some((hole) => inRing(hole, lon, point.lat)));
+    inRing(outer!, lon, point.lat) && !holes.some((hole) => inRing(hole, lon, point.lat)));
+}
+
+/** Latitudes and longitudes that hold a zone: longitude ranges within ±180°, two when it crosses the antimeridian. */
+export interface GeometryBounds {
+  minLat: number;
+  maxLat: number;
+  lonRanges: [from: number, to: number][];
+}
+
+/** A zone made ready for many questions: rings unwrapped once, and the box that holds it. */
+export interface CompiledGeometry {
+  contains(point: LatLon): boolean;
+  bounds: GeometryBounds;
+}
+
+/** A longitude span (possibly past ±180 or wider than a turn) as ranges within ±180. */
+function lonRanges(from: number, to: number): [number, number][] {
+  if (to - from >= 360) return [[-180, 180]];
+  const start = ((((from + 180) % 360) + 360) % 360) - 180;
+  const end = start + (to - from);
+  return end <= 180 ? [[start, end]] : [[start, 180], [-180, end - 360]];
+}
+
+const DEG = 180 / Math.PI;
+
+export function compileGeometry(geometry: ZoneGeometry): CompiledGeometry {
+  if (geometry.type === 'Circle') {
+    const { center, radius_nm: radius } = geometry;
+    // A minute of latitude is a nautical mile.
+    const radiusDeg = radius / 60;
+    const minLat = Math.max(-90, center.lat - radiusDeg);
+    const maxLat = Math.min(90, center.lat + radiusDeg);
+    const spread = Math.sin(radiusDeg / DEG) / Math.cos(center.lat / DEG);
+    const allLongitudes = minLat <= -90 || maxLat >= 90 || spread >= 1;
+    const halfWidth = allLongitudes ? 180 : Math.asin(spread) * DEG;
+    return {
+      contains: (point) => haversineNm(center.lat, center.lon, point.lat, point.lon) <= radius,
+      bounds: { minLat, maxLat, lonRanges: allLongitudes ? [[-180, 180]] : lonRanges(center.lon - halfWidth, center.lon + halfWidth) },
+    };
+  }
+  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).map(unwrapPolygon);
+  let minLat = 90;
+  let maxLat = -90;
+  const ranges: [number, number][] = [];
+  for (const [outer] of polygons) {
+    let west = Infinity;
+    let east = -Infinity;
+    for (const [lon, lat] of outer!) {
+      minLat = Math.min(minLat, lat);
+      maxLat = Math.max(maxLat, lat);
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+    }
+    ranges.push(...lonRanges(west, east));
+  }
+  return { contains: (point) => polygons.some((rings) => inPolygon(rings, point)), bounds: { minLat, maxLat, lonRanges: ranges } };
 }
 
 /** Whether the position is inside the zone (for a circle: within its radius). */
 export function contains(geometry: ZoneGeometry, point: LatLon): boolean {
-  switch (geometry.type) {
-    case 'Circle':
-      return haversineNm(geometry.center.lat, geometry.center.lon, point.lat, point.lon) <= geometry.radius_nm;
-    case 'Polygon':
-      return inPolygon(geometry.coordinates, point);
-    case 'MultiPolygon':
-      return geometry.coordinates.some((rings) => inPolygon(rings, point));
-  }
+  return compileGeometry(geometry).contains(point);
 }
 
 /**

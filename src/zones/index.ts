@@ -1,7 +1,8 @@
-// What the service and other features may use of zones: the feature, its migrations, the store
-// (the intelligence engine asks who has zones), and the geometry questions the watcher asks (is a
-// position inside, did a move enter or leave).
+// What the service and other features may use of zones: the feature, its migrations, the store and
+// the topic of its changes (the zone watch keeps every zone in memory; the engine asks who has
+// zones), and the geometry questions the watcher asks (is a position inside, which box holds the zone).
 export { zones } from './feature.ts';
 export { zonesMigrations } from './migrations/index.ts';
-export { contains, crossing, type Crossing, type ZoneGeometry } from './geometry.ts';
-export { ZoneStore, type AppliesTo, type Zone } from './zones.ts';
+export { compileGeometry, contains, crossing, type CompiledGeometry, type Crossing, type ZoneGeometry } from './geometry.ts';
+export { ZoneStore, type AppliesTo, type OwnedZone, type Zone } from './zones.ts';
+export { zoneChanges, type ZoneChange } from './zone-changes.ts';

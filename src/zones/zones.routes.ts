@@ -26,10 +26,10 @@ const GeometrySchema = Shared('ZoneGeometry', Type.Unsafe<ZoneGeometry>({
     `or a circle \`{"type": "Circle", "center": {"lat", "lon"}, "radius_nm"}\`, radius above 0 and at most ${MAX_RADIUS_NM} nm`,
 }));
 const AppliesToSchema = Shared('ZoneAppliesTo', Type.Object({
-  fleet: Type.Literal(true, { description: 'The vessels of your fleet' }),
-  categories: Type.Optional(Type.Array(Type.Enum([...VESSEL_CATEGORIES]), { maxItems: VESSEL_CATEGORIES.length, uniqueItems: true, description: 'Only vessels of these categories; all when absent' })),
-  flags: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { maxItems: 250, uniqueItems: true, description: 'Only vessels under these flags (ISO 3166-1 alpha-2, e.g. GB); all when absent' })),
-}, { additionalProperties: false, description: 'Which vessels the zone watches; `{"fleet": true}` when absent' }));
+  fleet: Type.Literal(true, { description: 'The vessels of your fleet (vehicles of type vessel, by their MMSI), always watched' }),
+  categories: Type.Optional(Type.Array(Type.Enum([...VESSEL_CATEGORIES]), { maxItems: VESSEL_CATEGORIES.length, uniqueItems: true, description: 'Other vessels of these categories are watched too (and of `flags`, when both are given)' })),
+  flags: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { maxItems: 250, uniqueItems: true, description: 'Other vessels under these flags (ISO 3166-1 alpha-2, e.g. GB) are watched too (and of `categories`, when both are given)' })),
+}, { additionalProperties: false, description: 'Which vessels the zone watches: your fleet, and other vessels by category and flag (at most 100 open events about them per zone); `{"fleet": true}` when absent' }));
 
 const FIELDS = {
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),

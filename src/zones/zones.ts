@@ -4,9 +4,11 @@
 // An organisation keeps at most MAX_ZONES zones; two concurrent additions at the cap may both get
 // in, which the cap (a guard against runaway clients, not a billing limit) tolerates.
 import type { VesselCategory } from '../maritime/index.ts';
+import type { Bus } from '../platform/bus/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import type { ZoneGeometry } from './geometry.ts';
+import { zoneChanges } from './zone-changes.ts';
 import type { ZoneRow } from './zones.table.ts';
 
 export const MAX_ZONES = 1000;
@@ -36,11 +38,17 @@ export type ZonePatch = Partial<ZoneInput>;
 /** Sort key of the list: creation time, then id. */
 export type ZoneKey = readonly [created_at: string, id: string];
 
+/** A zone with the organisation (or API key) it belongs to. */
+export type OwnedZone = Zone & { owner: string };
+
 export class ZoneStore {
   readonly #db: Database['db'];
+  readonly #bus: Bus | undefined;
 
-  constructor(database: Database) {
+  /** `bus`, when given, hears every zone added, changed or removed (`zoneChanges`). */
+  constructor(database: Database, bus?: Bus) {
     this.#db = database.db;
+    this.#bus = bus;
   }
 
   /** null when the owner already has MAX_ZONES zones. */
@@ -59,6 +67,7 @@ export class ZoneStore {
     const { count } = await this.#db.selectFrom('zones').select((eb) => eb.fn.countAll<number | string>().as('count')).where('org_id', '=', owner).executeTakeFirstOrThrow();
     if (Number(count) >= MAX_ZONES) return null;
     await this.#db.insertInto('zones').values(row).execute();
+    await this.#announce(owner, row.id);
     return zoneOf(row);
   }
 
@@ -88,7 +97,9 @@ export class ZoneStore {
     if (patch.geometry !== undefined) changes.geometry = JSON.stringify(patch.geometry);
     if (patch.applies_to !== undefined) changes.applies_to = JSON.stringify(patch.applies_to);
     const row = await this.#db.updateTable('zones').set(changes).where('org_id', '=', owner).where('id', '=', id).returningAll().executeTakeFirst();
-    return row ? zoneOf(row) : null;
+    if (!row) return null;
+    await this.#announce(owner, id);
+    return zoneOf(row);
   }
 
   /** Every owner with at least one zone, for the rules that depend on the AIS feeds. */
@@ -100,7 +111,19 @@ export class ZoneStore {
   /** False when the owner has no such zone. */
   async delete(owner: string, id: string): Promise<boolean> {
     const deleted = await this.#db.deleteFrom('zones').where('org_id', '=', owner).where('id', '=', id).executeTakeFirst();
-    return deleted.numDeletedRows > 0n;
+    if (deleted.numDeletedRows === 0n) return false;
+    await this.#announce(owner, id);
+    return true;
+  }
+
+  /** Every owner's zones: what the zone watch loads at start. */
+  async all(): Promise<OwnedZone[]> {
+    const rows = await this.#db.selectFrom('zones').selectAll().execute();
+    return rows.map((row) => ({ ...zoneOf(row), owner: row.org_id }));
+  }
+
+  async #announce(owner: string, zoneId: string): Promise<void> {
+    await this.#bus?.publish(zoneChanges, { owner, zone_id: zoneId });
   }
 }
 

@@ -18,7 +18,7 @@ export interface EngineServer {
   /** Waits (at most `seconds`) for the newest such event to be in `state`. */
   until(kind: string, subjectId: string, state: 'open' | 'cleared', what: string, seconds?: number): Promise<any>;
   /** After the server had a moment to evaluate, the changes of events about this subject seen so far. */
-  settledChanges(subjectId: string, kind?: string): Promise<string[]>;
+  settledChanges(subjectId: string, kinds?: string | readonly string[]): Promise<string[]>;
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,9 +47,10 @@ export async function startEngine(overrides: Partial<Config>): Promise<EngineSer
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    async settledChanges(subjectId, kind) {
+    async settledChanges(subjectId, kinds) {
+      const wanted = kinds === undefined ? null : [kinds].flat();
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      return changes.filter((change) => change.event.subject.id === subjectId && (kind === undefined || change.event.kind === kind)).map((change) => change.change);
+      return changes.filter((change) => change.event.subject.id === subjectId && (wanted === null || wanted.includes(change.event.kind))).map((change) => change.change);
     },
     async restart() {
       await server.close();

@@ -4320,18 +4320,18 @@ export interface ZoneGeometry {
   [k: string]: unknown | undefined;
 }
 /**
- * Which vessels the zone watches; `{"fleet": true}` when absent
+ * Which vessels the zone watches: your fleet, and other vessels by category and flag (at most 100 open events about them per zone); `{"fleet": true}` when absent
  *
  * This interface was referenced by `Operations`'s JSON-Schema
  * via the `definition` "ZoneAppliesTo".
  */
 export interface ZoneAppliesTo {
   /**
-   * The vessels of your fleet
+   * The vessels of your fleet (vehicles of type vessel, by their MMSI), always watched
    */
   fleet: true;
   /**
-   * Only vessels of these categories; all when absent
+   * Other vessels of these categories are watched too (and of `flags`, when both are given)
    *
    * @maxItems 17
    */
@@ -4355,7 +4355,7 @@ export interface ZoneAppliesTo {
     | 'OTHER'
   )[];
   /**
-   * Only vessels under these flags (ISO 3166-1 alpha-2, e.g. GB); all when absent
+   * Other vessels under these flags (ISO 3166-1 alpha-2, e.g. GB) are watched too (and of `categories`, when both are given)
    *
    * @maxItems 250
    */

@@ -20,21 +20,32 @@ export interface SqliteOptions {
   busyTimeoutMs: number;
 }
 
+/** Prepared statements kept per connection; the oldest goes first past it. */
+const MAX_STATEMENTS = 500;
+
 export function openSqlite(file: string, options: SqliteOptions): SqliteDatabase {
   const db = new DatabaseSync(file, { timeout: options.busyTimeoutMs });
   // WAL lets readers run beside the writer; FULL syncs every commit so an acknowledged write
   // survives a power cut.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
+  // Kysely prepares every query it runs; compiling the same SQL again each time costs more than
+  // running it, so statements are kept by their text (the one connection runs one query at a time).
+  const statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
   return {
     close: () => db.close(),
     prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached !== undefined) return cached;
       const statement = db.prepare(sql);
-      return {
+      const prepared = {
         reader: statement.columns().length > 0,
-        all: (parameters) => statement.all(...bindAll(parameters)),
-        run: (parameters) => statement.run(...bindAll(parameters)),
-        iterate: (parameters) => statement.iterate(...bindAll(parameters)),
+        all: (parameters: ReadonlyArray<unknown>) => statement.all(...bindAll(parameters)),
+        run: (parameters: ReadonlyArray<unknown>) => statement.run(...bindAll(parameters)),
+        iterate: (parameters: ReadonlyArray<unknown>) => statement.iterate(...bindAll(parameters)),
       };
+      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+      statements.set(sql, prepared);
+      return prepared;
     },
   };
 }
