@@ -120,6 +120,23 @@ export function onEventTransition(database: Database, hook: TransitionHook): () 
   return () => hooks.delete(hook);
 }
 
+// SQLite has one writer at a time, and node:sqlite waits for it by blocking the thread: a second
+// handle on the same file in this process (a second instance in a test) would wait there for a
+// transaction whose commit could then never run. So on SQLite the transitions' transactions of
+// this process run one at a time per file; other processes wait in SQLite itself.
+const sqliteTransitions = new Map<string, Promise<void>>();
+
+function oneAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'sqlite') return work();
+  const run = (sqliteTransitions.get(database.location) ?? Promise.resolve()).then(work);
+  const settled = run.then(() => {}, () => {});
+  sqliteTransitions.set(database.location, settled);
+  void settled.then(() => {
+    if (sqliteTransitions.get(database.location) === settled) sqliteTransitions.delete(database.location);
+  });
+  return run;
+}
+
 /** Whose events a caller sees: its organisation's, or for an API key outside any its own (an operator key acts as its own owner). */
 export const ownerOf = (principal: Principal): string => principal.organisation_id ?? principal.key_id;
 
@@ -188,7 +205,7 @@ export class EventStore {
    */
   async batch<T>(work: (store: EventStore) => Promise<T>): Promise<T> {
     const pending: EventChange[] = [];
-    const result = await this.#database.db.transaction().execute((trx) => work(new EventStore(this.#database, this.#bus, this.#now, { trx, pending })));
+    const result = await oneAtATime(this.#database, () => this.#database.db.transaction().execute((trx) => work(new EventStore(this.#database, this.#bus, this.#now, { trx, pending }))));
     for (const change of pending) await this.#bus.publish(eventChanges, change);
     return result;
   }
@@ -373,7 +390,9 @@ export class EventStore {
       for (const hook of hooks) await hook(db, change);
       return change;
     };
-    const change = this.#batch !== null ? await writeAndLog(this.#batch.trx) : await this.#db.transaction().execute(writeAndLog);
+    const change = this.#batch !== null
+      ? await writeAndLog(this.#batch.trx)
+      : await oneAtATime(this.#database, () => this.#db.transaction().execute(writeAndLog));
     if (!change) return undefined;
     if (this.#batch !== null) this.#batch.pending.push(change);
     else await this.#bus.publish(eventChanges, change);
