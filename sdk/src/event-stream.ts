@@ -1,7 +1,7 @@
 // The event stream client. It connects to `/v3/stream/events` and hands each `alert` (an event of
 // the organisation in its new state) and each `feed` (a changed fleet feed entry) to its listeners. When the connection drops it reconnects as
-// the AIS stream client does (stream-connection.ts) and resumes after the last event it saw, so the
-// server replays what changed meanwhile before live alerts.
+// the AIS stream client does (stream-connection.ts) and resumes from the cursor of the last alert it
+// handled, so the server replays exactly what changed meanwhile before live alerts.
 import { EVENT_STREAM_CLOSE_CODES, type EventStreamChannel } from './generated/stream.ts';
 import type {
   EventStreamAlert, EventStreamError, EventStreamFeed, EventStreamHeartbeat, EventStreamReady, EventStreamResumed,
@@ -36,36 +36,52 @@ export interface EventStreamEvents {
 }
 
 export interface EventStreamClientOptions extends StreamClientOptions {
-  /** Resume after this event on the first connection too (e.g. the last one an earlier run saw). */
+  /**
+   * Resume on the first connection too: the `lastCursor` an earlier run kept (exact), or the id of
+   * the last event it saw (the older, inexact form).
+   */
   after?: string;
 }
 
 export class EventStreamClient extends StreamConnection<EventStreamEvents, EventStreamReadyInfo> {
   #lastEventId: string | undefined;
+  /** Where the next connection resumes: the last alert's cursor (its event id from a server without cursors). */
+  #resumeAfter: string | undefined;
 
   constructor(options: EventStreamClientOptions) {
     super(options, { path: EVENT_STREAM_PATH, closeCodes: EVENT_STREAM_CLOSE_CODES });
-    this.#lastEventId = options.after;
+    this.#resumeAfter = options.after;
   }
 
-  /** The id of the last event an `alert` carried: where the next connection resumes. */
+  /** The id of the last event an `alert` carried. */
   get lastEventId(): string | undefined {
     return this.#lastEventId;
   }
 
+  /**
+   * The cursor of the last `alert` (already that of the alert being handled inside an `alert`
+   * listener): where the next connection resumes. Keep it to resume a later run with `after`.
+   */
+  get lastCursor(): string | undefined {
+    return this.#resumeAfter;
+  }
+
   protected override connectUrl(): string {
-    if (this.#lastEventId === undefined) return this.url;
+    if (this.#resumeAfter === undefined) return this.url;
     const url = new URL(this.url);
-    url.searchParams.set('after', this.#lastEventId);
+    url.searchParams.set('after', this.#resumeAfter);
     return url.toString();
   }
 
-  protected frame(event: unknown, data: any): void {
+  protected frame(event: unknown, data: any, frame: Record<string, unknown>): void {
     switch (event) {
-      case 'alert':
-        this.#lastEventId = (data as EventAlert).id;
+      case 'alert': {
+        const alert = frame as unknown as EventStreamAlert;
+        this.#lastEventId = alert.data.id;
+        this.#resumeAfter = typeof alert.cursor === 'string' ? alert.cursor : alert.data.id;
         this.emit('alert', data as EventAlert);
         break;
+      }
       case 'feed':
         this.emit('feed', data as FleetFeedUpdate);
         break;

@@ -175,8 +175,8 @@ export abstract class StreamConnection<Events extends ConnectionEvents, Ready ex
     this.#longBackoff = longBackoffCloseCodes(stream.closeCodes);
   }
 
-  /** A frame other than `ready` and `heartbeat`. */
-  protected abstract frame(event: unknown, data: any): void;
+  /** A frame other than `ready` and `heartbeat`; `frame` is all of it, with any fields beside `event` and `data`. */
+  protected abstract frame(event: unknown, data: any, frame: Record<string, unknown>): void;
   /** The URL of the next connection. */
   protected connectUrl(): string {
     return this.url;
@@ -338,7 +338,7 @@ export abstract class StreamConnection<Events extends ConnectionEvents, Ready ex
 
   #frame(text: string): void {
     this.#lastReceived = Date.now();
-    let frame: { event?: unknown; data?: any };
+    let frame: { event?: unknown; data?: any; [field: string]: unknown };
     try {
       frame = JSON.parse(text);
     } catch {
@@ -346,7 +346,7 @@ export abstract class StreamConnection<Events extends ConnectionEvents, Ready ex
     }
     if (frame.event === 'ready') this.#admitted(frame.data as Ready);
     else if (frame.event === 'heartbeat') this.emit('heartbeat', frame.data as Events['heartbeat']);
-    else this.frame(frame.event, frame.data);
+    else this.frame(frame.event, frame.data, frame);
   }
 
   #admitted(info: Ready): void {

@@ -1,5 +1,6 @@
-// The rows of `events` (0015_events). `subject` and `data` are JSON text on both back ends; times
-// are ISO 8601 UTC text with milliseconds.
+// The rows of `events` (0015_events) and of their change log `event_changes` (0024_event_changes).
+// `subject` and `data` are JSON text on both back ends; times are ISO 8601 UTC text with milliseconds.
+import type { Generated } from 'kysely';
 
 export interface EventsTable {
   id: string;
@@ -22,8 +23,19 @@ export interface EventsTable {
   acknowledged_at: string | null;
 }
 
+export interface EventChangesTable {
+  /** Rises with every change on the storage; changes commit in its order. */
+  seq: Generated<number>;
+  org_id: string;
+  event_id: string;
+  /** What the transition did: `opened`, `escalated`, `updated`, `cleared` or `acknowledged`. */
+  change: string;
+  changed_at: string;
+}
+
 declare module '../platform/db/database.ts' {
   interface Tables {
     events: EventsTable;
+    event_changes: EventChangesTable;
   }
 }

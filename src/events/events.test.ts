@@ -1,6 +1,6 @@
 // Events in storage, on SQLite and (when configured) PostgreSQL: one open event per kind and subject
 // however many handles open it, transitions that report what they did and publish only real ones,
-// and open events and acknowledgements that outlive a restart.
+// and open events and acknowledgements that outlive a restart; the change log a resume replays from.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../test/support/backends.ts';
@@ -125,6 +125,37 @@ for (const backend of STORAGE_BACKENDS) {
       assert.deepEqual(await published.changes(), [
         `org_a opened ${id}`, `org_a acknowledged ${id}`, `org_a escalated ${id}`, `org_a updated ${id}`, `org_a cleared ${id}`, `org_a opened ${next.event.id}`,
       ]);
+    });
+
+    test('every real transition is logged with a rising number, the one it is published with; a resume replays each event changed after a number once, as it is now', async () => {
+      const store = new EventStore(storage.database, bus);
+      const numbers: number[] = [];
+      await bus.subscribe(eventChanges, (change) => { if (change.org_id === 'org_log') numbers.push(change.seq); });
+      const a = (await store.open('org_log', crosswind('arr_log_a'))).event;
+      await store.open('org_log', crosswind('arr_log_a'));
+      await new Promise((resolve) => setImmediate(resolve));
+      const [afterA] = numbers;
+      const b = await store.batch(async (inside) => (await inside.open('org_log', crosswind('arr_log_b'))).event);
+      await store.update('org_log', a.id, { severity: 'critical' });
+      await store.update('org_log', a.id, { severity: 'critical' });
+      await store.open('org_other_log', crosswind('arr_log_a'));
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(numbers.length, 3, 'repeats are neither logged nor published');
+      assert.deepEqual([...numbers].sort((x, y) => x - y), numbers);
+
+      const replay = async (after: number) => {
+        const seen: string[] = [];
+        for await (const { seq, event } of store.changesAfter('org_log', after)) seen.push(`${seq} ${event.id} ${event.severity}`);
+        return seen;
+      };
+      assert.deepEqual(await replay(afterA!), [`${numbers[1]} ${b.id} warning`, `${numbers[2]} ${a.id} critical`]);
+      assert.deepEqual(await replay(0), [`${numbers[1]} ${b.id} warning`, `${numbers[2]} ${a.id} critical`], 'each event once, at its latest change');
+      assert.deepEqual(await replay(numbers[2]!), []);
+      assert.deepEqual(await store.latestChange('org_log', a.id), { seq: numbers[2] });
+      assert.equal(await store.latestChange('org_other_log', a.id), null, "another organisation's event is unknown");
+      // An event whose changes predate the log.
+      await storage.database.db.deleteFrom('event_changes').where('event_id', '=', b.id).execute();
+      assert.equal(await store.latestChange('org_log', b.id), 'unlogged');
     });
 
     test('another organisation\'s event is not found, and its own key is separate', async () => {

@@ -3,9 +3,10 @@
 // open, may be acknowledged, and clears. Open events are state kept in storage, so a restart
 // neither loses nor raises them again, and one open event per kind and subject exists per
 // organisation however many instances evaluate the same input. Each transition reports what
-// happened, and the real ones (not a repeat) are published on `events.changes` once, after the
-// transition has committed. Work that must happen exactly when a transition does (an outbox row)
-// joins the transition's transaction through `onEventTransition`.
+// happened, and the real ones (not a repeat) are written to the change log `event_changes` in the
+// transition's transaction and published on `events.changes` once, after it has committed, with
+// their number in the log: a stream resumes from that number exactly. Work that must happen exactly
+// when a transition does (an outbox row) joins the transition's transaction through `onEventTransition`.
 import { sql, type Kysely } from 'kysely';
 import { topic, type Bus } from '../platform/bus/index.ts';
 import type { Database, Tables } from '../platform/db/database.ts';
@@ -85,7 +86,18 @@ export interface Transition {
 /** A real transition, as `events.changes` carries it. */
 export interface EventChange extends Transition {
   org_id: string;
+  /** Its number in the change log: rises with every change, in the order they commit. */
+  seq: number;
 }
+
+/** A change of the log as a resume replays it: the number of the event's latest change, and the event as it is now. */
+export interface LoggedChange {
+  seq: number;
+  event: LamisEvent;
+}
+
+/** Where an event's changes start in the log: none when it is not the organisation's, `unlogged` when none of its changes is in the log. */
+export type LatestChange = { seq: number } | 'unlogged' | null;
 
 /** Every real transition of every organisation's events, once each. */
 export const eventChanges = topic<EventChange>('events.changes');
@@ -106,6 +118,23 @@ export function onEventTransition(database: Database, hook: TransitionHook): () 
   if (!hooks) transitionHooks.set(database, (hooks = new Set()));
   hooks.add(hook);
   return () => hooks.delete(hook);
+}
+
+// SQLite has one writer at a time, and node:sqlite waits for it by blocking the thread: a second
+// handle on the same file in this process (a second instance in a test) would wait there for a
+// transaction whose commit could then never run. So on SQLite the transitions' transactions of
+// this process run one at a time per file; other processes wait in SQLite itself.
+const sqliteTransitions = new Map<string, Promise<void>>();
+
+function oneAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'sqlite') return work();
+  const run = (sqliteTransitions.get(database.location) ?? Promise.resolve()).then(work);
+  const settled = run.then(() => {}, () => {});
+  sqliteTransitions.set(database.location, settled);
+  void settled.then(() => {
+    if (sqliteTransitions.get(database.location) === settled) sqliteTransitions.delete(database.location);
+  });
+  return run;
 }
 
 /** Whose events a caller sees: its organisation's, or for an API key outside any its own (an operator key acts as its own owner). */
@@ -176,7 +205,7 @@ export class EventStore {
    */
   async batch<T>(work: (store: EventStore) => Promise<T>): Promise<T> {
     const pending: EventChange[] = [];
-    const result = await this.#database.db.transaction().execute((trx) => work(new EventStore(this.#database, this.#bus, this.#now, { trx, pending })));
+    const result = await oneAtATime(this.#database, () => this.#database.db.transaction().execute((trx) => work(new EventStore(this.#database, this.#bus, this.#now, { trx, pending }))));
     for (const change of pending) await this.#bus.publish(eventChanges, change);
     return result;
   }
@@ -314,47 +343,76 @@ export class EventStore {
     return rows.map(eventOf);
   }
 
+  /** The number of the event's latest change in the log, for a resume that names the event rather than a change. */
+  async latestChange(orgId: string, id: string): Promise<LatestChange> {
+    const event = await this.#db.selectFrom('events').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    if (!event) return null;
+    const latest = await this.#db.selectFrom('event_changes').select((eb) => eb.fn.max('seq').as('seq'))
+      .where('org_id', '=', orgId).where('event_id', '=', id).executeTakeFirst();
+    return latest?.seq == null ? 'unlogged' : { seq: Number(latest.seq) };
+  }
+
   /**
-   * The organisation's events last changed after the given one last changed, oldest change first
-   * (ties by id), each in its current state, read a page at a time; null when the given event is
-   * not the organisation's.
+   * The organisation's events changed after the change numbered `after`, each once in its current
+   * state with the number of its latest change, oldest latest change first, read a page at a time.
+   * Each page reads the log and the events in one statement, so an event and its number agree; an
+   * event that changes again while the pages are read comes again later, with its new number.
    */
-  async changedAfter(orgId: string, id: string): Promise<AsyncIterable<LamisEvent> | null> {
+  changesAfter(orgId: string, after: number): AsyncIterable<LoggedChange> {
     const db = this.#db;
-    const start = await db.selectFrom('events').select(['updated_at', 'id']).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-    if (!start) return null;
     return (async function* () {
-      let after = start;
+      let from = after;
       for (;;) {
-        const rows = await db.selectFrom('events').selectAll().where('org_id', '=', orgId)
-          .where((eb) => eb.or([eb('updated_at', '>', after.updated_at), eb.and([eb('updated_at', '=', after.updated_at), eb('id', '>', after.id)])]))
-          .orderBy('updated_at').orderBy('id').limit(CHANGES_PAGE).execute();
-        yield* rows.map(eventOf);
+        const rows = await db.selectFrom('events')
+          .innerJoin(
+            (eb) => eb.selectFrom('event_changes').select(['event_id', (inner) => inner.fn.max('seq').as('last_seq')])
+              .where('org_id', '=', orgId).where('seq', '>', from).groupBy('event_id').as('changed'),
+            (join) => join.onRef('changed.event_id', '=', 'events.id'),
+          )
+          .selectAll('events').select('changed.last_seq')
+          .where('events.org_id', '=', orgId)
+          .orderBy('changed.last_seq').limit(CHANGES_PAGE).execute();
+        yield* rows.map((row) => ({ seq: Number(row.last_seq), event: eventOf(row) }));
         if (rows.length < CHANGES_PAGE) return;
-        after = rows.at(-1)!;
+        from = Number(rows.at(-1)!.last_seq);
       }
     })();
   }
 
   /**
    * Makes a transition with `write`, which answers it, or undefined when it changed nothing. A real
-   * one runs the storage's hooks in its transaction (the batch's, inside `batch`) and is announced
-   * once that has committed; the repeats are not.
+   * one is logged and runs the storage's hooks in its transaction (the batch's, inside `batch`) and
+   * is announced once that has committed; the repeats are not.
    */
   async #transition(orgId: string, write: (db: Kysely<Tables>) => Promise<Transition | undefined>): Promise<Transition | undefined> {
     const hooks = [...(transitionHooks.get(this.#database) ?? [])];
-    const writeAndHook = async (db: Kysely<Tables>) => {
+    const writeAndLog = async (db: Kysely<Tables>): Promise<EventChange | undefined> => {
+      await this.#lockLog(db);
       const made = await write(db);
-      if (made) for (const hook of hooks) await hook(db, { org_id: orgId, ...made });
-      return made;
+      if (!made) return undefined;
+      const logged = await db.insertInto('event_changes')
+        .values({ org_id: orgId, event_id: made.event.id, change: made.change, changed_at: this.#now().toISOString() })
+        .returning('seq').executeTakeFirstOrThrow();
+      const change: EventChange = { org_id: orgId, seq: Number(logged.seq), ...made };
+      for (const hook of hooks) await hook(db, change);
+      return change;
     };
-    if (this.#batch !== null) {
-      const made = await writeAndHook(this.#batch.trx);
-      if (made) this.#batch.pending.push({ org_id: orgId, ...made });
-      return made;
-    }
-    const transition = hooks.length === 0 ? await write(this.#db) : await this.#db.transaction().execute(writeAndHook);
-    if (transition) await this.#bus.publish(eventChanges, { org_id: orgId, ...transition });
-    return transition;
+    const change = this.#batch !== null
+      ? await writeAndLog(this.#batch.trx)
+      : await oneAtATime(this.#database, () => this.#db.transaction().execute(writeAndLog));
+    if (!change) return undefined;
+    if (this.#batch !== null) this.#batch.pending.push(change);
+    else await this.#bus.publish(eventChanges, change);
+    return { change: change.change, event: change.event };
+  }
+
+  /**
+   * Before a transition writes: its change must commit in the order of its number, or a client
+   * resuming after a later number would miss it. SQLite has one writer at a time already; on
+   * PostgreSQL, transitions take this lock, held until their transaction ends, so one numbers and
+   * commits its changes at a time (taken again inside a batch, it is held already).
+   */
+  async #lockLog(db: Kysely<Tables>): Promise<void> {
+    if (this.#database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('lamis.event_changes'))`.execute(db);
   }
 }

@@ -1,17 +1,19 @@
 // Where a resumed event stream's replay meets its live changes. The replay reads each event from
-// storage at one moment, while changes keep being announced on the bus: those announced during the
-// replay wait behind it, and a change whose state the replay already showed is not sent again.
-import type { LamisEvent } from './events.ts';
+// storage with the number of its latest change, while changes keep being announced on the bus, each
+// with its number: those announced during the replay wait behind it, and a live change of a replayed
+// event numbered no later than what the replay (or an earlier live change) showed of that event is
+// not sent again. Numbers rise in commit order, so nothing is lost and nothing comes twice.
+import type { LoggedChange } from './events.ts';
 
 export class ReplaySeam {
-  readonly #send: (event: LamisEvent) => void;
+  readonly #send: (change: LoggedChange) => void;
   #replaying = false;
   /** Live changes announced while the replay runs. */
-  #held: LamisEvent[] = [];
-  /** Each replayed event as it was sent, until a live change of it comes: that change may be the one the replay showed. */
-  readonly #replayed = new Map<string, string>();
+  #held: LoggedChange[] = [];
+  /** The latest change sent of each replayed event. */
+  readonly #shown = new Map<string, number>();
 
-  constructor(send: (event: LamisEvent) => void) {
+  constructor(send: (change: LoggedChange) => void) {
     this.#send = send;
   }
 
@@ -19,43 +21,31 @@ export class ReplaySeam {
     this.#replaying = true;
   }
 
-  /** An event as the replay read it. */
-  replayed(event: LamisEvent): void {
-    this.#replayed.set(event.id, JSON.stringify(event));
-    this.#send(event);
+  /** An event as the replay read it, with the number of its latest change. */
+  replayed(change: LoggedChange): void {
+    this.#shown.set(change.event.id, change.seq);
+    this.#send(change);
   }
 
   /** A change announced on the bus. */
-  live(event: LamisEvent): void {
+  live(change: LoggedChange): void {
     if (this.#replaying) {
-      this.#held.push(event);
+      this.#held.push(change);
       return;
     }
-    const replayed = this.#replayed.get(event.id);
-    if (replayed !== undefined) {
-      this.#replayed.delete(event.id);
-      if (replayed === JSON.stringify(event)) return;
+    const shown = this.#shown.get(change.event.id);
+    if (shown !== undefined) {
+      if (change.seq <= shown) return;
+      this.#shown.set(change.event.id, change.seq);
     }
-    this.#send(event);
+    this.#send(change);
   }
 
-  /**
-   * The replay is over: the changes held meanwhile go out in order, except those of an event up to
-   * the one in the state the replay showed (it read the event after them).
-   */
+  /** The replay is over: the changes held meanwhile go out in order, except those it showed already. */
   end(): void {
     this.#replaying = false;
     const held = this.#held;
     this.#held = [];
-    const shown = new Map<string, number>();
-    held.forEach((event, index) => {
-      if (this.#replayed.get(event.id) === JSON.stringify(event)) shown.set(event.id, index);
-    });
-    held.forEach((event, index) => {
-      const upTo = shown.get(event.id);
-      if (upTo === undefined) this.live(event);
-      else if (index === upTo) this.#replayed.delete(event.id);
-      else if (index > upTo) this.#send(event);
-    });
+    for (const change of held) this.live(change);
   }
 }

@@ -18,16 +18,36 @@ export const FEED_FRAME_INTERVAL_SEC = 10;
 
 export const EVENT_STREAM_CLOSE_CODES: readonly CloseCode[] = Object.values(STREAM_CLOSE);
 
-const EventId = Type.String({ minLength: 1, maxLength: 64, description: 'An event id the client saw last (`evt_…`)' });
+/** Every real change of an event has a number (its `seq` in the change log); a cursor names it. */
+const CURSOR_PREFIX = 'chg_';
+
+/** The resume cursor of the change numbered `seq`. */
+export const changeCursor = (seq: number): string => `${CURSOR_PREFIX}${seq}`;
+
+/** The change number a resume cursor names, or null when `after` is not a cursor (an event id, then). */
+export function cursorSeq(after: string): number | null {
+  const match = /^chg_(\d{1,15})$/.exec(after);
+  return match ? Number(match[1]) : null;
+}
+
+const ChangeCursor = Type.String({
+  pattern: `^${CURSOR_PREFIX}[0-9]+$`,
+  description: 'Where a resume continues: after this change. Opaque: keep the one of the last `alert` you handled and send it back as `after`',
+});
+
+const ResumeAfter = Type.String({
+  minLength: 1, maxLength: 64,
+  description: 'The `cursor` of the last `alert` handled (exact), or, the inexact older form, the id of the last event seen (`evt_…`)',
+});
 
 export const ResumeMessageSchema = Type.Object({
   type: Type.Literal('resume'),
-  after: EventId,
+  after: ResumeAfter,
 }, {
   additionalProperties: false,
   description:
-    'Replays what was missed: every event of the organisation changed after the named event last changed, in its current state, ' +
-    'oldest change first; then `resumed`, then live frames. Only as the first message after authentication (with an `auth` message: right behind it), ' +
+    'Replays what was missed: every event of the organisation changed after the named change, once, in its current state, ' +
+    'oldest latest change first; then `resumed`, then live frames. Only as the first message after authentication (with an `auth` message: right behind it), ' +
     'and only when `after` was not in the URL.',
 });
 
@@ -41,25 +61,30 @@ export const EventReadyData = Type.Object({
   heartbeat_interval_sec: Type.Integer({ description: 'How often the server sends `heartbeat` (and a WebSocket ping); a connection silent for two intervals is closed with 4408' }),
 });
 
-const EVENT_STREAM_ERRORS = ['invalid_json', 'invalid_message', 'unknown_type', 'binary_frame', 'already_authenticated', 'invalid_resume', 'unknown_event'] as const;
+const EVENT_STREAM_ERRORS = [
+  'invalid_json', 'invalid_message', 'unknown_type', 'binary_frame', 'already_authenticated', 'invalid_resume', 'unknown_event', 'resume_too_old',
+] as const;
 
 export const EventStreamErrorData = Type.Object({
   code: Type.Enum([...EVENT_STREAM_ERRORS], {
-    description: '`invalid_resume` (a second resume, or one after live frames began) and `unknown_event` (`after` names no event of the organisation: ' +
-      'nothing is replayed, live frames follow; list `/v3/events` to catch up) answer a valid message; the others count towards closing with 4400',
+    description: '`invalid_resume` (a second resume, or one after live frames began), `unknown_event` (`after` is neither a cursor nor an event of the organisation) ' +
+      'and `resume_too_old` (`after` names an event none of whose changes is in the change log) answer a valid message: nothing is replayed, live frames follow; ' +
+      'list `/v3/events` to catch up. The others count towards closing with 4400',
   }),
   message: Type.String(),
   field: Type.Optional(Type.String({ description: 'JSON pointer into the message, e.g. `/after`' })),
 });
 
 export const EventReadyFrame = frame('ready', EventReadyData, 'The stream is admitted; live frames follow (after the replay, when resuming).');
-export const AlertFrame = frame('alert', EventObject,
-  "An event of the organisation opened, changed (severity, summary, data), was acknowledged or cleared: the event in its new state.");
+export const AlertFrame = Type.Object({ event: Type.Literal('alert'), data: EventObject, cursor: ChangeCursor }, {
+  description: 'An event of the organisation opened, changed (severity, summary, data), was acknowledged or cleared: the event in its new state, ' +
+    'and the cursor to resume after this change.',
+});
 export const FeedFrame = frame('feed', FleetFeedEntryObject,
   "An entry of the organisation's fleet feed changed: the entry as `GET /v3/fleet/feed` serves it now. At most one per vehicle every " +
   `${FEED_FRAME_INTERVAL_SEC} s (the latest entry then); a position's age alone is no change. Not replayed on resume.`);
 export const ResumedFrame = frame('resumed', Type.Object({
-  after: Type.String({ description: 'The event the replay started after' }),
+  after: Type.String({ description: 'The cursor or event id the replay started after, as sent' }),
   replayed: Type.Integer({ description: 'How many `alert` frames the replay sent' }),
 }), 'The replay is over: the `alert` frames from here on are live.');
 export const EventErrorFrame = frame('error', EventStreamErrorData, 'A client message was refused; the connection stays open.');
@@ -88,7 +113,7 @@ export function readEventStreamMessage(text: string):
     return { error: { code: 'unknown_type', message: '`type` must be `resume` or `heartbeat`.', field: '/type' }, protocol: true };
   }
   if (!checkers[type].Check(message)) {
-    return { error: { code: 'invalid_message', message: type === 'resume' ? '`after` must be an event id, and nothing else may come with it.' : 'A heartbeat carries `type` only.', field: type === 'resume' ? '/after' : '' }, protocol: true };
+    return { error: { code: 'invalid_message', message: type === 'resume' ? '`after` must be a cursor or an event id, and nothing else may come with it.' : 'A heartbeat carries `type` only.', field: type === 'resume' ? '/after' : '' }, protocol: true };
   }
   return type === 'resume' ? { type, after: (message as { after: string }).after } : { type };
 }
@@ -103,12 +128,14 @@ export function eventStreamChannel(heartbeatSec: number): AsyncApiChannel {
     sections: [
       '**Then** the server sends `ready`, and an `alert` with the event in its new state for each change of one of your events, ' +
         `and a \`feed\` with a vehicle's fleet feed entry when it changes (at most one per vehicle every ${FEED_FRAME_INTERVAL_SEC} s).`,
-      '**Resuming.** Name the last event you saw with `after=<event id>` in the URL, or with `{"type":"resume","after":"<event id>"}` as the first ' +
-        'message (right behind `auth`). Every event of your organisation changed after that event last changed is sent as an `alert`, in its current ' +
-        'state, oldest change first (an event changed several times while you were away comes once, as it is now); then `resumed`; then live frames. ' +
-        'A change made during the replay comes after it, and none comes twice. If the named event itself changed again while you were away, ' +
-        'the replay starts from that later change: list `/v3/events` to catch up on anything older. An unknown `after` is answered with ' +
-        '`error` `unknown_event` and nothing is replayed.',
+      '**Resuming.** Every `alert` carries a `cursor`. Back after a drop, send the cursor of the last `alert` you handled: `after=<cursor>` in the URL, ' +
+        'or `{"type":"resume","after":"<cursor>"}` as the first message (right behind `auth`). Every event of your organisation changed after that change ' +
+        'is sent as an `alert`, in its current state with the cursor of its latest change, oldest latest change first (an event changed several times ' +
+        'while you were away comes once, as it is now); then `resumed`; then live frames. A change made during the replay comes after it, and none comes ' +
+        'twice. The change log is kept as long as the events are (nothing is pruned). `after=<event id>`, the older form, still works but is inexact: it ' +
+        'resumes after that event\'s latest change, so if the event changed again while you were away, changes of other events in between are not ' +
+        'replayed. An `after` that is neither a cursor nor one of your events is answered with `error` `unknown_event`, an event with no logged change ' +
+        '(older than the log) with `resume_too_old`; then nothing is replayed: list `/v3/events` to catch up.',
       `**Limits.** ${MAX_PROTOCOL_ERRORS} binary, non-JSON or unknown messages close the stream.`,
     ],
     heartbeatSec,
@@ -122,7 +149,7 @@ export function eventStreamChannel(heartbeatSec: number): AsyncApiChannel {
       heartbeat: { title: 'Heartbeat', summary: 'Server keepalive', payload: EventHeartbeatFrame },
     },
     receives: {
-      resume: { title: 'Resume', summary: 'Replay the changes after the last event seen', payload: ResumeMessageSchema },
+      resume: { title: 'Resume', summary: 'Replay the changes after the last one handled', payload: ResumeMessageSchema },
     },
   });
 }

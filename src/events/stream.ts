@@ -1,9 +1,11 @@
 // The event stream at /v3/stream/events, on the streams' shared machinery (upgrades, authentication,
 // plan leases, heartbeats: src/platform/stream). An admitted stream gets an `alert` frame for each
 // change of its organisation's events, fed from `events.changes` (so from every instance when the
-// bus runs on Redis). A client back after a drop names the last event it saw (`after=` in the URL,
-// or a first `resume` message): the events changed since are replayed from storage, oldest change
-// first, then `resumed`, then live frames (replay.ts joins the two without a gap or a repeat).
+// bus runs on Redis), with the cursor of that change. A client back after a drop names the cursor
+// of the last alert it handled (`after=` in the URL, or a first `resume` message): the events
+// changed since are replayed from the change log, oldest latest change first, then `resumed`, then
+// live frames (replay.ts joins the two without a gap or a repeat). An event id instead of a cursor,
+// the older form, resumes after that event's latest change.
 // The fleet feed's `feed` frames come through `FeedFrames` (feed-frames.ts) to the owner's streams.
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
@@ -11,11 +13,13 @@ import type { Bus } from '../platform/bus/index.ts';
 import type { App } from '../platform/http/app.ts';
 import { registerAsyncApi } from '../platform/http/asyncapi.ts';
 import { STREAM_CLOSE, StreamEndpoint, StreamSession, type Admitted } from '../platform/stream/index.ts';
-import { eventChanges, ownerOf, type EventChange, type EventStore, type LamisEvent } from './events.ts';
+import { eventChanges, ownerOf, type EventChange, type EventStore, type LoggedChange } from './events.ts';
 import type { FeedFrames } from './feed-frames.ts';
 import type { FleetFeedEntry } from './fleet-feed.schemas.ts';
 import { ReplaySeam } from './replay.ts';
-import { EVENT_STREAM_PATH, eventStreamChannel, readEventStreamMessage, type EventReadyInfo } from './stream.schemas.ts';
+import {
+  changeCursor, cursorSeq, EVENT_STREAM_PATH, eventStreamChannel, readEventStreamMessage, type EventReadyInfo,
+} from './stream.schemas.ts';
 
 export interface EventStreamOptions {
   app: App;
@@ -34,7 +38,7 @@ class EventSession extends StreamSession {
   readonly #after: string | null;
   #resumed = false;
   #alerted = false;
-  readonly #seam = new ReplaySeam((event) => this.#alert(event));
+  readonly #seam = new ReplaySeam((change) => this.#alert(change));
 
   constructor(server: EventStreamServer, endpoint: StreamEndpoint<EventSession>, ws: WebSocket, request: FastifyRequest) {
     super(endpoint, ws, request.log);
@@ -42,7 +46,7 @@ class EventSession extends StreamSession {
     this.#after = new URL(request.url, 'http://stream').searchParams.get('after');
   }
 
-  send(event: 'ready' | 'alert' | 'feed' | 'resumed' | 'error' | 'heartbeat', data: unknown): void {
+  send(event: 'ready' | 'feed' | 'resumed' | 'error' | 'heartbeat', data: unknown): void {
     this.ws.send(JSON.stringify({ event, data }), { binary: false });
   }
 
@@ -90,8 +94,8 @@ class EventSession extends StreamSession {
   }
 
   /** A live change of the organisation's events. */
-  deliver(event: LamisEvent): void {
-    this.#seam.live(event);
+  deliver(change: LoggedChange): void {
+    this.#seam.live(change);
   }
 
   /** A changed entry of the organisation's fleet feed. */
@@ -99,27 +103,27 @@ class EventSession extends StreamSession {
     if (this.state === 'open') this.send('feed', entry);
   }
 
-  #alert(event: LamisEvent): void {
+  #alert({ seq, event }: LoggedChange): void {
     if (this.state !== 'open') return;
     this.#alerted = true;
-    this.send('alert', event);
+    this.ws.send(JSON.stringify({ event: 'alert', data: event, cursor: changeCursor(seq) }), { binary: false });
   }
 
   async #resume(after: string): Promise<void> {
     this.#resumed = true;
     this.#seam.begin();
     try {
-      const changes = await this.#server.store.changedAfter(this.owner!, after);
-      if (changes === null) {
-        this.send('error', { code: 'unknown_event', message: `No event ${after} for your organisation: nothing is replayed; list /v3/events to catch up.`, field: '/after' });
-      } else {
+      const from = await this.#startOf(after);
+      if (typeof from === 'number') {
         let replayed = 0;
-        for await (const event of changes) {
+        for await (const change of this.#server.store.changesAfter(this.owner!, from)) {
           if (this.state !== 'open') return;
-          this.#seam.replayed(event);
+          this.#seam.replayed(change);
           replayed++;
         }
         if (this.state === 'open') this.send('resumed', { after, replayed });
+      } else {
+        this.send('error', { ...from, field: '/after' });
       }
     } catch (error) {
       this.log.error({ err: error }, 'event stream replay failed');
@@ -127,6 +131,16 @@ class EventSession extends StreamSession {
       return;
     }
     this.#seam.end();
+  }
+
+  /** The number of the change a resume continues after, or the error that refuses it. */
+  async #startOf(after: string): Promise<number | { code: 'unknown_event' | 'resume_too_old'; message: string }> {
+    const seq = cursorSeq(after);
+    if (seq !== null) return seq;
+    const latest = await this.#server.store.latestChange(this.owner!, after);
+    if (latest === null) return { code: 'unknown_event', message: `No event ${after} for your organisation: nothing is replayed; list /v3/events to catch up.` };
+    if (latest === 'unlogged') return { code: 'resume_too_old', message: `No change of event ${after} is in the change log (it last changed before the log began): nothing is replayed; list /v3/events to catch up.` };
+    return latest.seq;
   }
 }
 
@@ -163,7 +177,7 @@ class EventStreamServer {
 
   /** Only the streams of the change's organisation hear of it. */
   publish(change: EventChange): void {
-    for (const session of this.#byOwner.get(change.org_id) ?? []) session.deliver(change.event);
+    for (const session of this.#byOwner.get(change.org_id) ?? []) session.deliver(change);
   }
 
   sendFeed(owner: string, entry: FleetFeedEntry): void {

@@ -83,7 +83,7 @@ test('a vessel is recomputed at most once per interval, frames at most once per 
       kind: 'vessel.zone_entered', severity: 'info', subject: { type: 'vessel', id: String(MMSI), mmsi: MMSI, zone_id: 'zone_solent' },
       summary: `Vessel ${MMSI} entered the Solent zone.`, data: {},
     });
-    feed.eventChanged({ org_id: OWNER, change: 'opened', event: opened.event as LamisEvent });
+    feed.eventChanged({ org_id: OWNER, seq: 1, change: 'opened', event: opened.event as LamisEvent });
     assert.deepEqual((await entry()).open_events.map((e) => e.id), [opened.event.id]);
     assert.equal(sent.length, 2);
     advance(FEED_FRAME_INTERVAL_SEC * 1000 - 1_000);

@@ -1,6 +1,7 @@
 // The event stream over real sockets: a server and a separate writer share one storage and one
 // Redis, the way a rule on another instance would raise events. Each organisation's stream hears
-// its own events only; Starter has none; a client back after a drop gets what it missed once.
+// its own events only; Starter has none; a client back after a drop gets what it missed once, exactly
+// from the cursor of the last alert it handled.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Parser } from '@asyncapi/parser';
@@ -10,6 +11,8 @@ import { skipRedis } from '../support/backends.ts';
 import { EventClient, startEventServer, zoneEntered, type EventServer } from '../support/events.ts';
 import { organisationKey } from '../support/organisations.ts';
 import type { TestServer } from '../support/server.ts';
+
+const cursorNumber = (cursor: string) => Number(cursor.slice('chg_'.length));
 
 describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
   let server: TestServer;
@@ -85,6 +88,44 @@ describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
     await unknown.until('error');
     assert.deepEqual(unknown.of('error')[0]!.data, { code: 'unknown_event', message: 'No event evt_0000000000000000 for your organisation: nothing is replayed; list /v3/events to catch up.', field: '/after' });
     await unknown.close();
+  });
+
+  test("resuming from a cursor is exact: another event's change is replayed even when the last one seen changed again since", async () => {
+    const key = await organisationKey(server.config, 'pro');
+    const first = await EventClient.ready(server.url, key);
+    const a = (await store.open(key.orgId, zoneEntered(235_100_020))).event;
+    await first.until('alert');
+    const cursor = first.of('alert')[0]!.cursor!;
+    assert.match(cursor, /^chg_[0-9]+$/);
+    await first.close();
+
+    // While the client is away, B changes, then A changes again.
+    const b = (await store.open(key.orgId, zoneEntered(235_100_021))).event;
+    await store.update(key.orgId, a.id, { severity: 'warning' });
+
+    const back = await EventClient.ready(server.url, key, `?after=${cursor}`);
+    await back.until('resumed');
+    assert.deepEqual(back.of('resumed')[0]!.data, { after: cursor, replayed: 2 });
+    assert.deepEqual(back.of('alert').map((frame) => `${frame.data.id} ${frame.data.severity}`), [`${b.id} info`, `${a.id} warning`]);
+    const [bCursor, aCursor] = back.of('alert').map((frame) => cursorNumber(frame.cursor!));
+    assert.ok(cursorNumber(cursor) < bCursor! && bCursor! < aCursor!, 'each replayed frame carries the cursor of its latest change');
+    // Live frames follow, with later cursors; resuming from the last one replays nothing.
+    await store.clear(key.orgId, b.id);
+    await back.until('alert', 3);
+    const live = back.of('alert')[2]!;
+    assert.equal(`${live.data.id} ${live.data.state}`, `${b.id} cleared`);
+    assert.ok(cursorNumber(live.cursor!) > aCursor!);
+    await back.close();
+    const caughtUp = await EventClient.ready(server.url, key, `?after=${live.cursor}`);
+    await caughtUp.until('resumed');
+    assert.deepEqual(caughtUp.of('resumed')[0]!.data, { after: live.cursor, replayed: 0 });
+    await caughtUp.close();
+
+    // The event id form is the inexact one: after A's latest change, B's change before it is not replayed.
+    const byId = await EventClient.ready(server.url, key, `?after=${a.id}`);
+    await byId.until('resumed');
+    assert.deepEqual(byId.alerts(), [`${b.id} cleared`]);
+    await byId.close();
   });
 
   test('the AsyncAPI document has the eventStream channel, from the same schemas, without warnings', async () => {

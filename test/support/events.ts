@@ -44,6 +44,8 @@ export const zoneEntered = (mmsi: number): NewEvent => ({
 export interface Frame {
   event: string;
   data: any;
+  /** An `alert`'s resume cursor. */
+  cursor?: string;
 }
 
 /** A client of /v3/stream/events keeping every frame. */

@@ -401,7 +401,7 @@ export interface EventStreamReady {
   };
 }
 /**
- * An event of the organisation opened, changed (severity, summary, data), was acknowledged or cleared: the event in its new state.
+ * An event of the organisation opened, changed (severity, summary, data), was acknowledged or cleared: the event in its new state, and the cursor to resume after this change.
  *
  * This interface was referenced by `StreamChannels`'s JSON-Schema
  * via the `definition` "eventStreamAlert".
@@ -476,6 +476,10 @@ export interface EventStreamAlert {
       [k: string]: unknown | undefined;
     };
   };
+  /**
+   * Where a resume continues: after this change. Opaque: keep the one of the last `alert` you handled and send it back as `after`
+   */
+  cursor: string;
 }
 /**
  * An entry of the organisation's fleet feed changed: the entry as `GET /v3/fleet/feed` serves it now. At most one per vehicle every 10 s (the latest entry then); a position's age alone is no change. Not replayed on resume.
@@ -768,7 +772,7 @@ export interface EventStreamResumed {
   event: 'resumed';
   data: {
     /**
-     * The event the replay started after
+     * The cursor or event id the replay started after, as sent
      */
     after: string;
     /**
@@ -787,7 +791,7 @@ export interface EventStreamError {
   event: 'error';
   data: {
     /**
-     * `invalid_resume` (a second resume, or one after live frames began) and `unknown_event` (`after` names no event of the organisation: nothing is replayed, live frames follow; list `/v3/events` to catch up) answer a valid message; the others count towards closing with 4400
+     * `invalid_resume` (a second resume, or one after live frames began), `unknown_event` (`after` is neither a cursor nor an event of the organisation) and `resume_too_old` (`after` names an event none of whose changes is in the change log) answer a valid message: nothing is replayed, live frames follow; list `/v3/events` to catch up. The others count towards closing with 4400
      */
     code:
       | 'invalid_json'
@@ -796,7 +800,8 @@ export interface EventStreamError {
       | 'binary_frame'
       | 'already_authenticated'
       | 'invalid_resume'
-      | 'unknown_event';
+      | 'unknown_event'
+      | 'resume_too_old';
     message: string;
     /**
      * JSON pointer into the message, e.g. `/after`
@@ -833,7 +838,7 @@ export interface EventStreamAuth {
   api_key: string;
 }
 /**
- * Replays what was missed: every event of the organisation changed after the named event last changed, in its current state, oldest change first; then `resumed`, then live frames. Only as the first message after authentication (with an `auth` message: right behind it), and only when `after` was not in the URL.
+ * Replays what was missed: every event of the organisation changed after the named change, once, in its current state, oldest latest change first; then `resumed`, then live frames. Only as the first message after authentication (with an `auth` message: right behind it), and only when `after` was not in the URL.
  *
  * This interface was referenced by `StreamChannels`'s JSON-Schema
  * via the `definition` "eventStreamResume".
@@ -841,7 +846,7 @@ export interface EventStreamAuth {
 export interface EventStreamResume {
   type: 'resume';
   /**
-   * An event id the client saw last (`evt_…`)
+   * The `cursor` of the last `alert` handled (exact), or, the inexact older form, the id of the last event seen (`evt_…`)
    */
   after: string;
 }

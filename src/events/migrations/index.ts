@@ -3,5 +3,6 @@
 // `events.table.ts`.
 import type { Migration } from '../../platform/db/migrate.ts';
 import { eventsMigration } from './0015_events.ts';
+import { eventChangesMigration } from './0024_event_changes.ts';
 
-export const eventsMigrations: readonly Migration[] = [eventsMigration];
+export const eventsMigrations: readonly Migration[] = [eventsMigration, eventChangesMigration];
