@@ -65,6 +65,16 @@ test('a report with no position keeps the last one', () => {
   assert.ok(Math.abs((store.get(211_000_001)?.position?.lat ?? 0) - 54.3) < 1e-5);
 });
 
+test('a report older than the position held does not move the vessel back', () => {
+  const store = new VesselStore();
+  store.apply(decoded(positionReport(244_123_456, 51.9, 4.48)), now, 'live');
+  const late = store.apply(decoded(positionReport(244_123_456, 52.05, 3.8)), now - 60_000, 'live');
+  assert.equal(late?.position, false);
+  assert.ok(Math.abs((store.get(244_123_456)?.position?.lat ?? 0) - 51.9) < 1e-5);
+  assert.equal(store.get(244_123_456)?.last_update, new Date(now).toISOString());
+  assert.deepEqual(store.inBox({ minLat: 52, maxLat: 52.1, minLon: 3.7, maxLon: 3.9 }).next().done, true);
+});
+
 test('a fast turn (ROT ±127) keeps its direction with no rate', () => {
   const store = new VesselStore();
   store.apply(decoded(positionReport(211_000_001, 54.3, 10.1, { turn: -127 })), now, 'live');

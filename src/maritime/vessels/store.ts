@@ -140,7 +140,10 @@ export class VesselStore {
         vessel.ais_class = m.type === 18 || m.type === 19 ? 'B' : m.type === 27 ? vessel.ais_class : 'A';
         let staticChanged = false;
         if (m.type === 19) staticChanged = this.#setStatic(vessel, { name: m.shipname, ship_type: m.ship_type, dimensions: dimensionsOf(m) }, time);
-        if (m.lat === null || m.lon === null) return { vessel, position: false, static: staticChanged };
+        // A report older than the position held (a feed replaying, a late satellite relay) does not move the vessel back.
+        if (m.lat === null || m.lon === null || (vessel.position !== null && vessel.position.timestamp > time)) {
+          return { vessel, position: false, static: staticChanged };
+        }
         this.#place(vessel, {
           lat: m.lat,
           lon: m.lon,
@@ -259,7 +262,7 @@ export class VesselStore {
     }
     vessel.source = source;
     if (!vessel.sources.includes(source)) vessel.sources.push(source);
-    vessel.last_update = time;
+    if (time > vessel.last_update) vessel.last_update = time;
     return vessel;
   }
 
