@@ -127,8 +127,17 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
         return predictionRules.evaluate(vessel);
       });
     };
+    // A fleet vessel's voyage data as last heard: a change re-evaluates it at once; the first
+    // hearing (every vessel after a start) waits for its turn in the cycle, so a start does not
+    // predict every voyage of the fleet at once.
+    const voyages = new Map<number, string>();
     const stopVoyages = maritime.onVoyageChange((vessel) => {
-      for (const fleetVessel of fleetVessels.get(vessel.mmsi) ?? []) evaluateVessel(fleetVessel);
+      const ofFleets = fleetVessels.get(vessel.mmsi);
+      if (ofFleets === undefined) return;
+      const voyage = `${vessel.destination}|${vessel.draught}|${vessel.eta}`;
+      const before = voyages.get(vessel.mmsi);
+      voyages.set(vessel.mmsi, voyage);
+      if (before !== undefined && before !== voyage) for (const fleetVessel of ofFleets) evaluateVessel(fleetVessel);
     });
     const stopping = new AbortController();
     const cycleMs = config.predictionIntervalSec * 1000;
@@ -139,9 +148,12 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
         for (const vessel of vessels) byMmsi.set(vessel.mmsi, [...(byMmsi.get(vessel.mmsi) ?? []), vessel]);
         fleetVessels = byMmsi;
         if (vessels.length === 0) await sleep(cycleMs, undefined, { signal: stopping.signal, ref: false });
+        // Spread over the interval, and never more than half a core: a large fleet stretches the cycle.
         for (const vessel of vessels) {
+          const started = performance.now();
           evaluateVessel(vessel);
-          await sleep(cycleMs / vessels.length, undefined, { signal: stopping.signal, ref: false });
+          await predictions.drained();
+          await sleep(Math.max(cycleMs / vessels.length, performance.now() - started), undefined, { signal: stopping.signal, ref: false });
         }
       }
     })().catch((error: unknown) => {
