@@ -7,8 +7,9 @@
 //   cleared when it is removed (`fleet.arrivals`); a vehicle's arrivals when the vehicle or its
 //   settings change, the organisation's when its settings do (`fleet.vehicles`); the events of
 //   arrivals archived (an hour past the ETA) are cleared every minute.
-// - Watched airports and ports: every LAMIS_WATCH_INTERVAL_SEC as well (NOTAMs come into force and
-//   lapse, the port forecast moves on and has no refresh to announce).
+// - Watched airports and ports: when added to a watch list (`watchlist.changes`), and every
+//   LAMIS_WATCH_INTERVAL_SEC as well (NOTAMs come into force and lapse, the port forecast moves on
+//   and has no refresh to announce).
 // - Fleet vessels' predictions: each vessel once every LAMIS_PREDICTION_INTERVAL_SEC, spread evenly
 //   over it, and when this instance ingests a change of its voyage data (never per position).
 // - Vessel rules follow every AIS change (`maritime.vessels`) and port call (`maritime.port_calls`)
@@ -26,7 +27,7 @@ import { EventStore, eventChanges, type FeedFrames } from '../events/index.ts';
 import { portCallEvents, vesselChanges, type MaritimeWatch } from '../maritime/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
-import { WatchListStore } from '../watchlist/index.ts';
+import { watchListChanges, WatchListStore } from '../watchlist/index.ts';
 import { zoneChanges, ZoneStore } from '../zones/index.ts';
 import { FeedRules } from './feed-rules.ts';
 import { FleetFeed, REFRESH_MS } from './fleet-feed.ts';
@@ -114,6 +115,9 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
       watched.run({ rules: 'port_weather_hold' }, () => watchRules.evaluatePorts());
     };
     watched.run({ rules: 'port_weather_hold' }, () => watchRules.evaluatePorts());
+    unsubscribe.push(await bus.subscribe(watchListChanges, ({ type, target }) => (type === 'airport'
+      ? watched.run({ rules: 'airport_status', icao: target }, () => watchRules.evaluateAirports(target))
+      : watched.run({ rules: 'port_weather_hold', port_id: target }, () => watchRules.evaluatePorts(target)))));
     const watchTimer = setInterval(evaluateWatched, config.watchIntervalSec * 1000).unref();
 
     // The fleet's vessels by MMSI, as of the last cycle: a voyage change of any other vessel costs one look-up.

@@ -94,9 +94,10 @@ export class WatchRules {
   }
 
   /** Every watched port, for each owner watching it with that owner's weather limits. */
-  async evaluatePorts(nowMs = Date.now()): Promise<void> {
+  /** Every watched port, or (`portId`) the watchers of one. */
+  async evaluatePorts(portId?: string, nowMs = Date.now()): Promise<void> {
     const { watchList, maritime, events } = this.#inputs;
-    for (const { org_id: owner, target } of await watchList.watchers('port')) {
+    for (const { org_id: owner, target } of await watchList.watchers('port', portId)) {
       const port = maritime.port(target);
       if (!port) continue;
       const outcome = await holdsOutcome(() => maritime.holdsAt(port, owner, nowMs));

@@ -63,8 +63,13 @@ function targetOf(body: { type: WatchTarget['type']; icao?: string; port_id?: st
   return { type: body.type, target: found };
 }
 
-/** `removed`: called once an entry is removed, to clear what was raised about it. */
-export function registerWatchListRoutes(app: App, store: WatchListStore, targets: WatchTargets, removed: (owner: string, entry: WatchEntry) => Promise<void>): void {
+/** What the routes tell the rest of the service: an entry added (to judge it at once), an entry removed (to clear what was raised about it). */
+export interface WatchListHooks {
+  added(owner: string, entry: WatchEntry): Promise<void>;
+  removed(owner: string, entry: WatchEntry): Promise<void>;
+}
+
+export function registerWatchListRoutes(app: App, store: WatchListStore, targets: WatchTargets, hooks: WatchListHooks): void {
   app.get('/v3/watch-list', {
     schema: {
       summary: 'Your watch list',
@@ -95,7 +100,10 @@ export function registerWatchListRoutes(app: App, store: WatchListStore, targets
   }, async (request, reply) => {
     const result = await store.add(ownerOf(request), targetOf(request.body, targets), request.body.note ?? null);
     if (result.status === 'full') throw new ProblemError(watchListFull, `Your watch list has ${MAX_WATCH_ENTRIES} entries already.`);
-    if (result.status === 'created') reply.code(201).header('Location', `/v3/watch-list/${result.entry.id}`);
+    if (result.status === 'created') {
+      await hooks.added(ownerOf(request), result.entry);
+      reply.code(201).header('Location', `/v3/watch-list/${result.entry.id}`);
+    }
     return result.entry;
   });
 
@@ -132,7 +140,7 @@ export function registerWatchListRoutes(app: App, store: WatchListStore, targets
     const owner = ownerOf(request);
     const entry = await store.get(owner, request.params.id);
     if (!entry || !(await store.delete(owner, entry.id))) throw notFound(request.params.id);
-    await removed(owner, entry);
+    await hooks.removed(owner, entry);
     return reply.code(204).send(null);
   });
 }

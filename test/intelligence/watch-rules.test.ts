@@ -2,7 +2,8 @@
 // makes it LIMITED (a warning), an aerodrome closure CLOSED (escalated to critical), a restart
 // raises nothing new, cancelling both clears the event. A watched port: weather limits set below
 // the simulated forecast open `port.weather_hold`, limits above it clear it, and removing the port
-// from the watch list clears what it raised. Changes are counted on the shared Redis bus.
+// from the watch list clears what it raised. An airport added to a watch list while closed is
+// judged at once, not at the next interval. Changes are counted on the shared Redis bus.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { skipRedis } from '../support/backends.ts';
@@ -14,9 +15,9 @@ const notamTime = (ms: number) => {
   const d = new Date(ms);
   return `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}`;
 };
-const notam = (header: string, q: string, text: string, withEnd = true) => `${header}
+const notam = (header: string, q: string, text: string, withEnd = true, airport = 'EGLL') => `${header}
 Q) EGTT/${q}/IV/NBO/A/000/999/5129N00028W005
-A) EGLL B) ${notamTime(Date.now() - HOUR)}${withEnd ? ` C) ${notamTime(Date.now() + 30 * HOUR)}` : ''}
+A) ${airport} B) ${notamTime(Date.now() - HOUR)}${withEnd ? ` C) ${notamTime(Date.now() + 30 * HOUR)}` : ''}
 E) ${text}`;
 
 let engine: EngineServer;
@@ -57,8 +58,9 @@ test('a watched airport: LIMITED opens a warning, CLOSED escalates it, a restart
 });
 
 test('a watched port: a forecast beyond its limits opens port.weather_hold, limits above it clear it; removed from the list, it clears', { skip: skipRedis }, async () => {
-  const entry = await engine.call('POST', '/v3/watch-list', { type: 'port', port_id: 'GBSOU' });
+  // The limits first: the port is judged as soon as it is watched.
   await engine.call('PUT', '/v3/maritime/ports/GBSOU/weather-thresholds', { wind_kn: 1, gust_kn: 1 });
+  const entry = await engine.call('POST', '/v3/watch-list', { type: 'port', port_id: 'GBSOU' });
   const held = await engine.until('port.weather_hold', 'GBSOU', 'open', 'weather hold');
   assert.deepEqual([held.subject, held.severity], [{ type: 'port', id: 'GBSOU', port_id: 'GBSOU' }, 'warning']);
   assert.deepEqual([held.data.thresholds.wind_kn, held.data.thresholds.gust_kn], [1, 1]);
@@ -76,4 +78,16 @@ test('a watched port: a forecast beyond its limits opens port.weather_hold, limi
   const [removed] = await engine.events('port.weather_hold', 'GBSOU');
   assert.deepEqual([removed.id, removed.state], [again.id, 'cleared'], 'cleared with the entry');
   assert.deepEqual(await engine.settledChanges('GBSOU'), ['opened', 'cleared', 'opened', 'cleared'], 'and not raised again');
+});
+
+test('an airport added to the watch list while closed is judged at once', { skip: skipRedis }, async () => {
+  const slow = await startEngine({ watchIntervalSec: 3600 });
+  try {
+    await slow.call('POST', '/v3/aviation/notams', notam('A0701/26 NOTAMN', 'QFALC', 'AD CLSD', true, 'EGKK'));
+    await slow.call('POST', '/v3/watch-list', { type: 'airport', icao: 'EGKK' });
+    const closed = await slow.until('airport.status_changed', 'EGKK', 'open', 'CLOSED event', 5);
+    assert.deepEqual([closed.severity, closed.data.status], ['critical', 'CLOSED']);
+  } finally {
+    await slow.close();
+  }
 });
