@@ -17,9 +17,9 @@
 //
 //   npm run bench -- events [--vessels=60k] [--fleet=50k] [--zones=1000] [--runs=5] [--rate=20k] [--probes=30]
 //   node bench/events.ts [same flags]
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -40,6 +40,7 @@ import { migrate } from '../src/platform/db/migrate.ts';
 import { configuredKeys } from '../src/platform/http/auth.ts';
 import { ZoneStore, type OwnedZone, type ZoneGeometry } from '../src/zones/index.ts';
 import { fleetCorpusOptions, prepareAisCorpus, Rng } from './lib/ais-corpus.ts';
+import { freePort, startLamis } from './lib/serve.ts';
 import { formatInt, formatRatio, formatTable, intFlag, median, medianRatio, runAsScript, timeInterleaved } from './lib/harness.ts';
 import type { BenchOptions, BenchReport, InterleavedCase } from './lib/harness.ts';
 
@@ -155,17 +156,6 @@ async function ingestCase(world: World | null) {
 
 // ---------------------------------------------------------------- latency on a real server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The fleets and zones in the server's storage before it starts; the probe's vessel and zone are the operator key's, whose stream hears them. */
 async function seed(dataDir: string, world: World): Promise<void> {
   const check = await configuredKeys([KEY], 'production')(KEY);
@@ -186,36 +176,6 @@ async function seed(dataDir: string, world: World): Promise<void> {
     await zones.create(owner, { name: 'Probe', geometry: { type: 'Circle', center: PROBE_ZONE, radius_nm: 2 } });
   } finally {
     await database.close();
-  }
-}
-
-async function startLamis(dataDir: string, feedPort: number): Promise<{ child: ChildProcess; url: string }> {
-  const bin = new URL('../bin/lamis.js', import.meta.url).pathname;
-  const port = await freePort();
-  const child = spawn(process.execPath, [bin, 'serve', '--port', String(port)], {
-    env: {
-      ...process.env,
-      LAMIS_DATA_DIR: dataDir,
-      LAMIS_REFERENCE_CACHE_DIR: path.join(tmpdir(), 'lamis-bench-reference'),
-      LAMIS_API_KEYS: KEY,
-      AIS_FEEDS: `tcp-listen://127.0.0.1:${feedPort}`,
-      AIS_SIMULATOR: 'off',
-      AVIATION_SIMULATORS: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
   }
 }
 
@@ -255,7 +215,7 @@ async function latencyPhase(world: World, lines: readonly string[], rate: number
   let child: ChildProcess | null = null;
   try {
     await seed(dataDir, world);
-    const lamis = await startLamis(dataDir, feedPort);
+    const lamis = await startLamis(dataDir, feedPort, KEY);
     child = lamis.child;
     const socket = connect(feedPort, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));

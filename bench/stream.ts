@@ -15,7 +15,7 @@
 // `--broadcaster` is the baseline server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,6 +25,7 @@ import { encodeFrame, positionData, STREAM_PATH } from '../src/maritime/stream/p
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
+import { freePort, startLamis } from './lib/serve.ts';
 import { formatBytes, formatInt, formatRatio, formatTable, intFlag, median, parseArgs, runAsScript } from './lib/harness.ts';
 import type { BenchOptions, BenchReport } from './lib/harness.ts';
 
@@ -42,17 +43,6 @@ const HANDSHAKE_TIMEOUT_MS = 60_000;
 const MAX_SAMPLES = 1_000_000;
 
 // ---------------------------------------------------------------- helper processes
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Pushes the corpus lines in a loop at `rate` lines a second, as a receiver feeding a TCP server would. */
 async function feeder(flags: Record<string, string | boolean>): Promise<void> {
@@ -140,37 +130,12 @@ function startHelper(mode: 'feeder' | 'broadcaster', args: string[]): Child {
   };
 }
 
-async function startLamis(dataDir: string, feedPort: number): Promise<{ child: ChildProcess; url: string }> {
-  const bin = new URL('../bin/lamis.js', import.meta.url).pathname;
-  const port = await freePort();
-  // Warnings only: a log line per stream would otherwise fill the pipe faster than it is read.
-  const child = spawn(process.execPath, [bin, 'serve', '--port', String(port)], {
-    env: {
-      ...process.env,
-      LAMIS_DATA_DIR: dataDir,
-      LAMIS_REFERENCE_CACHE_DIR: path.join(tmpdir(), 'lamis-bench-reference'),
-      LAMIS_API_KEYS: KEY,
-      AIS_FEEDS: `tcp-listen://127.0.0.1:${feedPort}`,
-      AIS_SIMULATOR: 'off',
-      AVIATION_SIMULATORS: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
+/** A `lamis serve` stopped with the benchmark's other processes. */
+async function startTrackedLamis(dataDir: string, feedPort: number): Promise<{ child: ChildProcess; url: string }> {
+  const lamis = await startLamis(dataDir, feedPort, KEY);
+  children.add(lamis.child);
+  lamis.child.once('exit', () => children.delete(lamis.child));
+  return lamis;
 }
 
 /** The server's metrics, each summed over its label sets. */
@@ -356,7 +321,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   new AisIngest(store).lines('bench', 'live', corpus.lines, Date.now());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-bench-'));
   const feedPort = await freePort();
-  const lamis = await startLamis(dataDir, feedPort);
+  const lamis = await startTrackedLamis(dataDir, feedPort);
   const startFeed = () => startHelper('feeder', [`--file=${corpus.file}`, `--port=${feedPort}`, `--rate=${rate}`]);
   const rows: { lamis: PhaseResult; broadcast: PhaseResult; boxVessels: number }[] = [];
   try {
