@@ -158,6 +158,8 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   const fleetStore = openFleetStore(database, key.key);
   // One guard of the routes under an organisation's path, for the fleet's and the notifications'.
   const memberGuard = openMemberGuard(database, config);
+  // Whom the notifications and webhooks features mail about an organisation.
+  const memberDirectory = openMemberDirectory(database);
   // Landing answers for the intelligence engine, from the aviation feature's services once it starts.
   const landingWatch = new LandingWatch();
   // Maritime answers for the watch list and the intelligence engine, from the maritime feature's services once it starts.
@@ -171,8 +173,8 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     zones: () => zones,
     watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: (id) => maritimeWatch.port(id)?.id ?? null }),
     events: () => events(feedFrames),
-    webhooks: () => webhooks,
-    notifications: () => notifications(openMemberDirectory(database), memberGuard),
+    webhooks: () => webhooks(memberDirectory),
+    notifications: () => notifications(memberDirectory, memberGuard),
     intelligence: () => intelligence(fleetStore, landingWatch, maritimeWatch, { frames: feedFrames, members: memberGuard }),
     accounts: () => accounts(keys, access.rateLimits.store),
   };

@@ -7,7 +7,6 @@ export { openAccess } from './keys/access.ts';
 export { KeyStore } from './keys/keys.ts';
 export { OrganisationGrants } from './organisations/grants.ts';
 export type { MemberGuard } from './organisations/organisation-access.ts';
-export { memberAddresses } from './organisations/members.ts';
 export type { MemberAddress, MemberDirectory } from './organisations/members.ts';
 export type { Permission, Role } from './organisations/roles.ts';
 export { keysCommand } from './keys/keys.command.ts';

@@ -2,8 +2,8 @@
 // with every real event change (the events' transition hook), and the delivery of due attempts:
 // by this instance from the table, or shared between instances through a Redis stream with
 // REDIS_URL. Endpoints that keep failing are disabled and their organisation's owners and admins
-// told by mail.
-import { memberAddresses } from '../accounts/index.ts';
+// with a verified address told by mail.
+import type { MemberDirectory } from '../accounts/index.ts';
 import { eventChanges, onEventTransition } from '../events/index.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
@@ -17,7 +17,8 @@ import { registerWebhookRoutes } from './webhooks.routes.ts';
 import { WebhookStore } from './webhooks.ts';
 import { DeliveryWorker } from './worker.ts';
 
-export const webhooks: Feature<PlatformSettings & WebhooksSettings> = async ({ app, config, database, bus, masterKey, logger }) => {
+/** `members`: whom to mail when an endpoint is disabled. */
+export const webhooks = (members: MemberDirectory): Feature<PlatformSettings & WebhooksSettings> => async ({ app, config, database, bus, masterKey, logger }) => {
   const log = logger.child({ feature: 'webhooks' });
   const store = new WebhookStore(database, new Envelope(masterKey.key));
   const removeHook = onEventTransition(database, (trx, change) => store.enqueue(trx, change));
@@ -27,8 +28,8 @@ export const webhooks: Feature<PlatformSettings & WebhooksSettings> = async ({ a
     store, sender, retryDelaysSec: config.webhookRetryDelaysSec, logger: log,
     async onDisabled(webhook, reason) {
       // An API key outside any organisation has nobody to mail: the log line is all.
-      for (const to of await memberAddresses(database, webhook.org_id, ['owner', 'admin'])) {
-        await mailer.send(disabledMail(to, webhook, reason, config.publicUrl)).catch((error: unknown) => log.warn({ err: error }, 'webhook mail not sent'));
+      for (const { email } of await members.withVerifiedEmail(webhook.org_id, ['owner', 'admin'])) {
+        await mailer.send(disabledMail(email, webhook, reason, config.publicUrl)).catch((error: unknown) => log.warn({ err: error }, 'webhook mail not sent'));
       }
     },
   });

@@ -28,10 +28,10 @@ export interface MemberAddress {
   organisation_name: string;
 }
 
-/** What other features read of the members: whom to mail about the organisation (events). */
+/** What other features read of the members: whom to mail about the organisation (events, webhooks). */
 export interface MemberDirectory {
-  /** The members whose e-mail address is verified. */
-  withVerifiedEmail(orgId: string): Promise<MemberAddress[]>;
+  /** The members whose e-mail address is verified, of these roles only when given. */
+  withVerifiedEmail(orgId: string, roles?: readonly Role[]): Promise<MemberAddress[]>;
 }
 
 export interface OrganisationAccess {
@@ -85,17 +85,6 @@ async function ownerCount(db: Kysely<Tables>, orgId: string): Promise<number> {
   return Number(row.owners);
 }
 
-/**
- * Where mail about the organisation goes: the addresses of its members with one of `roles`
- * (its owners and admins, say), oldest member first.
- */
-export async function memberAddresses(database: Database, orgId: string, roles: readonly Role[]): Promise<string[]> {
-  if (roles.length === 0) return [];
-  const rows = await memberQuery(database.db, orgId).where('memberships.role', 'in', [...roles])
-    .orderBy('memberships.created_at').orderBy('memberships.user_id').execute();
-  return rows.map((row) => row.email);
-}
-
 export class Members implements MemberDirectory {
   readonly #database: Database;
   readonly #clock: () => number;
@@ -119,16 +108,17 @@ export class Members implements MemberDirectory {
     return { organisation, role };
   }
 
-  withVerifiedEmail(orgId: string): Promise<MemberAddress[]> {
-    return this.#database.db
+  async withVerifiedEmail(orgId: string, roles?: readonly Role[]): Promise<MemberAddress[]> {
+    if (roles !== undefined && roles.length === 0) return [];
+    let query = this.#database.db
       .selectFrom('memberships')
       .innerJoin('users', 'users.id', 'memberships.user_id')
       .innerJoin('organisations', 'organisations.id', 'memberships.org_id')
       .select(['memberships.user_id', 'users.full_name', 'users.email', 'organisations.name as organisation_name'])
       .where('memberships.org_id', '=', orgId)
-      .where('users.email_verified_at', 'is not', null)
-      .orderBy('memberships.user_id')
-      .execute();
+      .where('users.email_verified_at', 'is not', null);
+    if (roles !== undefined) query = query.where('memberships.role', 'in', [...roles]);
+    return query.orderBy('memberships.user_id').execute();
   }
 
   async list(orgId: string, page: { limit: number; after?: MemberListKey | undefined }): Promise<{ data: MemberView[]; next: MemberListKey | null }> {
