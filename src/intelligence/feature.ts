@@ -46,7 +46,7 @@ export interface FleetFeedWiring {
 }
 
 /** How often the events of arrivals archived since are looked for. */
-export const ARCHIVE_SWEEP_MS = 60_000;
+const ARCHIVE_SWEEP_MS = 60_000;
 
 /** `fleet`: the one fleet store; `landing` and `maritime`: the aviation and maritime features' answers (they start first). */
 export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime: MaritimeWatch, wiring: FleetFeedWiring): Feature<PlatformSettings & IntelligenceSettings> =>

@@ -6,6 +6,7 @@
 // on the bus the server publishes on.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { skipRedis } from '../support/backends.ts';
 import { EventClient } from '../support/events.ts';
 import { callOk } from '../support/http.ts';
@@ -26,14 +27,6 @@ const call = (method: string, path: string, body: unknown, headers: Record<strin
 const pushMetar = (metar: string) => call('POST', '/v3/aviation/airports/EGLL/metar', metar, AUTH);
 /** The webhook deliveries of the crosswind event, as their bodies. */
 const crosswindDeliveries = () => receiver.received.map((delivery) => JSON.parse(delivery.body)).filter((body) => body.type === KIND);
-
-async function within(ms: number, what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what} not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 before(async () => {
   if (skipRedis) return;
@@ -59,8 +52,8 @@ test('a crosswind above the threshold reaches the stream, the log and a signed w
   const strong = egllMetar('36025KT', 1);
   const pushed = Date.now();
   await pushMetar(strong);
-  await within(2_000, 'the alert on the stream', () => stream.of('alert').some((frame) => frame.data.kind === KIND));
-  await within(2_000 - (Date.now() - pushed), 'the signed webhook delivery', () => crosswindDeliveries().length === 1);
+  await waitFor(() => stream.of('alert').some((frame) => frame.data.kind === KIND), 'the alert on the stream', 2_000);
+  await waitFor(() => crosswindDeliveries().length === 1, 'the signed webhook delivery', 2_000 - (Date.now() - pushed));
   const alert = stream.of('alert').find((frame) => frame.data.kind === KIND)!.data;
   assert.equal(alert.state, 'open');
   assert.deepEqual(alert.subject, { type: 'arrival', id: arrival.id, vehicle_id: vehicle.id, arrival_id: arrival.id, icao: 'EGLL' });
@@ -85,8 +78,8 @@ test('a crosswind above the threshold reaches the stream, the log and a signed w
 
   // Calm: the event clears, once, and the webhook hears of it once.
   await pushMetar(egllMetar('00000KT', 0));
-  await within(5_000, 'the event cleared', async () => (await call('GET', `/v3/events/${alert.id}`, undefined)).state === 'cleared');
-  await within(5_000, 'the cleared delivery', () => crosswindDeliveries().length === 2);
+  await waitFor(async () => (await call('GET', `/v3/events/${alert.id}`, undefined)).state === 'cleared', 'the event cleared', 5_000);
+  await waitFor(() => crosswindDeliveries().length === 2, 'the cleared delivery', 5_000);
   assert.deepEqual(await engine.settledChanges(arrival.id, KIND), ['opened', 'cleared']);
   assert.deepEqual(crosswindDeliveries().map((delivery) => delivery.data.change), ['opened', 'cleared']);
   await stream.close();

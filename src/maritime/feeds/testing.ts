@@ -35,9 +35,9 @@ export function recordingSink(): RecordingSink {
 }
 
 /** Polls `condition` every 5 ms until it holds; fails after `timeoutMs` with `what`. */
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
