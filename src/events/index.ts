@@ -4,9 +4,8 @@
 // stream, and the migrations.
 export { events } from './feature.ts';
 export {
-  EVENT_KINDS, EventStore, dedupeKey, eventChanges, onEventTransition, ownerOf, SEVERITIES, type Change, type EventChange,
+  EVENT_KINDS, EventStore, eventChanges, onEventTransition, ownerOf, SEVERITIES, type Change, type EventChange,
   type EventChanges, type EventKind, type EventSubject, type LamisEvent, type NewEvent, type Severity, type Transition,
-  type TransitionHook,
 } from './events.ts';
 export { crossing, crossingFor, DEAD_BANDS, type DeadBand, type Edge } from './hysteresis.ts';
 export { FeedFrames } from './feed-frames.ts';

@@ -8,7 +8,7 @@ export { fleetProfiles, landingProfileFor } from './profile.ts';
 export { ArrivalStore, WATCH_AFTER_ETA_MS, type PlannedArrival } from './arrivals.ts';
 export { fleetArrivalChanges, fleetVehicleChanges, type ArrivalChange, type VehicleChange } from './changes.ts';
 export type { Thresholds } from './thresholds.ts';
-export { normaliseRegistration, type FleetStore, type FleetVehicle, type FleetVessel, type LandingContext, type ListKey as VehicleListKey } from './vehicles.ts';
+export { normaliseRegistration, type FleetStore, type FleetVehicle, type FleetVessel, type ListKey as VehicleListKey } from './vehicles.ts';
 export { API_KEY_MOUNT, withNote, type FleetMount } from './vehicles.routes.ts';
 export { organisationMount } from './organisation-mount.ts';
 export { fleetMigrations } from './migrations/index.ts';

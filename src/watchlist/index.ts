@@ -4,4 +4,4 @@ export { watchList } from './feature.ts';
 export { watchListMigrations } from './migrations/index.ts';
 export { WatchListStore, type WatchEntry, type WatchType } from './watch-list.ts';
 export type { WatchTargets } from './watch-list.routes.ts';
-export { watchListChanges, type WatchListChange } from './changes.ts';
+export { watchListChanges } from './changes.ts';
