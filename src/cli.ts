@@ -60,12 +60,12 @@ const COMMANDS: CommandEntry<Config>[] = [
   {
     name: 'import',
     summary: 'Import port data into the data folder: `wpi FILE` (NGA World Port Index, UpdatedPub150.csv) or `unlocode FILE...` (UN/LOCODE CodeListPart CSV files or the release ZIP).',
-    load: async () => (await import('./maritime/ports/port-data.command.ts')).importCommand,
+    load: async () => (await import('./data.command.ts')).importCommand,
   },
   {
     name: 'data',
     summary: '`sync`: download the World Port Index and the UN/LOCODE code list from NGA and UNECE and import them (needs the internet; exits 1 when a download fails).',
-    load: async () => (await import('./maritime/ports/port-data.command.ts')).dataCommand,
+    load: async () => (await import('./data.command.ts')).dataCommand,
   },
 ];
 

@@ -1,4 +1,5 @@
-// What the service and other features may use of maritime: the feature, its `lamis` commands and
+// What the service and other features may use of maritime: the feature, its `lamis` commands (with
+// the port data `lamis import` and `lamis data sync` take) and
 // the feed a recorded file gives (`lamis replay`), its migrations, checking MMSI and IMO numbers,
 // the vessel categories (zones watch other vessels by them), and for the intelligence engine the
 // topics of vessel changes and port calls and the maritime answers it watches with (a fleet
@@ -12,7 +13,7 @@ export type { Missing, WatchedVoyage } from './voyage.ts';
 export type { Change as VesselChange, Vessel, VesselPosition } from './vessels/store.ts';
 export { WeatherUnavailableError } from './weather/index.ts';
 export { decodeCommand } from './ais/decode.command.ts';
-export { dataCommand, importCommand } from './ports/port-data.command.ts';
+export { PORT_IMPORTERS, PORT_SYNC_SOURCES } from './ports/port-data.ts';
 export type { FileFeedSpec } from './feeds/index.ts';
 export { maritimeMigrations } from './migrations/index.ts';
 export { classifyMmsi, isValidImo, isValidMmsi, VESSEL_CATEGORIES } from './vessels/reference/index.ts';

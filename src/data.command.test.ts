@@ -9,20 +9,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../../config.ts';
-import { startEndlessUpstream } from '../../../test/support/endless-upstream.ts';
-import { waitFor } from '../feeds/testing.ts';
-import { testConfig } from '../../../test/support/server.ts';
-import { UsageError } from '../../platform/command.ts';
-import { dataCommand, importCommand } from './port-data.command.ts';
-import { UNLOCODE_CSV, WPI_CSV, zipOf } from './fixtures.ts';
-import { loadPorts } from './ports.ts';
-import { importFile } from './store.ts';
+import type { Config } from './config.ts';
+import { startEndlessUpstream } from '../test/support/endless-upstream.ts';
+import { waitFor } from './maritime/feeds/testing.ts';
+import { testConfig } from '../test/support/server.ts';
+import { UsageError } from './platform/command.ts';
+import { dataCommand, importCommand } from './data.command.ts';
+import { UNLOCODE_CSV, WPI_CSV, zipOf } from './maritime/ports/fixtures.ts';
+import { loadPorts } from './maritime/ports/ports.ts';
+import { importFile } from './maritime/ports/store.ts';
 
 type Run = { code: number; stdout: string; stderr: string };
 
 function run(command: 'importCommand' | 'dataCommand', config: Config, positionals: string[], values: Record<string, string | boolean> = {}): Promise<Run> {
-  const module = JSON.stringify(fileURLToPath(new URL('./port-data.command.ts', import.meta.url)));
+  const module = JSON.stringify(fileURLToPath(new URL('./data.command.ts', import.meta.url)));
   const script = `
     import { ${command} as command } from ${module};
     const [config, positionals, values] = JSON.parse(process.argv[1]);
