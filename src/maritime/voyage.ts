@@ -10,7 +10,7 @@ import type { DestinationMatcher } from './ports/destination.ts';
 import type { Port } from './ports/ports.ts';
 import { MAX_DRAUGHT_M, tidalWindows, TideInputError, type TideStationIndex } from './tides/index.ts';
 import type { Vessel, VesselStore } from './vessels/store.ts';
-import { HOUR_MS, weatherHolds, WeatherUnavailableError, type PortWeatherThresholdStore, type WeatherSource } from './weather/index.ts';
+import { HOUR_MS, portForecast, weatherHolds, WeatherUnavailableError, type PortWeatherThresholdStore, type WeatherSource } from './weather/index.ts';
 
 /** How far the tidal window and the weather hold look ahead. */
 export const TIDAL_WINDOW_HOURS = 24;
@@ -186,16 +186,16 @@ async function tidalWindowOf(services: VoyageServices, vessel: Vessel, port: Por
 async function weatherHoldOf(services: VoyageServices, port: Port, owner: string, nowMs: number, etaMs: number | null, absent: (field: string, reason: string, message: string) => void) {
   const { weather } = services;
   const to = nowMs + Math.min(WEATHER_HOLD_HOURS, weather.horizonHours) * HOUR_MS;
-  let point;
+  let forecast;
   try {
-    [point] = await weather.hourly([{ lat: port.lat, lon: port.lon, from: nowMs, to }]);
+    forecast = await portForecast(weather, port, nowMs, to);
   } catch (error) {
     if (!(error instanceof WeatherUnavailableError)) throw error;
     absent('weather_hold', 'weather_unavailable', error.message);
     return null;
   }
   const limits = (await services.thresholds.layers(port, owner)).effective.values;
-  const holds = weatherHolds(point!.hours, limits, nowMs, to);
+  const holds = weatherHolds(forecast.hours, limits, nowMs, to);
   const covers = (ms: number) => holds.some((hold) => Date.parse(hold.start) <= ms && ms < Date.parse(hold.end));
   const next = holds[0];
   return {

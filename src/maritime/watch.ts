@@ -12,7 +12,7 @@ import { createPointGrid, type PointGrid } from '../platform/geo/point-grid.ts';
 import type { LatLon } from '../platform/geo/great-circle.ts';
 import type { BBox, Vessel, VesselStore } from './vessels/store.ts';
 import { voyageOf, type WatchedVoyage } from './voyage.ts';
-import { HOUR_MS, weatherHolds, type PortWeatherThresholdStore, type WeatherHold, type WeatherSource, type WeatherThresholds } from './weather/index.ts';
+import { HOUR_MS, portForecast, weatherHolds, type PortWeatherThresholdStore, type WeatherHold, type WeatherSource, type WeatherThresholds } from './weather/index.ts';
 
 export interface MaritimeServices {
   ports: PortIndex;
@@ -108,9 +108,9 @@ export class MaritimeWatch {
     const from = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
     const to = from + weather.horizonHours * HOUR_MS;
     const layers = await thresholds.layers(port, owner);
-    const [point] = await weather.hourly([{ lat: port.lat, lon: port.lon, from, to }]);
+    const { hours } = await portForecast(weather, port, from, to);
     const values = layers.effective.values;
-    return { port, from: new Date(from).toISOString(), to: new Date(to).toISOString(), thresholds: values, holds: weatherHolds(point!.hours, values, from, to) };
+    return { port, from: new Date(from).toISOString(), to: new Date(to).toISOString(), thresholds: values, holds: weatherHolds(hours, values, from, to) };
   }
 
   /** The voyage of the vessel with this MMSI now, by the owner's port weather limits. */

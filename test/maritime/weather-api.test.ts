@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { wpiEntry } from '../../src/maritime/ports/fixtures.ts';
 import { saveImport } from '../../src/maritime/ports/store.ts';
+import { fetchLimitedWaveM } from '../../src/maritime/weather/exposure.ts';
 import { DEFAULT_THRESHOLDS, weatherHolds } from '../../src/maritime/weather/holds.ts';
 import { HOUR_MS, hoursOf } from '../../src/maritime/weather/model.ts';
 import { simulateHours } from '../../src/maritime/weather/simulated.ts';
@@ -22,12 +23,18 @@ import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
 const run = promisify(execFile);
 const bin = new URL('../../bin/lamis.js', import.meta.url).pathname;
 const ROTTERDAM = { lat: 51.9, lon: 4.4833 };
+const BOTLEK = { lat: 51.88, lon: 4.29 };
 
 async function portData(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-weather-'));
-  await saveImport(dataDir, 'wpi', 'test rows', [wpiEntry(31140, { unlocode: 'NLRTM', name: 'Rotterdam', country: 'NL', ...ROTTERDAM, harbour_size: 'large' })]);
+  await saveImport(dataDir, 'wpi', 'test rows', [
+    wpiEntry(31140, { unlocode: 'NLRTM', name: 'Rotterdam', country: 'NL', ...ROTTERDAM, harbour_size: 'large' }),
+    wpiEntry(31150, { name: 'Rotterdam Botlek', country: 'NL', ...BOTLEK, harbour_size: 'medium', harbour_type: 'river_basins', shelter: 'good' }),
+  ]);
   return dataDir;
 }
+
+const round2 = (degrees: number) => Math.round(degrees * 100) / 100;
 
 /** From the next whole hour, 12 hours. */
 function nextHours(hours = 12): { from: string; to: string } {
@@ -99,6 +106,29 @@ for (const backend of BACKENDS) {
       assert.deepEqual(weather.hours, simulateHours(ROTTERDAM, hoursOf(Date.parse(from), Date.parse(to))));
       assert.equal(weather.hours.length, 13);
       assert.match(weather.disclaimer, /sole source/);
+    });
+
+    test('a river port with basins has the wind sea of its basins, not the open sea\'s, and says why', async () => {
+      const { from, to } = nextHours(48);
+      const weather = await ok('GET', `/v3/maritime/ports/WPI-31150/weather?from=${from}&to=${to}`);
+      assert.deepEqual(weather.sea_state, {
+        basis: 'river port with basins (good shelter), World Port Index', fetch_km: 1, transmission: 0,
+        marine_point: { ...BOTLEK, distance_nm: 0, basis: 'port_position' },
+      });
+      const open = simulateHours(BOTLEK, hoursOf(Date.parse(from), Date.parse(to)));
+      weather.hours.forEach((hour: { wave_height_m: number; wind_speed_kn: number }, index: number) => {
+        assert.equal(hour.wind_speed_kn, open[index]!.wind_speed_kn);
+        assert.ok(hour.wave_height_m <= Math.round(fetchLimitedWaveM(hour.wind_speed_kn, 1) * 100) / 100, `${hour.wave_height_m} m`);
+      });
+      assert.ok(Math.max(...open.map((hour) => hour.wave_height_m!)) > Math.max(...weather.hours.map((hour: { wave_height_m: number }) => hour.wave_height_m)));
+    });
+
+    test('a hold\'s factor held throughout agrees with its duration, also cut to a period off the hour', async () => {
+      await ok('PUT', '/v3/maritime/ports/WPI-31150/weather-thresholds', keys.a, { wind_kn: 1 });
+      const start = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 20 * 60_000;
+      const held = await ok('GET', `/v3/maritime/ports/WPI-31150/weather-holds?from=${new Date(start).toISOString()}&to=${new Date(start + 47 * HOUR_MS).toISOString()}`, keys.a);
+      assert.equal(held.held_hours, 47);
+      assert.deepEqual(held.holds.map((hold: { duration_hours: number; limiting: { factor: string; hours: number }[] }) => [hold.duration_hours, hold.limiting.find((f) => f.factor === 'wind')!.hours]), [[47, 47]]);
     });
 
     test('periods beyond the forecast horizon, too far back or reversed are refused by parameter', async () => {
@@ -195,12 +225,17 @@ describe('port weather on the live Open-Meteo adapter', () => {
     assert.equal(weather.source.kind, 'open-meteo');
     assert.match(weather.source.attribution, /Open-Meteo\.com/);
     assert.equal(weather.hours.length, 7);
+    // Rotterdam's position is in the city: the marine model is asked at the nearest open water.
+    const sea = weather.sea_state.marine_point;
+    assert.equal(sea.basis, 'nearest_open_water');
+    assert.ok(sea.distance_nm > 5 && sea.distance_nm < 30 && sea.lon < 4.2, JSON.stringify(sea));
     for (const hour of weather.hours) {
-      const expected = replayValues(51.9, 4.48, Date.parse(hour.time) / 1000);
-      assert.equal(hour.wind_speed_kn, expected.wind_speed_10m);
-      assert.equal(hour.wave_height_m, expected.wave_height);
+      assert.equal(hour.wind_speed_kn, replayValues(51.9, 4.48, Date.parse(hour.time) / 1000).wind_speed_10m);
+      assert.equal(hour.wave_height_m, replayValues(round2(sea.lat), round2(sea.lon), Date.parse(hour.time) / 1000).wave_height);
     }
-    assert.deepEqual(new Set(replay.requests.map((request) => request.url.pathname)), new Set(['/v1/forecast', '/v1/marine']));
+    const asked = (path: string) => replay.requests.find((request) => request.url.pathname === path)!.url.searchParams;
+    assert.deepEqual([asked('/v1/forecast').get('latitude'), asked('/v1/forecast').get('longitude')], ['51.9', '4.48']);
+    assert.deepEqual([asked('/v1/marine').get('latitude'), asked('/v1/marine').get('longitude')], [String(round2(sea.lat)), String(round2(sea.lon))]);
   });
 
   test('a failing source is a 503 weather_unavailable with Retry-After', async () => {

@@ -2108,6 +2108,7 @@ export interface PortSearchHit {
         | 'typhoon_harbour'
       )
     | null;
+  shelter: ('excellent' | 'good' | 'fair' | 'poor' | 'none') | null;
   channel_depth_m: number | null;
   anchorage_depth_m: number | null;
   cargo_pier_depth_m: number | null;
@@ -2189,6 +2190,7 @@ export interface Port {
         | 'typhoon_harbour'
       )
     | null;
+  shelter: ('excellent' | 'good' | 'fair' | 'poor' | 'none') | null;
   channel_depth_m: number | null;
   anchorage_depth_m: number | null;
   cargo_pier_depth_m: number | null;
@@ -2509,6 +2511,35 @@ export interface GetMaritimePortsIdWeatherResponse {
     kind: 'simulated' | 'open-meteo';
     attribution: string;
   };
+  /**
+   * How the wave heights were brought from open water into the harbour: min(open water, √(fetch-limited wind sea² + (transmission × open water)²))
+   */
+  sea_state: {
+    /**
+     * What sets the sea state at the port: the World Port Index harbour type and shelter
+     */
+    basis: string;
+    fetch_km: number | null;
+    /**
+     * Fraction of the open-water wave height that reaches the berths
+     */
+    transmission: number;
+    /**
+     * Where the open-water wave values were taken
+     */
+    marine_point: {
+      lat: number;
+      lon: number;
+      /**
+       * From the port position
+       */
+      distance_nm: number;
+      /**
+       * `port_position`: the source has no land (the simulation); `nearest_open_water`: a marine model has values over water only, so it is asked at the nearest open water; `no_open_water_found` within 30 nm: asked at the port position
+       */
+      basis: 'port_position' | 'nearest_open_water' | 'no_open_water_found';
+    };
+  };
   hours: {
     /**
      * Start of the UTC hour
@@ -2566,6 +2597,35 @@ export interface GetMaritimePortsIdWeatherHoldsResponse {
     kind: 'simulated' | 'open-meteo';
     attribution: string;
   };
+  /**
+   * How the wave heights were brought from open water into the harbour: min(open water, √(fetch-limited wind sea² + (transmission × open water)²))
+   */
+  sea_state: {
+    /**
+     * What sets the sea state at the port: the World Port Index harbour type and shelter
+     */
+    basis: string;
+    fetch_km: number | null;
+    /**
+     * Fraction of the open-water wave height that reaches the berths
+     */
+    transmission: number;
+    /**
+     * Where the open-water wave values were taken
+     */
+    marine_point: {
+      lat: number;
+      lon: number;
+      /**
+       * From the port position
+       */
+      distance_nm: number;
+      /**
+       * `port_position`: the source has no land (the simulation); `nearest_open_water`: a marine model has values over water only, so it is asked at the nearest open water; `no_open_water_found` within 30 nm: asked at the port position
+       */
+      basis: 'port_position' | 'nearest_open_water' | 'no_open_water_found';
+    };
+  };
   thresholds: WeatherThresholds;
   /**
    * Which layer each effective limit comes from
@@ -2597,7 +2657,7 @@ export interface GetMaritimePortsIdWeatherHoldsResponse {
       worst: number;
       worst_at: string;
       /**
-       * Forecast hours of the hold with this factor beyond its limit
+       * Hours of the hold (within the period asked for) with this factor beyond its limit; a factor beyond it throughout has the hold's `duration_hours`
        */
       hours: number;
     }[];
@@ -2657,7 +2717,7 @@ export interface PortWeatherThresholds {
   scope: 'instance' | 'organisation';
   defaults: WeatherThresholds;
   /**
-   * The harbour size the defaults are for, or `unknown`
+   * What the defaults are for: the harbour size (or `unknown`), and the shelter when the World Port Index gives it (poor or no shelter lowers the wind and gust limits)
    */
   defaults_basis: string;
   instance: WeatherThresholdOverrides | null;

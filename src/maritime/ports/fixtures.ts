@@ -10,7 +10,7 @@ import { createPortIndex } from './port-index.ts';
 const WPI_HEADER = [
   'OID_', 'World Port Index Number', 'Main Port Name', 'Alternate Port Name', 'UN/LOCODE', 'Country Code',
   'Tidal Range (m)', 'Channel Depth (m)', 'Anchorage Depth (m)', 'Cargo Pier Depth (m)', 'Oil Terminal Depth (m)',
-  'Maximum Vessel Length (m)', 'Maximum Vessel Beam (m)', 'Maximum Vessel Draft (m)', 'Harbor Size', 'Harbor Type',
+  'Maximum Vessel Length (m)', 'Maximum Vessel Beam (m)', 'Maximum Vessel Draft (m)', 'Harbor Size', 'Harbor Type', 'Shelter Afforded',
   'Entrance Restriction - Tide', 'Entrance Restriction - Heavy Swell', 'Entrance Restriction - Ice', 'Entrance Restriction - Other',
   'Latitude', 'Longitude',
 ];
@@ -21,12 +21,12 @@ const WPI_HEADER = [
  */
 export const WPI_CSV = [
   `\uFEFF${WPI_HEADER.join(',')}`,
-  '0.0,90010.0,Port Alpha,"Alfa; Alpha Roads",NLALP,Netherlands,1.5,12.5,14.0,11.0,15.5,300.0,45.0,13.7,Large,River (Basins),No,Yes,Unknown,Yes,51.9,4.5',
-  '1.0,90020.0,Bravo Harbor, ,NL BRV,Netherlands,0.0,0.0, ,6.4,0.0,0.0,0.0,0.0, , ,Unknown,Unknown,Unknown,Unknown,52.1,4.2',
-  '2.0,90020.5,Charlie Terminal, ,US CHX,The Bahamas,0.0,23.2,0.0,0.0,20.1,0.0,0.0,0.0,Very Small,Open Roadstead,No,No,No,No,25.05,-77.35',
-  '3.0,90010.0,Port Alpha Again, , ,Netherlands,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,Small,Coastal (Natural),No,No,No,No,51.9,4.5',
-  '4.0,abc,No Number, , ,Netherlands,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,Small,Coastal (Natural),No,No,No,No,51.9,4.5',
-  '5.0,90030.0,Nowhere, , ,Netherlands,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,Small,Coastal (Natural),No,No,No,No,95.0,4.5',
+  '0.0,90010.0,Port Alpha,"Alfa; Alpha Roads",NLALP,Netherlands,1.5,12.5,14.0,11.0,15.5,300.0,45.0,13.7,Large,River (Basins),Fair,No,Yes,Unknown,Yes,51.9,4.5',
+  '1.0,90020.0,Bravo Harbor, ,NL BRV,Netherlands,0.0,0.0, ,6.4,0.0,0.0,0.0,0.0, , , ,Unknown,Unknown,Unknown,Unknown,52.1,4.2',
+  '2.0,90020.5,Charlie Terminal, ,US CHX,The Bahamas,0.0,23.2,0.0,0.0,20.1,0.0,0.0,0.0,Very Small,Open Roadstead,None,No,No,No,No,25.05,-77.35',
+  '3.0,90010.0,Port Alpha Again, , ,Netherlands,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,Small,Coastal (Natural),Good,No,No,No,No,51.9,4.5',
+  '4.0,abc,No Number, , ,Netherlands,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,Small,Coastal (Natural),Good,No,No,No,No,51.9,4.5',
+  '5.0,90030.0,Nowhere, , ,Netherlands,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,Small,Coastal (Natural),Good,No,No,No,No,95.0,4.5',
   '6.0,90040.0,Short Row',
 ].join('\r\n');
 
@@ -64,6 +64,7 @@ export function wpiEntry(wpiNumber: number, overrides: Partial<WpiEntry> = {}): 
     lon: 0,
     harbour_size: null,
     harbour_type: null,
+    shelter: null,
     channel_depth_m: null,
     anchorage_depth_m: null,
     cargo_pier_depth_m: null,

@@ -187,6 +187,7 @@ function toPort(draft: Draft): Port {
     timezone,
     harbour_size: harbourSize,
     harbour_type: fromWpi('harbour_type'),
+    shelter: fromWpi('shelter'),
     channel_depth_m: fromWpi('channel_depth_m'),
     anchorage_depth_m: fromWpi('anchorage_depth_m'),
     cargo_pier_depth_m: fromWpi('cargo_pier_depth_m'),

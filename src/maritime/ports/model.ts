@@ -15,6 +15,10 @@ export const PORT_SOURCES: readonly PortSource[] = ['sea-ports', 'wpi', 'unlocod
 export type HarbourSize = 'large' | 'medium' | 'small' | 'very_small';
 export const HARBOUR_SIZES: readonly HarbourSize[] = ['large', 'medium', 'small', 'very_small'];
 
+/** How well the harbour is sheltered from wind and sea (WPI "Shelter Afforded"). */
+export type Shelter = 'excellent' | 'good' | 'fair' | 'poor' | 'none';
+export const SHELTERS: readonly Shelter[] = ['excellent', 'good', 'fair', 'poor', 'none'];
+
 export type HarbourType =
   | 'coastal_natural'
   | 'coastal_breakwater'
@@ -70,6 +74,7 @@ export type Port = {
   readonly timezone: string | null;
   readonly harbour_size: HarbourSize | null;
   readonly harbour_type: HarbourType | null;
+  readonly shelter: Shelter | null;
   readonly channel_depth_m: number | null;
   readonly anchorage_depth_m: number | null;
   readonly cargo_pier_depth_m: number | null;
@@ -107,6 +112,7 @@ export type WpiEntry = {
   readonly lon: number;
   readonly harbour_size: HarbourSize | null;
   readonly harbour_type: HarbourType | null;
+  readonly shelter: Shelter | null;
   readonly channel_depth_m: number | null;
   readonly anchorage_depth_m: number | null;
   readonly cargo_pier_depth_m: number | null;

@@ -5,7 +5,7 @@ import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
-import { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, type Port, type PortIndex } from './ports.ts';
+import { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, SHELTERS, type Port, type PortIndex } from './ports.ts';
 
 const TAG = 'Ports';
 const ID_PATTERN = /^([A-Za-z]{2}[A-Za-z2-9]{3}|WPI-\d{1,6}(\.\d{1,3})?)$/i;
@@ -32,6 +32,7 @@ const portFields = {
   timezone: nullable(Type.String({ description: 'IANA time zone' })),
   harbour_size: nullable(Type.Enum([...HARBOUR_SIZES])),
   harbour_type: nullable(Type.Enum([...HARBOUR_TYPES])),
+  shelter: nullable(Type.Enum([...SHELTERS], { description: 'How well the harbour is sheltered from wind and sea (World Port Index "Shelter Afforded"); it sets the sea state at the port and its default weather limits' })),
   channel_depth_m: metres('World Port Index depths are mostly the lower edge of a 5-foot band: read them as "at least".'),
   anchorage_depth_m: metres(''),
   cargo_pier_depth_m: metres(''),

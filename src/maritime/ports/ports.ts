@@ -8,7 +8,7 @@ import { SEA_PORTS_PACKAGE, seaPorts } from './sea-ports.ts';
 import { readImport } from './store.ts';
 
 export type * from './model.ts';
-export { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES } from './model.ts';
+export { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, SHELTERS } from './model.ts';
 
 export type LoadedPorts = PortIndex & {
   /** Imported files that exist but could not be read (they are left out), for the log. */

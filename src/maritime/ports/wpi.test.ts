@@ -25,6 +25,7 @@ describe('World Port Index CSV', () => {
       lon: 4.5,
       harbour_size: 'large',
       harbour_type: 'river_basins',
+      shelter: 'fair',
       channel_depth_m: 12.5,
       anchorage_depth_m: 14,
       cargo_pier_depth_m: 11,
@@ -46,6 +47,7 @@ describe('World Port Index CSV', () => {
     );
     assert.equal(bravo!.harbour_size, null);
     assert.equal(bravo!.harbour_type, null);
+    assert.equal(bravo!.shelter, null);
     assert.deepEqual(bravo!.alternate_names, []);
     assert.deepEqual(bravo!.entrance_restrictions, { tide: null, swell: null, ice: null, other: null });
     assert.equal(charlie!.wpi_number, 90020.5);

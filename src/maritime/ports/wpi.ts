@@ -3,7 +3,7 @@
 // name. A row without a usable WPI number, name or position is rejected; a value that cannot be
 // read is dropped from its row with a warning, and the row kept. See model.ts for what the depths mean.
 import { decodeText, readCsvRows } from './csv.ts';
-import type { EntranceRestrictions, HarbourSize, HarbourType, RejectedRow, WpiEntry } from './model.ts';
+import type { EntranceRestrictions, HarbourSize, HarbourType, RejectedRow, Shelter, WpiEntry } from './model.ts';
 import { countryCode, normaliseUnlocode } from './places.ts';
 
 export type WpiParseResult =
@@ -27,6 +27,7 @@ const COLUMNS = {
   lon: 'Longitude',
   size: 'Harbor Size',
   type: 'Harbor Type',
+  shelter: 'Shelter Afforded',
   tidal: 'Tidal Range (m)',
   channel: 'Channel Depth (m)',
   anchorage: 'Anchorage Depth (m)',
@@ -44,6 +45,11 @@ type Column = keyof typeof COLUMNS;
 
 const HARBOUR_SIZES: Readonly<Record<string, HarbourSize>> = {
   'Large': 'large', 'Medium': 'medium', 'Small': 'small', 'Very Small': 'very_small',
+};
+
+/** "Unknown" is a value of its own in the column: no shelter known. */
+const SHELTERS: Readonly<Record<string, Shelter | null>> = {
+  'Excellent': 'excellent', 'Good': 'good', 'Fair': 'fair', 'Poor': 'poor', 'None': 'none', 'Unknown': null,
 };
 
 const HARBOUR_TYPES: Readonly<Record<string, HarbourType>> = {
@@ -142,6 +148,7 @@ export function parseWpiCsv(input: string | Uint8Array): WpiParseResult {
       lon,
       harbour_size: choice('size', HARBOUR_SIZES),
       harbour_type: choice('type', HARBOUR_TYPES),
+      shelter: choice('shelter', SHELTERS),
       channel_depth_m: metres('channel'),
       anchorage_depth_m: metres('anchorage'),
       cargo_pier_depth_m: metres('cargoPier'),

@@ -68,8 +68,9 @@ describe('weather holds', () => {
     assert.equal(hold!.start, '2026-03-10T00:20:00.000Z');
     assert.equal(hold!.end, '2026-03-10T02:30:00.000Z');
     assert.equal(hold!.duration_hours, 2.17);
-    // The 03:00 hour lies after the period: neither counted nor the worst.
-    assert.deepEqual(hold!.limiting, [{ factor: 'wind', threshold: 35, unit: 'kn', worst: 40, worst_at: '2026-03-10T00:00:00.000Z', hours: 3 }]);
+    // The 03:00 hour lies after the period: neither counted nor the worst; the factor's hours are
+    // those within the period, so a factor held throughout agrees with the hold's duration.
+    assert.deepEqual(hold!.limiting, [{ factor: 'wind', threshold: 35, unit: 'kn', worst: 40, worst_at: '2026-03-10T00:00:00.000Z', hours: 2.17 }]);
     assert.deepEqual(weatherHolds(hours({}, {}), limits, START, START + 2 * HOUR_MS), []);
   });
 });

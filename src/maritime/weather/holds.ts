@@ -13,11 +13,17 @@
 //   very small     22 kn         30 kn   2.0 m                      1,000 m
 //   unknown        as small
 //
+// At a poorly sheltered berth a moored ship ranges and cargo work stops sooner: with the WPI's
+// shelter "poor" the wind and gust limits are 3 kn lower, with "none" 5 kn lower. The wave limit
+// is judged against the sea state at the port (exposure.ts), which is where shelter counts most.
+//
 // An hour is held when its wind, gust or wave height is above its limit, or its visibility below
 // its limit; a value the forecast lacks (waves over land) holds nothing. Each forecast hour stands
 // for the hour that follows it, so a hold runs from its first held hour to the end of its last,
-// cut to the period asked for.
-import type { HarbourSize } from '../ports/ports.ts';
+// cut to the period asked for; each factor's hours are counted within that cut too, so a factor
+// beyond its limit throughout a hold has exactly the hold's duration.
+import type { HarbourSize, Port, Shelter } from '../ports/ports.ts';
+import { shelterText } from './exposure.ts';
 import { HOUR_MS, type WeatherHour } from './model.ts';
 
 export type HoldFactor = 'wind' | 'gust' | 'waves' | 'visibility';
@@ -39,6 +45,19 @@ export const DEFAULT_THRESHOLDS: Readonly<Record<HarbourSize | 'unknown', Readon
   very_small: { wind_kn: 22, gust_kn: 30, wave_height_m: 2, visibility_m: 1000 },
   unknown: { wind_kn: 25, gust_kn: 35, wave_height_m: 2.5, visibility_m: 1000 },
 };
+
+const SHELTER_WIND_ADJUSTMENT_KN: Readonly<Record<Shelter, number>> = { excellent: 0, good: 0, fair: 0, poor: -3, none: -5 };
+
+/** The default limits at a port, by its harbour size and shelter, and what they are for. */
+export function defaultThresholds(port: Pick<Port, 'harbour_size' | 'shelter'>): { values: WeatherThresholds; basis: string } {
+  const size = port.harbour_size ?? 'unknown';
+  const values = { ...DEFAULT_THRESHOLDS[size] };
+  const adjustment = port.shelter === null ? 0 : SHELTER_WIND_ADJUSTMENT_KN[port.shelter];
+  values.wind_kn += adjustment;
+  values.gust_kn += adjustment;
+  const shelter = port.shelter === null ? '' : `, ${shelterText(port.shelter)}${adjustment === 0 ? '' : ` (wind and gust ${adjustment} kn)`}`;
+  return { values, basis: `${size}${shelter}` };
+}
 
 interface FactorRule {
   threshold: ThresholdName;
@@ -62,7 +81,7 @@ export interface LimitingFactor {
   /** The value furthest beyond the limit during the hold, and its hour. */
   worst: number;
   worst_at: string;
-  /** Hours of the hold in which this factor was beyond its limit. */
+  /** Hours of the hold in which this factor was beyond its limit (within the period asked for). */
   hours: number;
 }
 
@@ -89,6 +108,7 @@ export function exceeded(hour: WeatherHour, thresholds: WeatherThresholds): Hold
 export function weatherHolds(hours: readonly WeatherHour[], thresholds: WeatherThresholds, from: number, to: number): WeatherHold[] {
   const holds: WeatherHold[] = [];
   let open: { start: number; end: number; factors: Map<HoldFactor, LimitingFactor> } | null = null;
+  const hoursIn = (ms: number) => Math.round((ms / HOUR_MS) * 100) / 100;
   const close = () => {
     if (open === null) return;
     const start = Math.max(from, open.start);
@@ -97,7 +117,7 @@ export function weatherHolds(hours: readonly WeatherHour[], thresholds: WeatherT
       holds.push({
         start: new Date(start).toISOString(),
         end: new Date(end).toISOString(),
-        duration_hours: Math.round(((end - start) / HOUR_MS) * 100) / 100,
+        duration_hours: hoursIn(end - start),
         limiting: [...open.factors.values()].sort((a, b) => b.hours - a.hours || HOLD_FACTORS.indexOf(a.factor) - HOLD_FACTORS.indexOf(b.factor)),
       });
     }
@@ -108,6 +128,8 @@ export function weatherHolds(hours: readonly WeatherHour[], thresholds: WeatherT
     // An hour that stands for time outside the period holds nothing in it.
     if (time >= to || time + HOUR_MS <= from) continue;
     const factors = exceeded(hour, thresholds);
+    // The part of this hour inside the period.
+    const within = Math.min(to, time + HOUR_MS) - Math.max(from, time);
     if (factors.length === 0 || (open !== null && open.end < time)) close();
     if (factors.length === 0) continue;
     open ??= { start: time, end: time + HOUR_MS, factors: new Map() };
@@ -117,10 +139,10 @@ export function weatherHolds(hours: readonly WeatherHour[], thresholds: WeatherT
       const value = rule.value(hour)!;
       const known = open.factors.get(factor);
       if (known === undefined) {
-        open.factors.set(factor, { factor, threshold: thresholds[rule.threshold], unit: rule.unit, worst: value, worst_at: hour.time, hours: 1 });
+        open.factors.set(factor, { factor, threshold: thresholds[rule.threshold], unit: rule.unit, worst: value, worst_at: hour.time, hours: within });
         continue;
       }
-      known.hours += 1;
+      known.hours += within;
       if (rule.above ? value > known.worst : value < known.worst) {
         known.worst = value;
         known.worst_at = hour.time;
@@ -128,5 +150,6 @@ export function weatherHolds(hours: readonly WeatherHour[], thresholds: WeatherT
     }
   }
   close();
+  for (const hold of holds) for (const factor of hold.limiting) factor.hours = hoursIn(factor.hours);
   return holds;
 }

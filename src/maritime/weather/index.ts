@@ -1,4 +1,5 @@
-// Public surface of the weather module: the configured source, port weather limits and holds.
+// Public surface of the weather module: the configured source, the forecast at a port, port
+// weather limits and holds.
 import type { OutboundLogger } from '../../platform/http/outbound.ts';
 import type { MaritimeSettings } from '../settings.ts';
 import type { WeatherSource } from './model.ts';
@@ -7,7 +8,9 @@ import { createSimulatedWeather } from './simulated.ts';
 
 export { registerWeatherRoutes, weatherUnavailable } from './weather.routes.ts';
 export type { WeatherApiDeps } from './weather.routes.ts';
-export { DEFAULT_THRESHOLDS, exceeded, HOLD_FACTORS, THRESHOLD_NAMES, weatherHolds } from './holds.ts';
+export { DEFAULT_THRESHOLDS, defaultThresholds, exceeded, HOLD_FACTORS, THRESHOLD_NAMES, weatherHolds } from './holds.ts';
+export { portForecast } from './port-weather.ts';
+
 export type { HoldFactor, LimitingFactor, ThresholdName, WeatherHold, WeatherThresholds } from './holds.ts';
 export { HOUR_MS, hoursOf, WEATHER_SOURCE_KINDS, WeatherUnavailableError } from './model.ts';
 export type { PointWeather, WeatherHour, WeatherRequest, WeatherSource, WeatherSourceKind } from './model.ts';

@@ -32,6 +32,8 @@ export interface PointWeather {
 export interface WeatherRequest extends LatLon {
   from: number;
   to: number;
+  /** Where to take marine values (waves) when not at the point itself: open water near a port. */
+  marine?: LatLon;
 }
 
 export interface WeatherSource {

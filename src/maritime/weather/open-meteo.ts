@@ -8,7 +8,7 @@
 // Several points go into one request as comma-separated lists (the answer is then a list of
 // locations, in order). Units are read from `hourly_units` and converted, so a change of unit
 // upstream cannot pass as knots or metres. Wave values are null over land, and the answer keeps them
-// null. Gusts are the hour's highest and are never shown below the wind.
+// null: a request may name another point for marine values (`marine`: open water near a port). Gusts are the hour's highest and are never shown below the wind.
 //
 // Politeness (the free API allows 600 calls a minute and 10,000 a day, each location counting):
 // requests start at least a second apart; identical requests in flight are shared; each point's
@@ -107,11 +107,15 @@ export class OpenMeteoWeather implements WeatherSource {
 
   async hourly(requests: readonly WeatherRequest[]): Promise<PointWeather[]> {
     const points = requests.map((request) => ({ ...request, lat: roundCoordinate(request.lat), lon: roundCoordinate(request.lon) }));
-    await settled((['forecast', 'marine'] as const).map((api) => this.#fill(api, points)));
-    return points.map((point) => ({
+    const seaPoints = requests.map((request) => {
+      const marine = request.marine ?? request;
+      return { from: request.from, to: request.to, lat: roundCoordinate(marine.lat), lon: roundCoordinate(marine.lon) };
+    });
+    await settled([this.#fill('forecast', points), this.#fill('marine', seaPoints)]);
+    return points.map((point, index) => ({
       lat: point.lat,
       lon: point.lon,
-      hours: hoursOf(point.from, point.to).map((hour) => this.#hour(point, hour)),
+      hours: hoursOf(point.from, point.to).map((hour) => this.#hour(point, seaPoints[index]!, hour)),
     }));
   }
 
@@ -267,9 +271,9 @@ export class OpenMeteoWeather implements WeatherSource {
     }
   }
 
-  #hour(point: WeatherRequest, hour: number): WeatherHour {
+  #hour(point: WeatherRequest, seaPoint: WeatherRequest, hour: number): WeatherHour {
     const atmosphere = this.#cached('forecast', point, dayOf(hour))?.get(hour) ?? {};
-    const sea = this.#cached('marine', point, dayOf(hour))?.get(hour) ?? {};
+    const sea = this.#cached('marine', seaPoint, dayOf(hour))?.get(hour) ?? {};
     const wind = atmosphere.wind_speed_10m ?? null;
     const gust = atmosphere.wind_gusts_10m ?? null;
     return {

@@ -1,9 +1,9 @@
-// Which weather limits apply at a port, layer by layer: the default for its harbour size, then the
-// instance-wide values the instance's operators set, then the caller's organisation's own. Each
+// Which weather limits apply at a port, layer by layer: the default for its harbour size and
+// shelter, then the instance-wide values the instance's operators set, then the caller's organisation's own. Each
 // limit comes from the highest layer that sets it.
 import type { Database } from '../../platform/db/database.ts';
 import type { Port } from '../ports/ports.ts';
-import { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, type ThresholdName, type WeatherThresholds } from './holds.ts';
+import { defaultThresholds, THRESHOLD_NAMES, type ThresholdName, type WeatherThresholds } from './holds.ts';
 import type { PortWeatherThresholdsRow } from './thresholds.table.ts';
 
 /** The owner of the instance-wide row: no organisation id looks like it. */
@@ -24,7 +24,7 @@ export interface EffectiveThresholds {
 
 export interface PortThresholds {
   defaults: WeatherThresholds;
-  /** What the defaults are for: the harbour size, or `unknown`. */
+  /** What the defaults are for: the harbour size (or `unknown`) and the shelter when known. */
   defaults_basis: string;
   instance: StoredOverrides | null;
   /** null for operator keys, which set the instance-wide layer. */
@@ -49,8 +49,7 @@ export class PortWeatherThresholdStore {
       .where('owner', 'in', owners)
       .execute();
     const byOwner = new Map(rows.map((row) => [row.owner, { values: pick(row), updated_at: row.updated_at }]));
-    const basis = port.harbour_size ?? 'unknown';
-    const defaults = { ...DEFAULT_THRESHOLDS[basis] };
+    const { values: defaults, basis } = defaultThresholds(port);
     const instance = byOwner.get(INSTANCE_OWNER) ?? null;
     const own = organisation === null ? null : byOwner.get(organisation) ?? null;
     return { defaults, defaults_basis: basis, instance, organisation: own, effective: effective(defaults, instance, own) };

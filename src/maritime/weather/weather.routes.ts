@@ -10,7 +10,8 @@ import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
 import { IdParams, portById } from '../ports/ports.routes.ts';
 import { HARBOUR_SIZES, type Port, type PortIndex } from '../ports/ports.ts';
 import { DEFAULT_THRESHOLDS, HOLD_FACTORS, THRESHOLD_NAMES, weatherHolds, type ThresholdName } from './holds.ts';
-import { WEATHER_SOURCE_KINDS, WeatherUnavailableError, type WeatherHour, type WeatherSource } from './model.ts';
+import { WEATHER_SOURCE_KINDS, WeatherUnavailableError, type WeatherSource } from './model.ts';
+import { portForecast, type PortForecast } from './port-weather.ts';
 import { periodQuery, readPeriod, type PeriodRules } from './period.ts';
 import { INSTANCE_OWNER, type PortThresholds, type PortWeatherThresholdStore, type StoredOverrides, type ThresholdOverrides } from './thresholds.ts';
 
@@ -67,7 +68,7 @@ const PortThresholdsSchema = Shared('PortWeatherThresholds', Type.Object({
     description: 'The layer a PUT with your key sets: `organisation` for organisation keys, `instance` for the operators\' keys (no organisation)',
   }),
   defaults: ThresholdsSchema,
-  defaults_basis: Type.String({ description: 'The harbour size the defaults are for, or `unknown`' }),
+  defaults_basis: Type.String({ description: 'What the defaults are for: the harbour size (or `unknown`), and the shelter when the World Port Index gives it (poor or no shelter lowers the wind and gust limits)' }),
   instance: nullable(OverridesSchema),
   organisation: nullable(OverridesSchema),
   effective: ThresholdsSchema,
@@ -104,13 +105,33 @@ const WeatherPortSchema = Type.Object({
   id: Type.String(), name: Type.String(), lat: Type.Number(), lon: Type.Number(), harbour_size: nullable(Type.Enum([...HARBOUR_SIZES])),
 });
 
-/** What both forecast answers open with: the port, the period and the source. */
+const SeaStateSchema = Type.Object({
+  basis: Type.String({ description: 'What sets the sea state at the port: the World Port Index harbour type and shelter' }),
+  fetch_km: nullable(Type.Number({ description: 'Open water the wind blows over inside the harbour; the wind sea is fetch-limited to it. null: the port lies open to the sea and gets open-water values' })),
+  transmission: Type.Number({ description: 'Fraction of the open-water wave height that reaches the berths' }),
+  marine_point: Type.Object({
+    lat: Type.Number(),
+    lon: Type.Number(),
+    distance_nm: Type.Number({ description: 'From the port position' }),
+    basis: Type.Enum(['port_position', 'nearest_open_water', 'no_open_water_found'], {
+      description: '`port_position`: the source has no land (the simulation); `nearest_open_water`: a marine model has values over water only, so it is asked at the nearest open water; `no_open_water_found` within 30 nm: asked at the port position',
+    }),
+  }, { description: 'Where the open-water wave values were taken' }),
+}, { description: 'How the wave heights were brought from open water into the harbour: min(open water, √(fetch-limited wind sea² + (transmission × open water)²))' });
+
+/** What both forecast answers open with: the port, the period, the source and how the sea state was found. */
 const periodAnswerFields = {
   port: WeatherPortSchema,
   from: Type.String({ format: 'date-time' }),
   to: Type.String({ format: 'date-time' }),
   source: SourceSchema,
+  sea_state: SeaStateSchema,
 };
+
+function seaState(forecast: PortForecast) {
+  const { basis, fetch_km, transmission } = forecast.exposure;
+  return { basis, fetch_km, transmission, marine_point: forecast.marine_point };
+}
 
 export interface WeatherApiDeps {
   ports: PortIndex;
@@ -127,10 +148,9 @@ export function registerWeatherRoutes(app: App, deps: WeatherApiDeps): void {
   const periodText = `Period from \`from\` (default now, at most ${rules.maxPastHours} hours ago) to \`to\` (default ${rules.defaultHours} hours later, ` +
     `at most ${weather.horizonHours} hours from now).`;
 
-  const forecastAt = async (port: Port, from: number, to: number): Promise<WeatherHour[]> => {
+  const forecastAt = async (port: Port, from: number, to: number): Promise<PortForecast> => {
     try {
-      const [point] = await weather.hourly([{ lat: port.lat, lon: port.lon, from, to }]);
-      return point!.hours;
+      return await portForecast(weather, port, from, to);
     } catch (error) {
       if (!(error instanceof WeatherUnavailableError)) throw error;
       const retry = error.retryAfterMs === null ? null : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
@@ -162,8 +182,8 @@ export function registerWeatherRoutes(app: App, deps: WeatherApiDeps): void {
   }, async (request) => {
     const port = portById(deps.ports, request.params.id);
     const { from, to } = readPeriod(request.query, rules);
-    const hours = await forecastAt(port, from, to);
-    return { port: weatherPort(port), from: iso(from), to: iso(to), source, hours, disclaimer: DISCLAIMER };
+    const forecast = await forecastAt(port, from, to);
+    return { port: weatherPort(port), from: iso(from), to: iso(to), source, sea_state: seaState(forecast), hours: forecast.hours, disclaimer: DISCLAIMER };
   });
 
   app.get('/v3/maritime/ports/:id/weather-holds', {
@@ -194,7 +214,7 @@ export function registerWeatherRoutes(app: App, deps: WeatherApiDeps): void {
               unit: Type.String(),
               worst: Type.Number({ description: 'The value furthest beyond the limit during the hold' }),
               worst_at: Type.String({ format: 'date-time' }),
-              hours: Type.Integer({ description: 'Forecast hours of the hold with this factor beyond its limit' }),
+              hours: Type.Number({ description: 'Hours of the hold (within the period asked for) with this factor beyond its limit; a factor beyond it throughout has the hold\'s `duration_hours`' }),
             }), { description: 'The factors beyond their limits, most hours first' }),
           })),
           disclaimer: Type.String(),
@@ -205,13 +225,14 @@ export function registerWeatherRoutes(app: App, deps: WeatherApiDeps): void {
     const port = portById(deps.ports, request.params.id);
     const { from, to } = readPeriod(request.query, rules);
     const layers = await deps.thresholds.layers(port, organisationOf(request));
-    const hours = await forecastAt(port, from, to);
-    const holds = weatherHolds(hours, layers.effective.values, from, to);
+    const forecast = await forecastAt(port, from, to);
+    const holds = weatherHolds(forecast.hours, layers.effective.values, from, to);
     return {
       port: weatherPort(port),
       from: iso(from),
       to: iso(to),
       source,
+      sea_state: seaState(forecast),
       thresholds: layers.effective.values,
       threshold_sources: layers.effective.sources,
       held_hours: Math.round(holds.reduce((sum, hold) => sum + hold.duration_hours, 0) * 100) / 100,

@@ -245,6 +245,15 @@ const LIMITS: [keyof Holds['thresholds'], string, string][] = [
   ['visibility_m', 'Visibility below', 'm'],
 ];
 
+/** How the waves were brought into the harbour, in a sentence. */
+function seaStateText(sea: Holds['sea_state']): string {
+  const inside = sea.fetch_km === null
+    ? 'open-water values'
+    : `the wind's sea over ${formatNumber(sea.fetch_km)} km of harbour water${sea.transmission > 0 ? ` and ${Math.round(sea.transmission * 100)} % of the outside sea` : ''}`;
+  const from = sea.marine_point.basis === 'nearest_open_water' ? `, outside sea taken ${formatNumber(sea.marine_point.distance_nm)} nm away in open water` : '';
+  return `${inside} (${sea.basis})${from}`;
+}
+
 function HoldsView({ holds, port }: { holds: Holds; port: Port }) {
   return (
     <div data-holds={holds.holds.length}>
@@ -267,7 +276,7 @@ function HoldsView({ holds, port }: { holds: Holds; port: Port }) {
                 {hold.limiting.map((factor) => (
                   <li key={factor.factor}>
                     {FACTOR_LABELS[factor.factor] ?? factor.factor}: worst {formatFactor(factor.factor, factor.worst, factor.unit)} at {formatPortTime(factor.worst_at, port.timezone)}
-                    {' '}(limit {formatFactor(factor.factor, factor.threshold, factor.unit)}, {factor.hours} {factor.hours === 1 ? 'hour' : 'hours'} over)
+                    {' '}(limit {formatFactor(factor.factor, factor.threshold, factor.unit)}, over for {factor.hours.toFixed(1)} h)
                   </li>
                 ))}
               </ul>
@@ -275,7 +284,7 @@ function HoldsView({ holds, port }: { holds: Holds; port: Port }) {
           ))}
         </ol>
       )}
-      <p class="port-attribution">{holds.source.attribution}</p>
+      <p class="port-attribution">Waves at the port: {seaStateText(holds.sea_state)}. {holds.source.attribution}</p>
     </div>
   );
 }
