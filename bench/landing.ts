@@ -14,9 +14,11 @@ export const description = 'landing requests/s and p99 latency from warm caches,
 const KEY = 'lamis_bench_0123456789abcdef';
 const AIRPORTS = ['EGLL', 'KJFK', 'LFPG', 'EDDF', 'KLAX', 'RJTT', 'YSSY', 'OMDB', 'SBGR', 'FAOR'];
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+/** `profileDir`: the server writes a V8 CPU profile there when it stops (`--cpu-prof=DIR`). */
+async function startServer(dataDir: string, profileDir: string | undefined): Promise<{ child: ChildProcess; url: string }> {
   const bin = new URL('../bin/lamis.js', import.meta.url).pathname;
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], {
+  const profiling = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)];
+  const child = spawn(process.execPath, [...profiling, bin, 'serve', '--port', '0'], {
     env: { ...process.env, LAMIS_DATA_DIR: dataDir, LAMIS_API_KEYS: KEY, AIS_SIMULATOR: 'off', AVIATION_SIMULATORS: 'on', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -58,7 +60,8 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const connections = intFlag(options, 'connections', 10);
   const rounds = intFlag(options, 'rounds', 2);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-bench-'));
-  const server = await startServer(dataDir);
+  const profileDir = typeof options.flags['cpu-prof'] === 'string' ? options.flags['cpu-prof'] : undefined;
+  const server = await startServer(dataDir, profileDir);
   try {
     const landing = AIRPORTS.map(landingPath);
     // Warm the caches: every airport's METAR, TAF and NOTAMs fetched once, the JIT warmed up.
