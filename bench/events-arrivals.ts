@@ -8,6 +8,7 @@ import path from 'node:path';
 import { LandingWatch } from '../src/aviation/index.ts';
 import type { AviationServices } from '../src/aviation/services.ts';
 import { landingBundle } from '../src/aviation/landing/bundle.ts';
+import { LandingInputs } from '../src/aviation/landing/inputs.ts';
 import { SlotBook } from '../src/aviation/landing/slots.ts';
 import { NotamStore } from '../src/aviation/notams/store.ts';
 import { loadAirports } from '../src/aviation/reference/airports.ts';
@@ -53,8 +54,10 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const fleet = openFleetStore(database, key);
     const airports = await loadAirports({ cacheDir: path.join(tmpdir(), 'lamis-bench-reference-cache') });
     const weather = new WeatherReports(database);
+    const notams = new NotamStore(database);
+    const slots = new SlotBook(database);
     const services: AviationServices = {
-      airports, weather, notams: new NotamStore(database), slots: new SlotBook(database), fleet: fleetProfiles(fleet),
+      airports, weather, notams, slots, inputs: new LandingInputs({ weather, notams, slots }), fleet: fleetProfiles(fleet),
       sources: { weather: 'operator_only', notams: 'operator_only' }, slotShareOf: async () => 0.5,
     };
     const landing = new LandingWatch();

@@ -15,9 +15,10 @@ import { registerNotamRoutes } from './notams/notams.routes.ts';
 import { registerSlotRoutes } from './landing/slots.routes.ts';
 import { registerWeatherRoutes } from './weather/weather.routes.ts';
 import { registerLandingRoutes } from './landing/landing.routes.ts';
+import { LandingInputs } from './landing/inputs.ts';
 import { SlotBook } from './landing/slots.ts';
 import type { LandingWatch } from './landing/watch.ts';
-import { aviationInputs } from './inputs.ts';
+import { aviationInputs, type AviationInput } from './inputs.ts';
 import { NotamStore } from './notams/store.ts';
 import { loadAirports } from './reference/airports.ts';
 import type { AviationServices, FleetProfiles, InputSource } from './services.ts';
@@ -34,7 +35,9 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
 /**
  * `fleet`: the callers' fleets, whose vehicles bring their own landing figures; `watch`: where
  * watchers outside a request get their landing answers, attached to this feature's services.
- * Every stored METAR, TAF and NOTAM, and every change of an airport's slots, is announced on `aviation.inputs`.
+ * Every stored METAR, TAF and NOTAM, and every change of an airport's slots, is applied at once to
+ * the inputs this instance holds in memory and announced on `aviation.inputs`, whence the other
+ * instances apply it to theirs.
  */
 export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, logger }) => {
   const log = logger.child({ feature: 'aviation' });
@@ -42,9 +45,15 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
   log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');
   const airportOf = (icao: string) => airports.get(icao) ?? undefined;
 
+  // Assigned below, before anything can be stored.
+  let inputs: LandingInputs;
+  const announce = (input: AviationInput) => {
+    inputs.changed(input);
+    return bus.publish(aviationInputs, input);
+  };
   const weatherSource = sourceFor(config.awcBaseUrl !== undefined, config.aviationSimulators);
   const weather = new WeatherReports(database, {
-    onStored: (icao, kind) => bus.publish(aviationInputs, { icao, kind }),
+    onStored: (icao, kind) => announce({ icao, kind }),
     provider: weatherSource === 'live' ? awcProvider(new AwcClient({ baseUrl: config.awcBaseUrl, logger: log }))
       : weatherSource === 'simulated' ? simulatorProvider(airportOf) : null,
   });
@@ -52,7 +61,7 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
   const faaConfigured = config.faaNotamClientId !== undefined && config.faaNotamClientSecret !== undefined;
   const notamSource = sourceFor(faaConfigured, config.aviationSimulators);
   const notams = new NotamStore(database, {
-    onStored: (icao) => bus.publish(aviationInputs, { icao, kind: 'notam' }),
+    onStored: (icao) => announce({ icao, kind: 'notam' }),
     providers: notamSource === 'live'
       ? [new FaaNotamClient({ clientId: config.faaNotamClientId!, clientSecret: config.faaNotamClientSecret!, baseUrl: config.faaNotamBaseUrl, logger: log })]
       : notamSource === 'simulated'
@@ -63,12 +72,17 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
         : [],
   });
 
+  const slots = new SlotBook(database, Date.now, (icao) => announce({ icao, kind: 'slots' }));
+  inputs = new LandingInputs({ weather, notams, slots });
+  const unsubscribe = await bus.subscribe(aviationInputs, (input) => inputs.changed(input));
+
   const grants = new OrganisationGrants(database);
   const services: AviationServices = {
     airports,
     weather,
     notams,
-    slots: new SlotBook(database, Date.now, (icao) => bus.publish(aviationInputs, { icao, kind: 'slots' })),
+    slots,
+    inputs,
     fleet,
     sources: { weather: weatherSource, notams: notamSource },
     slotShareOf: async (orgId) => (await grants.of(orgId)).slot_share ?? config.slotFairShare,
@@ -86,6 +100,7 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
     detail: { airports: airports.meta.airports, runways: airports.meta.runways, weather: weatherSource, notams: notamSource },
   }));
   app.addHook('onClose', async () => {
+    await unsubscribe();
     await Promise.all([weather.idle(), notams.idle()]);
   });
 };

@@ -1,9 +1,10 @@
 // What the aviation routes work with: the airport index (memory), the latest METAR/TAF per
-// airport, NOTAMs, and the slot book, each already connected to its live source or simulator, and
-// each organisation's share of the slots.
+// airport, NOTAMs, and the slot book, each already connected to its live source or simulator, the
+// landing inputs as held in memory, and each organisation's share of the slots.
 import type { NotamStore } from './notams/store.ts';
 import type { LandingProfile, VehicleCategory } from './reference/aircraft-types.ts';
 import type { AirportIndex } from './reference/airports.ts';
+import type { LandingInputs } from './landing/inputs.ts';
 import type { SlotBook } from './landing/slots.ts';
 import type { WeatherReports } from './weather/reports.ts';
 
@@ -24,6 +25,8 @@ export interface AviationServices {
   weather: WeatherReports;
   notams: NotamStore;
   slots: SlotBook;
+  /** What landing answers read: the reports decoded and the slot hours' counts, held in memory. */
+  inputs: LandingInputs;
   /** The callers' fleets: a registration found there brings its own landing profile. */
   fleet: FleetProfiles;
   sources: { weather: InputSource; notams: InputSource };

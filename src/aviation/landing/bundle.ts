@@ -1,5 +1,6 @@
-// The landing bundle: every input fetched for one airport and ETA, then the rules applied in order
-// (runway, approach, status, slots, score), with where each input came from and how old it is.
+// The landing bundle: every input for one airport and ETA, as held in memory (inputs.ts), then the
+// rules applied in order (runway, approach, status, slots, score), with where each input came from
+// and how old it is (ages computed at the time of the answer).
 // Reading the inputs and applying the rules are apart, so that a watcher of many arrivals at one
 // airport reads the airport's inputs once (watch.ts).
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
@@ -8,7 +9,7 @@ import { AIRPORT_DATA_ATTRIBUTION } from '../reference/airports.ts';
 import type { AircraftType, LandingProfile } from '../reference/aircraft-types.ts';
 import type { AirportNotams } from '../notams/store.ts';
 import type { AviationServices } from '../services.ts';
-import { deriveWeather, parseMetar, parseTaf, type Metar, type Taf } from '../weather/index.ts';
+import { deriveWeather, type Metar, type Taf } from '../weather/index.ts';
 import type { StoredReport } from '../weather/reports.ts';
 import { NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
 import { deriveCapacity } from './capacity.ts';
@@ -31,18 +32,6 @@ export interface LandingRequest {
   profileSource: ProfileSource;
 }
 
-function metarOf(report: StoredReport | null, nowMs: number): Metar | null {
-  if (!report) return null;
-  const parsed = parseMetar(report.raw, { now: new Date(nowMs) });
-  return parsed.ok ? parsed.metar : null;
-}
-
-function tafOf(report: StoredReport | null, nowMs: number): Taf | undefined {
-  if (!report) return undefined;
-  const parsed = parseTaf(report.raw, { now: new Date(nowMs) });
-  return parsed.ok ? parsed.taf : undefined;
-}
-
 function secondsSince(iso: string | null, nowMs: number): number | null {
   return iso === null ? null : Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
 }
@@ -57,7 +46,7 @@ export interface AirportWeather {
 
 export async function airportWeather(services: AviationServices, icao: string, nowMs: number): Promise<AirportWeather> {
   const [metarReport, tafReport] = await Promise.all([services.weather.latest(icao, 'metar'), services.weather.latest(icao, 'taf')]);
-  return { metarReport, tafReport, metar: metarOf(metarReport, nowMs), taf: tafOf(tafReport, nowMs) };
+  return { metarReport, tafReport, metar: services.inputs.metar(metarReport, nowMs), taf: services.inputs.taf(tafReport, nowMs) };
 }
 
 /** What the bundle is built from: the request, the airport's weather, the NOTAMs in force at the ETA and the ETA hour's slots. */
@@ -76,7 +65,7 @@ export async function landingBundle(services: AviationServices, request: Landing
   const { airport, etaMs } = request;
   const [weather, notamSet] = await Promise.all([airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs })]);
   const capacity = deriveCapacity(airport, notamSet.notams);
-  const slot = await services.slots.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
+  const slot = await services.inputs.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
   return composeLandingBundle({ request, weather, notamSet, slot }, requestId, nowMs).bundle;
 }
 

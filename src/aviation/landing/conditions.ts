@@ -54,7 +54,23 @@ function notamLabel(notam: ActiveNotam): string {
   return notam.id ?? 'NOTAM without number';
 }
 
-export function airportConditions(runways: readonly Runway[], notams: readonly ActiveNotam[] = []): AirportConditions {
+const NO_NOTAMS: readonly ActiveNotam[] = [];
+/**
+ * By runway list and NOTAM list (the airport's, and a set in force as the NOTAM store holds it), so
+ * the rules that all read one airport's conditions, and the answers sharing an ETA, put them
+ * together once. Neither list is changed once made, nor are the conditions by their readers.
+ */
+const memo = new WeakMap<readonly Runway[], WeakMap<readonly ActiveNotam[], AirportConditions>>();
+
+export function airportConditions(runways: readonly Runway[], notams: readonly ActiveNotam[] = NO_NOTAMS): AirportConditions {
+  let byNotams = memo.get(runways);
+  if (byNotams === undefined) memo.set(runways, (byNotams = new WeakMap()));
+  let conditions = byNotams.get(notams);
+  if (conditions === undefined) byNotams.set(notams, (conditions = putTogether(runways, notams)));
+  return conditions;
+}
+
+function putTogether(runways: readonly Runway[], notams: readonly ActiveNotam[]): AirportConditions {
   const ends: EndConditions[] = runways.flatMap((runway) =>
     runway.ends.map((end) => ({
       runway,

@@ -1,13 +1,14 @@
 // Landing answers for watchers outside an HTTP request (the intelligence engine): the same bundle
 // the landing endpoint computes, for fleet vehicles' own figures, many at once for one airport; an
 // airport's status now, for any aircraft; and how fresh the METAR and NOTAM sources are at the
-// airports watched. For many landings the airport's inputs are read once: its METAR and TAF, its
-// NOTAMs (one read, then sorted into those in force at each ETA) and its slot hours; and landings
-// sharing an ETA and aircraft figures share one application of the rules. The service creates one
-// before its features start; the aviation feature attaches its services to it when it starts.
+// airports watched. Everything is read as held in memory (inputs.ts). For many landings the
+// airport's inputs are read once: its METAR and TAF, its NOTAMs (sorted into those in force at each
+// ETA) and its slot hours; and landings sharing an ETA and aircraft figures share one application
+// of the rules. The service creates one before its features start; the aviation feature attaches
+// its services to it when it starts.
 import type { LandingProfile } from '../reference/aircraft-types.ts';
 import type { AviationServices, InputSource } from '../services.ts';
-import { deriveWeather, parseMetar, type FlightCategory } from '../weather/index.ts';
+import { deriveWeather, type FlightCategory } from '../weather/index.ts';
 import { airportWeather, composeLandingBundle } from './bundle.ts';
 import { deriveCapacity } from './capacity.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
@@ -81,10 +82,10 @@ export class LandingWatch {
     if (!airport) return null;
     const [notams, report] = await Promise.all([services.notams.forAirport(airport.icao, { at: nowMs }), services.weather.latest(airport.icao, 'metar')]);
     const status = airportStatus({ airport, notams: notams.notams });
-    const parsed = report === null ? null : parseMetar(report.raw, { now: new Date(nowMs) });
+    const metar = services.inputs.metar(report, nowMs);
     return {
       icao: airport.icao, name: airport.name, status: status.status, reasons: status.reasons,
-      flight_category: parsed?.ok ? deriveWeather(parsed.metar).flight_category : null, metar: report?.raw ?? null,
+      flight_category: metar === null ? null : deriveWeather(metar).flight_category, metar: report?.raw ?? null,
     };
   }
 
@@ -116,7 +117,7 @@ export class LandingWatch {
     const [weather, notamSets, slots] = await Promise.all([
       airportWeather(services, airport.icao, nowMs),
       services.notams.forAirportAt(airport.icao, etas),
-      services.slots.hours(airport.icao, etas),
+      services.inputs.slotHours(airport.icao, etas),
     ]);
     const notamsAt = new Map(etas.map((eta, index) => [eta, notamSets[index]!]));
     const shared = new Map<string, WatchedAnswer>();

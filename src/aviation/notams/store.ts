@@ -10,8 +10,13 @@
 // background once it is older than five minutes, with concurrent questions sharing one refresh. A
 // feed's set replaces its previous set for that aerodrome, so NOTAMs the feed no longer lists
 // drop out.
+//
+// Each aerodrome's NOTAMs are held in memory once read, with the sets in force at the instants
+// asked (an ETA asked again is answered from there); storing NOTAMs for it drops them, as does
+// `forget` when another instance announces some.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.ts';
+import { HeldValues } from '../../platform/held-values.ts';
 import { parseNotam } from './parse.ts';
 import { activeInWindow } from './schedule.ts';
 import type { NotamRow, NotamSource } from './notams.table.ts';
@@ -83,6 +88,8 @@ export type SubmitResult =
   | { ok: false; error: SubmitError };
 
 const DEFAULT_REFRESH_AFTER_MS = 300_000;
+/** In-force sets kept per aerodrome before they are dropped all at once (ETAs move on). */
+const HELD_INSTANTS = 1_000;
 const INSERT_CHUNK = 100;
 const TYPE_LETTERS = { NEW: 'N', REPLACE: 'R', CANCEL: 'C' } as const;
 
@@ -93,6 +100,13 @@ interface FeedState {
   running: Promise<void> | null;
 }
 
+/** An aerodrome's NOTAMs as held: sorted, each with its schedule input ended when the NOTAM was. */
+interface HeldNotams {
+  notams: { stored: StoredNotam; schedule: Notam }[];
+  /** The NOTAMs in force at an instant, by instant: shared by every answer for it, not to be changed. */
+  inForceAt: Map<number, StoredNotam[]>;
+}
+
 export class NotamStore {
   readonly #database: Database;
   readonly #providers: readonly NotamProvider[];
@@ -101,6 +115,7 @@ export class NotamStore {
   readonly #onStored: (location: string) => Promise<void>;
   readonly #feeds = new Map<string, FeedState>();
   readonly #refreshes = new Set<Promise<void>>();
+  readonly #held: HeldValues<string, HeldNotams>;
 
   constructor(database: Database, options: NotamStoreOptions = {}) {
     this.#database = database;
@@ -108,12 +123,17 @@ export class NotamStore {
     this.#clock = options.clock ?? Date.now;
     this.#refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
     this.#onStored = options.onStored ?? (async () => {});
+    this.#held = new HeldValues({ clock: this.#clock });
   }
 
   /** Validates the text by parsing it and files it under each item A) location; a new NOTAM is announced for each. */
   async submit(raw: unknown, source: NotamSource = 'operator'): Promise<SubmitResult> {
     const result = await this.#file(raw, source);
-    if (result.ok && result.created) for (const location of new Set(result.notam.location)) await this.#onStored(location);
+    if (result.ok && result.created) {
+      const locations = new Set(result.notam.location);
+      for (const location of locations) this.#held.forget(location);
+      for (const location of locations) await this.#onStored(location);
+    }
     return result;
   }
 
@@ -204,26 +224,24 @@ export class NotamStore {
     await this.#ensureFresh(location, now);
     const feeds = this.#providers.map((provider) => this.#status(provider.source, location));
     if (windows.length === 0) return [];
-    const from = Math.min(...windows.map(([start]) => start));
-    const to = Math.max(...windows.map(([, end]) => end));
-    const rows = await this.#database.db
-      .selectFrom('notams')
-      .selectAll()
-      .where('location', '=', location)
-      .where('type', '!=', 'C')
-      .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', toIsoUtc(from))]))
-      // Stored times have whole seconds; `to` rounded down to its second must still admit a start
-      // inside that second, hence <=. The exact check follows.
-      .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', toIsoUtc(to))]))
-      .execute();
-    const held = rows
-      .map((row) => ({ row, notam: JSON.parse(row.parsed) as Notam, stored: toStored(row) }))
-      .sort((a, b) => (a.notam.start_time ?? '').localeCompare(b.notam.start_time ?? '') || (a.notam.id ?? '').localeCompare(b.notam.id ?? ''));
-    return windows.map(([start, end]) => ({
-      location,
-      notams: held.filter(({ row, notam }) => activeInWindow({ ...notam, end_time: row.valid_to }, start, end)).map(({ stored }) => stored),
-      feeds,
-    }));
+    const held = await this.#held.get(location, () => this.#read(location));
+    return windows.map(([start, end]) => ({ location, notams: inWindow(held, start, end), feeds }));
+  }
+
+  /** Another instance stored NOTAMs for the aerodrome: the next question reads the table again. */
+  forget(location: string): void {
+    this.#held.forget(location.trim().toUpperCase());
+  }
+
+  async #read(location: string): Promise<HeldNotams> {
+    const rows = await this.#database.db.selectFrom('notams').selectAll().where('location', '=', location).where('type', '!=', 'C').execute();
+    const notams = rows
+      .map((row) => {
+        const notam = JSON.parse(row.parsed) as Notam;
+        return { stored: toStored(row, notam), schedule: { ...notam, end_time: row.valid_to } };
+      })
+      .sort((a, b) => (a.stored.start_time ?? '').localeCompare(b.stored.start_time ?? '') || (a.stored.id ?? '').localeCompare(b.stored.id ?? ''));
+    return { notams, inForceAt: new Map() };
   }
 
   /** Resolves once no background refresh is running (for shutdown and tests). */
@@ -320,8 +338,22 @@ export class NotamStore {
           .execute();
       }
     });
+    this.#held.forget(location);
     await this.#onStored(location);
   }
+}
+
+/** The held NOTAMs in force in [from, to); a single instant's set is kept for the next request. */
+function inWindow(held: HeldNotams, from: number, to: number): StoredNotam[] {
+  const instant = to === from + 1;
+  const kept = instant ? held.inForceAt.get(from) : undefined;
+  if (kept !== undefined) return kept;
+  const notams = held.notams.filter(({ schedule }) => activeInWindow(schedule, from, to)).map(({ stored }) => stored);
+  if (instant) {
+    if (held.inForceAt.size >= HELD_INSTANTS) held.inForceAt.clear();
+    held.inForceAt.set(from, notams);
+  }
+  return notams;
 }
 
 function failure(code: SubmitErrorCode, detail: string): SubmitResult {
@@ -367,8 +399,7 @@ function toRow(notam: Notam, source: NotamSource, location: string, key: string,
   };
 }
 
-function toStored(row: NotamRow): StoredNotam {
-  const notam = JSON.parse(row.parsed) as Notam;
+function toStored(row: NotamRow, notam = JSON.parse(row.parsed) as Notam): StoredNotam {
   return {
     ...notam,
     source: row.source,

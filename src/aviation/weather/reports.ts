@@ -14,7 +14,11 @@
 // Once the next one is due (an hour after the METAR held, six after the TAF), the held report is
 // the previous one: the first request from then on refreshes however recently the source was asked,
 // and waits for that refresh, a few seconds at most, so it is answered with the current report.
+//
+// The newest report of each airport and kind is held in memory: storing a report drops it, as does
+// `forget` when another instance announces one, and the next request reads the table again.
 import type { Database } from '../../platform/db/database.ts';
+import { HeldValues } from '../../platform/held-values.ts';
 import type { AwcClient } from '../feeds/awc.ts';
 import { simulateMetar, simulateTaf } from '../feeds/weather-simulator.ts';
 import type { SimulatorAirport } from '../feeds/weather-simulator.ts';
@@ -155,6 +159,8 @@ export class WeatherReports {
   readonly #checkedAt = new Map<string, number>();
   /** After a failure, no refresh before this time. */
   readonly #retryAt = new Map<string, number>();
+  /** The newest stored report by airport and kind, so a request reads memory, not the table. */
+  readonly #newestHeld: HeldValues<string, WeatherReportsTable | undefined>;
 
   constructor(database: Database, options: WeatherReportsOptions = {}) {
     this.#database = database;
@@ -167,6 +173,7 @@ export class WeatherReports {
     this.#retentionMs = options.retentionMs ?? 48 * 3600 * SECOND_MS;
     this.#maxFutureMs = options.maxFutureMs ?? 10 * 60 * SECOND_MS;
     this.#onStored = options.onStored ?? (async () => {});
+    this.#newestHeld = new HeldValues({ clock: this.#clock });
   }
 
   /**
@@ -254,6 +261,11 @@ export class WeatherReports {
     return own === null ? { stored: 0, error: null } : own;
   }
 
+  /** Another instance stored a report for the airport: the next request reads the table again. */
+  forget(icao: string, kind: ReportKind): void {
+    this.#newestHeld.forget(keyOf(icao.trim().toUpperCase(), kind));
+  }
+
   /** Resolves when no refresh is under way (for shutdown and tests). */
   async idle(): Promise<void> {
     while (this.#inFlight.size > 0) await Promise.all(this.#inFlight.values());
@@ -319,7 +331,11 @@ export class WeatherReports {
     return Math.max(received, this.#checkedAt.get(key) ?? -Infinity);
   }
 
-  async #newest(icao: string, kind: ReportKind): Promise<WeatherReportsTable | undefined> {
+  #newest(icao: string, kind: ReportKind): Promise<WeatherReportsTable | undefined> {
+    return this.#newestHeld.get(keyOf(icao, kind), () => this.#readNewest(icao, kind));
+  }
+
+  async #readNewest(icao: string, kind: ReportKind): Promise<WeatherReportsTable | undefined> {
     return this.#database.db
       .selectFrom('weather_reports')
       .selectAll()
@@ -359,6 +375,7 @@ export class WeatherReports {
       }
     });
     const stored = new Map(rows.map((row) => [keyOf(row.icao, row.kind), row]));
+    for (const key of stored.keys()) this.#newestHeld.forget(key);
     for (const row of stored.values()) await this.#onStored(row.icao, row.kind);
   }
 

@@ -1,0 +1,171 @@
+// Landing answers are assembled from inputs held in memory, so a change must reach them without
+// delay: a METAR, TAF or NOTAM pushed, or a slot booked, cancelled or its capacity set, shows in the
+// very next answer of the instance that took it; and in the answers of another instance on the
+// same storage once the change is announced over Redis, on SQLite (one file) and PostgreSQL alike.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
+import { freshPostgresSchema, postgresUrl, redisUrl, skipPostgres, skipRedis } from '../support/backends.ts';
+import { callOk } from '../support/http.ts';
+import { egllMetar } from '../support/metar.ts';
+import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
+
+const HOUR = 3_600_000;
+const two = (n: number) => String(n).padStart(2, '0');
+const utc = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
+/** NOTAM item B)/C) time: YYMMDDHHMM. */
+const notamTime = (ms: number) => {
+  const d = new Date(ms);
+  return `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}`;
+};
+const dayTime = (ms: number) => `${two(new Date(ms).getUTCDate())}${two(new Date(ms).getUTCHours())}${two(new Date(ms).getUTCMinutes())}Z`;
+const dayHour = (ms: number) => `${two(new Date(ms).getUTCDate())}${two(new Date(ms).getUTCHours())}`;
+
+/** A TAF for EGLL issued `minutesAgo` before now, valid for the next 24 hours, with this wind. */
+function egllTaf(wind: string, minutesAgo: number): string {
+  const issued = Date.now() - minutesAgo * 60_000;
+  const from = Math.floor(issued / HOUR) * HOUR;
+  return `TAF EGLL ${dayTime(issued)} ${dayHour(from)}/${dayHour(from + 24 * HOUR)} ${wind} 9999 SCT030`;
+}
+
+/** A NOTAM closing EGLL's 09L/27R from an hour ago for a day. */
+function closure(number: number): string {
+  return `A${String(number).padStart(4, '0')}/26 NOTAMN
+Q) EGTT/QMRLC/IV/NBO/A/000/999/5129N00028W005
+A) EGLL B) ${notamTime(Date.now() - HOUR)} C) ${notamTime(Date.now() + 24 * HOUR)}
+E) RWY 09L/27R CLSD DUE TO MAINT`;
+}
+
+const inTwoHours = utc(Date.now() + 2 * HOUR);
+
+function landing(server: TestServer): Promise<any> {
+  return callOk(server.url, 'POST', '/v3/intelligence/landing', {
+    destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: inTwoHours, registration: 'G-EUPT', aircraft_type: 'A320',
+  }, AUTH);
+}
+
+const slots = (server: TestServer) => `${server.url}/v3/aviation/airports/EGLL/slots`;
+
+async function book(server: TestServer, key: string): Promise<string> {
+  const booking = await callOk(slots(server), 'POST', '/bookings', { eta_utc: inTwoHours, registration: 'G-EUPT' }, { ...AUTH, 'idempotency-key': key });
+  return booking.id;
+}
+
+describe('one instance: a change shows in the next landing answer', { timeout: 60_000 }, () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('a METAR, then a newer one, then a TAF', async () => {
+    const first = egllMetar('27010KT', 20);
+    await callOk(server.url, 'POST', '/v3/aviation/airports/EGLL/metar', first, AUTH);
+    const before = await landing(server);
+    assert.equal(before.weather.metar, first);
+    assert.equal(before.weather.taf, null);
+
+    const second = egllMetar('36025KT', 5);
+    await callOk(server.url, 'POST', '/v3/aviation/airports/EGLL/metar', second, AUTH);
+    const after = await landing(server);
+    assert.equal(after.weather.metar, second);
+    assert.equal(after.weather.wind.direction_deg, 360);
+    assert.equal(after.sources.metar.observed_at, after.weather.observed_at);
+    // Ages are the answer's own: five minutes since the observation, not the time it was first read.
+    assert.ok(Math.abs(after.sources.ages_sec.metar_observation - 300) <= 60, String(after.sources.ages_sec.metar_observation));
+
+    const taf = egllTaf('36020KT', 10);
+    await callOk(server.url, 'POST', '/v3/aviation/airports/EGLL/taf', taf, AUTH);
+    const withTaf = await landing(server);
+    assert.equal(withTaf.weather.taf, taf);
+    assert.equal(withTaf.sources.taf.source, 'operator');
+  });
+
+  test('a NOTAM closing a runway', async () => {
+    const before = await landing(server);
+    assert.ok(!before.notams.some((notam: any) => notam.id === 'A0601/26'));
+    await callOk(server.url, 'POST', '/v3/aviation/notams', closure(601), AUTH);
+    const after = await landing(server);
+    assert.ok(after.notams.some((notam: any) => notam.id === 'A0601/26'), JSON.stringify(after.notams));
+    assert.ok(!['09L', '27R'].includes(after.runway?.designator), after.runway?.designator);
+    assert.equal(after.destination.status, 'LIMITED');
+  });
+
+  test('a capacity set, a booking and its cancellation', async () => {
+    await callOk(slots(server), 'PUT', '/capacity', { arrivals_per_hour: 3 }, AUTH);
+    const set = await landing(server);
+    assert.deepEqual([set.slot.capacity, set.slot.capacity_source, set.slot.booked], [3, 'override', 0]);
+
+    const id = await book(server, 'memory-1');
+    const booked = await landing(server);
+    assert.deepEqual([booked.slot.booked, booked.slot.remaining], [1, 2]);
+
+    await callOk(slots(server), 'DELETE', `/bookings/${id}`, undefined, AUTH);
+    assert.equal((await landing(server)).slot.booked, 0);
+    await callOk(slots(server), 'PUT', '/capacity', { arrivals_per_hour: null }, AUTH);
+    assert.equal((await landing(server)).slot.capacity_source, 'derived');
+  });
+});
+
+/** Two instances on one storage and one Redis; `storage` gives the second one's config. */
+function twoInstances(name: string, skip: string | false, storage: () => Promise<{ config: Record<string, string>; cleanup(): Promise<void> }>) {
+  describe(`two instances on ${name} and Redis: a change on one shows on the other`, { skip, timeout: 120_000 }, () => {
+    let first: TestServer;
+    let second: TestServer;
+    let cleanup = async () => {};
+
+    before(async () => {
+      const shared = await storage();
+      cleanup = shared.cleanup;
+      first = await startTestServer({ config: { redisUrl, ...shared.config } });
+      second = await startTestServer({ config: { redisUrl, ...shared.config, ...(shared.config.databaseUrl ? {} : { dataDir: first.config.dataDir }) } });
+    });
+    after(async () => {
+      await second?.close();
+      await first?.close();
+      await cleanup();
+    });
+
+    test('a METAR pushed to one', async () => {
+      await callOk(first.url, 'POST', '/v3/aviation/airports/EGLL/metar', egllMetar('27010KT', 30), AUTH);
+      await waitFor(async () => (await landing(second)).weather.wind?.direction_deg === 270, 'the first METAR on the second instance');
+      const metar = egllMetar('09015KT', 2);
+      await callOk(first.url, 'POST', '/v3/aviation/airports/EGLL/metar', metar, AUTH);
+      assert.equal((await landing(first)).weather.metar, metar);
+      await waitFor(async () => (await landing(second)).weather.metar === metar, 'the newer METAR on the second instance');
+    });
+
+    test('a TAF and a NOTAM pushed to the other', async () => {
+      assert.equal((await landing(first)).weather.taf, null);
+      const taf = egllTaf('09012KT', 5);
+      await callOk(second.url, 'POST', '/v3/aviation/airports/EGLL/taf', taf, AUTH);
+      await waitFor(async () => (await landing(first)).weather.taf === taf, 'the TAF on the first instance');
+
+      assert.ok(!(await landing(first)).notams.some((notam: any) => notam.id === 'A0602/26'));
+      await callOk(second.url, 'POST', '/v3/aviation/notams', closure(602), AUTH);
+      await waitFor(async () => (await landing(first)).notams.some((notam: any) => notam.id === 'A0602/26'), 'the NOTAM on the first instance');
+    });
+
+    test('a booking on one and its cancellation on the other', async () => {
+      const bookedOn = async (server: TestServer) => (await landing(server)).slot.booked as number;
+      const [onFirst, onSecond] = [await bookedOn(first), await bookedOn(second)];
+      assert.equal(onFirst, onSecond);
+      const id = await book(first, `memory-${name}`);
+      assert.equal(await bookedOn(first), onFirst + 1);
+      await waitFor(async () => (await bookedOn(second)) === onFirst + 1, 'the booking on the second instance');
+      await callOk(slots(second), 'DELETE', `/bookings/${id}`, undefined, AUTH);
+      assert.equal(await bookedOn(second), onFirst);
+      await waitFor(async () => (await bookedOn(first)) === onFirst, 'the cancellation on the first instance');
+    });
+  });
+}
+
+twoInstances('one SQLite file', skipRedis, async () => ({ config: {}, cleanup: async () => {} }));
+twoInstances('PostgreSQL', skipRedis || skipPostgres, async () => {
+  const schema = await freshPostgresSchema();
+  const url = new URL(postgresUrl!);
+  url.searchParams.set('options', `-c search_path=${schema.schema}`);
+  return { config: { databaseUrl: url.toString() }, cleanup: () => schema.drop() };
+});
