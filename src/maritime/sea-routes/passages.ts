@@ -91,15 +91,17 @@ export const PASSAGES: readonly Passage[] = [
     name: 'Great Belt (Storebælt)',
     kind: 'strait',
     limits: { length_m: null, beam_m: null, draught_m: 15.4, air_draft_m: 65 },
-    note: 'Danish Maritime Authority, route T: the deepest draught recommended is 15.4 m; the East Bridge clears 65 m.',
+    note: 'Route T (Danish Maritime Authority): 15.4 m draught, the deepest into the Baltic ("Baltimax"); the East Bridge clears ' +
+      '65 m at mean sea level (VTS Great Belt).',
     gates: [[[10.6, 55.3], [11.3, 55.3]]],
   },
   {
     id: 'oresund',
     name: 'The Sound (Øresund)',
     kind: 'strait',
-    limits: { length_m: null, beam_m: null, draught_m: 7.7, air_draft_m: 57 },
-    note: 'Danish Maritime Authority: the Drogden channel allows 7.7 m draught; the Øresund Bridge clears 57 m.',
+    limits: { length_m: null, beam_m: null, draught_m: 7.7, air_draft_m: null },
+    note: 'The Drogden channel is dredged to 8 m, taking ships of up to about 7.7 m draught; ships too tall for the Øresund ' +
+      'Bridge (57 m) pass over the tunnel through Drogden, so the Sound sets no air draft.',
     gates: [[[12.45, 55.55], [12.95, 55.55]]],
   },
   {
