@@ -5,8 +5,9 @@
 // component is kept: the data has ~120 short port-approach stubs that touch nothing, and snapping
 // onto one of those would make routes fail.
 //
-// The lanes of lanes.ts are added to marnet's, and each edge belongs to at most one named passage
-// (passages.ts): the passage its lane names, or the one whose gate it crosses.
+// The lanes of lanes.ts are added to marnet's; a lane ending on a marnet edge rather than at a vertex
+// splits the edge there. Each edge belongs to at most one named passage (passages.ts): the one its
+// added lane names, or for marnet's own edges the one whose gate it crosses.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { haversineNm, toVector, type Position } from './geo.ts';
@@ -16,6 +17,10 @@ import { PASSAGES } from './passages.ts';
 
 /** Vertices closer than this in both lat and lon (degrees, about 55 m) are one node. */
 export const MERGE_TOLERANCE_DEG = 5e-4;
+/** An added lane's end this close to a marnet edge (degrees, about 1 km) joins the edge there. */
+const LANE_JOIN_TOLERANCE_DEG = 0.01;
+/** The segment tag of an added lane of no passage: never tagged by a gate. */
+const ADDED_APPROACH = -2;
 
 export interface SeaGraphStats {
   lineStrings: number;
@@ -169,6 +174,7 @@ export function buildSeaGraph(data: unknown, passages: readonly PassageGates[] =
     const index = passageIds.indexOf(id);
     return index >= 0 ? index : passageIds.push(id) - 1;
   };
+  splitAtLaneEnds(lines);
 
   // 1. Exact merge of shared vertices; -180 and +180 share a key.
   const exactIds = new Map<string, number>();
@@ -179,7 +185,7 @@ export function buildSeaGraph(data: unknown, passages: readonly PassageGates[] =
   const segmentPassage: number[] = [];
   let vertices = 0;
   for (const line of lines) {
-    const tag = line.passage === null ? -1 : passageIndex(line.passage);
+    const tag = line.passage !== null ? passageIndex(line.passage) : line.added ? ADDED_APPROACH : -1;
     let previous = -1;
     for (const coordinate of line.coordinates) {
       if (!isCoordinate(coordinate)) {
@@ -248,7 +254,7 @@ export function buildSeaGraph(data: unknown, passages: readonly PassageGates[] =
     const tag = segmentPassage[k / 2]!;
     const seen = edgeSeen.get(key);
     if (seen !== undefined) {
-      if (tag >= 0) pairPassage[seen] = tag;
+      if (tag > pairPassage[seen]!) pairPassage[seen] = tag;
       continue;
     }
     edgeSeen.set(key, pairPassage.length);
@@ -342,6 +348,7 @@ export function buildSeaGraph(data: unknown, passages: readonly PassageGates[] =
     nodeDegree[b]!++;
     writeEdgeFrame(edgeFrame, e, vec, a, b);
     if (edgePassage[e] === -1) edgePassage[e] = gatePassage(passages, lon[a]!, lat[a]!, lon[b]!, lat[b]!);
+    else if (edgePassage[e] === ADDED_APPROACH) edgePassage[e] = -1;
   }
   const offsets = new Int32Array(nodeCount + 1);
   for (let i = 0; i < nodeCount; i++) offsets[i + 1] = offsets[i]! + nodeDegree[i]!;
@@ -388,6 +395,42 @@ export function buildSeaGraph(data: unknown, passages: readonly PassageGates[] =
       },
     },
   };
+}
+
+/**
+ * Inserts each added lane's ends into the marnet line they lie on, when they are no marnet vertex:
+ * the edge is split there so that the lane joins it. Planar in degrees (longitude scaled by the
+ * cosine of the latitude), which is exact enough over a kilometre.
+ */
+function splitAtLaneEnds(lines: Line[]): void {
+  const marnet = lines.filter((line) => !line.added);
+  for (const lane of lines) {
+    if (!lane.added || lane.coordinates.length < 2) continue;
+    for (const end of [lane.coordinates[0], lane.coordinates[lane.coordinates.length - 1]]) {
+      if (!isCoordinate(end)) continue;
+      const [x, y] = end;
+      const scale = Math.cos((y * Math.PI) / 180);
+      let best: { line: Line; index: number; distance: number } | null = null;
+      let atVertex = false;
+      for (const line of marnet) {
+        const points = line.coordinates;
+        for (let i = 0; i < points.length && !atVertex; i++) {
+          const b = points[i];
+          if (!isCoordinate(b)) continue;
+          if (Math.abs(b[0] - x) <= MERGE_TOLERANCE_DEG && Math.abs(b[1] - y) <= MERGE_TOLERANCE_DEG) atVertex = true;
+          const a = points[i - 1];
+          if (i === 0 || !isCoordinate(a)) continue;
+          const dx = (b[0] - a[0]) * scale;
+          const dy = b[1] - a[1];
+          const t = Math.max(0, Math.min(1, (((x - a[0]) * scale) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+          const distance = Math.hypot((a[0] - x) * scale + t * dx, a[1] - y + t * dy);
+          if (distance <= LANE_JOIN_TOLERANCE_DEG && (best === null || distance < best.distance)) best = { line, index: i, distance };
+        }
+        if (atVertex) break;
+      }
+      if (!atVertex && best !== null) best.line.coordinates = [...best.line.coordinates.slice(0, best.index), end, ...best.line.coordinates.slice(best.index)];
+    }
+  }
 }
 
 /**
