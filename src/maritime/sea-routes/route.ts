@@ -16,11 +16,12 @@
 // lets the search skip most of the world for regional routes.
 //
 // Named passages (passages.ts) can be avoided, and a vessel's dimensions must fit the ones it sails
-// through. The search runs without the passages the vessel does not fit at first; if its route goes
-// through one, that passage is closed and the search runs again, until the route fits or no route
-// is left. The route that fits is then the shortest among those that fit (each search is the
-// shortest over a network holding every fitting route), usually found in one or two searches, and
-// the passages closed on the way say why the route is longer than the shortest one (or impossible).
+// through. The search first runs with every passage open but the avoided ones; if its route goes
+// through passages the vessel does not fit, those are closed and the search runs again, until the
+// route fits or no route is left. The route that fits is the shortest of those that fit (each
+// search is the shortest over a network still holding every fitting route), usually found in one or
+// two searches, and the passages closed on the way say why it is longer than the shortest one (or
+// why there is none).
 import { MinHeap } from './heap.ts';
 import { distanceNm, EARTH_RADIUS_NM, isValidLatLon, toVector } from './geo.ts';
 import type { LatLon, Position } from './geo.ts';
@@ -152,6 +153,7 @@ export function routeOnGraph(graph: SeaGraph, from: LatLon, to: LatLon, options:
   const closed = new Uint8Array(graph.passageIds.length);
   const avoided = new Set(options.avoid ?? []);
   graph.passageIds.forEach((id, p) => (closed[p] = avoided.has(id) ? 1 : 0));
+  const vessel = options.vessel ?? {};
   const refused: RefusedPassage[] = [];
   let settled = 0;
   for (;;) {
@@ -162,7 +164,6 @@ export function routeOnGraph(graph: SeaGraph, from: LatLon, to: LatLon, options:
       return { ok: false, error: 'blocked', message: `every sea route between the two points goes through a passage the vessel does not fit (${named})`, refused };
     }
     settled += result.settled_nodes;
-    const vessel = options.vessel ?? {};
     const unfit = result.passages.flatMap((id) => {
       const passage = passageById(id);
       const exceeded = passage === undefined ? [] : limitsExceeded(passage, vessel);
