@@ -33,6 +33,11 @@ const WESTERN_SCHELDT_OFF_BATH: Position = [4.1894, 51.3917];
 const GULF_OF_FARALLONES: Position = [-122.9, 37.7];
 const SOUTH_CHINA_SEA_OFF_HONG_KONG: Position = [114.1, 21.7];
 const OFF_DURBAN: Position = [32, -30];
+const IJMUIDEN_APPROACH: Position = [4.531959, 52.470023];
+/** On marnet's Strait of Gibraltar edge (35.95 N 5.75 W to 36 N 4.7 W), off Europa Point. */
+const STRAIT_OF_GIBRALTAR_OFF_EUROPA_POINT: Position = [-5.4, 35.966667];
+/** On marnet's Kii Channel edge (along 135.1 E), off Tomogashima. */
+const KII_CHANNEL_OFF_TOMOGASHIMA: Position = [135.1, 34.5];
 /** On marnet's Strait of Malacca edge (3.2 N 100.6 E to 2 N 102 E), off Port Klang. */
 const STRAIT_OF_MALACCA_OFF_KLANG: Position = [101, 2.857143];
 
@@ -125,5 +130,12 @@ export const ADDED_LANES: readonly AddedLane[] = [
   },
   { name: 'Durban', waterway: 'sea', coordinates: [OFF_DURBAN, [31.1, -29.88], [31.075, -29.877]] },
   { name: 'Port Klang', waterway: 'sea', coordinates: [STRAIT_OF_MALACCA_OFF_KLANG, [101.2, 2.95], [101.28, 2.96], [101.335, 2.99]] },
+  {
+    name: 'IJmuiden and the North Sea Canal to Amsterdam',
+    waterway: 'inland',
+    coordinates: [IJMUIDEN_APPROACH, [4.6, 52.465], [4.7, 52.43], [4.8, 52.41], [4.89, 52.385]],
+  },
+  { name: 'Bay of Algeciras', waterway: 'sea', coordinates: [STRAIT_OF_GIBRALTAR_OFF_EUROPA_POINT, [-5.41, 36.06], [-5.425, 36.12]] },
+  { name: 'Osaka Bay', waterway: 'sea', coordinates: [KII_CHANNEL_OFF_TOMOGASHIMA, [135.25, 34.58], [135.4, 34.63]] },
   { name: 'Gulf of Gdańsk', waterway: 'sea', coordinates: [SOUTHERN_BALTIC_OFF_RIXHOFT, [18.95, 54.66], [18.75, 54.45], [18.68, 54.41]] },
 ];

@@ -33,6 +33,9 @@ const OAKLAND: LatLon = { lat: 37.8043637, lon: -122.2711137 };
 const HONG_KONG: LatLon = { lat: 22.396428, lon: 114.109497 };
 const DURBAN: LatLon = { lat: -29.8586804, lon: 31.0218404 };
 const PORT_KLANG: LatLon = { lat: 3, lon: 101.4 };
+const ALGECIRAS: LatLon = { lat: 36.1407591, lon: -5.456233 };
+const AMSTERDAM: LatLon = { lat: 52.3702157, lon: 4.8951679 };
+const OSAKA: LatLon = { lat: 34.67, lon: 135.5 };
 
 function route(from: LatLon, to: LatLon, options?: RouteOptions): SeaRoute {
   const result = routeBetween(from, to, options);
@@ -166,7 +169,7 @@ test('ports marnet ends short of join the network over water', (t) => {
   const ports = [
     ['Tunis', TUNIS], ['Yokohama', YOKOHAMA], ['Halifax', HALIFAX], ['Baltimore', BALTIMORE], ['Kiel', KIEL], ['Gdańsk', GDANSK],
     ['Antwerp', ANTWERP], ['Philadelphia', PHILADELPHIA], ['Tokyo', TOKYO], ['Oakland', OAKLAND], ['Hong Kong', HONG_KONG],
-    ['Durban', DURBAN], ['Port Klang', PORT_KLANG],
+    ['Durban', DURBAN], ['Port Klang', PORT_KLANG], ['Algeciras', ALGECIRAS], ['Amsterdam', AMSTERDAM], ['Osaka', OSAKA],
   ] as const;
   for (const [name, port] of ports) {
     const r = route(port, ROTTERDAM);
