@@ -12,6 +12,7 @@ import { createSimulatorFeed } from './feeds/simulator/feed.ts';
 import { registerUploadRoute } from './feeds/upload.routes.ts';
 import { predictArrival, registerEtaRoutes, type ArrivalRequest } from './eta/index.ts';
 import { registerPortRoutes } from './ports/ports.routes.ts';
+import { registerSeaRouteRoutes } from './sea-routes/routes.routes.ts';
 import { loadPorts } from './ports/ports.ts';
 import { startPortIntelligence } from './ports/service.ts';
 import { registerTideRoutes } from './tides/tides.routes.ts';
@@ -97,6 +98,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
   log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi !== null, unlocode: ports.meta.unlocode !== null }, 'port index loaded');
   registerPortRoutes(app, { index: ports });
+  registerSeaRouteRoutes(app, { ports });
   // Tides, weather and arrival predictions at the ports; predictVesselArrival gives any caller a weather-aware ETA.
   const weather = createWeatherSource(config, log);
   const predictVesselArrival = (request: ArrivalRequest) => predictArrival(request, { weather, track: readTrack });

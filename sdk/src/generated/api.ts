@@ -95,6 +95,7 @@ export interface Operations {
   'GET /v3/asyncapi.json': GetAsyncapiJson;
   'GET /v3/maritime/ports': GetMaritimePorts;
   'GET /v3/maritime/ports/{id}': GetMaritimePortsId;
+  'GET /v3/maritime/routes': GetMaritimeRoutes;
   'GET /v3/maritime/ports/{id}/tides': GetMaritimePortsIdTides;
   'GET /v3/maritime/ports/{id}/tidal-windows': GetMaritimePortsIdTidalWindows;
   'GET /v3/maritime/ports/{id}/weather': GetMaritimePortsIdWeather;
@@ -2220,6 +2221,199 @@ export interface Port {
   };
 }
 /**
+ * The sea route between two ports or points
+ *
+ * The shortest route over the sea-lane network between two ports (ids as the ports API gives them) or `lat,lon` points, through the canals and straits a vessel of the given dimensions fits and that `avoid` does not name: distance in nm, the named passages sailed through with their limits, the route as GeoJSON (cut at 180°, RFC 7946) and the time at `speed_kn` (default 14 kn). 400 for a malformed point, port id, dimension or passage, 404 `port_not_found`, 422 `no_sea_route`, 422 `sea_route_blocked` (naming the passage limits the vessel exceeds).
+ */
+export interface GetMaritimeRoutes {
+  query: GetMaritimeRoutesQuery;
+  response: GetMaritimeRoutesResponse;
+}
+export interface GetMaritimeRoutesQuery {
+  /**
+   * Where the route starts: a port id as the ports API gives it (a UN/LOCODE such as "NLRTM" or "WPI-31140"), or "lat,lon" in degrees
+   */
+  from: string;
+  /**
+   * Where the route ends, as `from`
+   */
+  to: string;
+  /**
+   * The vessel's draught, m. Routes only through passages that take it.
+   */
+  draught_m?: number;
+  /**
+   * The vessel's beam (the Suez Canal's draught limit falls with it), m. Routes only through passages that take it.
+   */
+  beam_m?: number;
+  /**
+   * The vessel's length overall, m. Routes only through passages that take it.
+   */
+  length_m?: number;
+  /**
+   * The vessel's height above the waterline, m. Routes only through passages that take it.
+   */
+  air_draft_m?: number;
+  /**
+   * Passages not to sail through, comma-separated: `suez`, `panama`, `kiel`, `chesapeake_delaware`, `great_belt`, `oresund`, `bosporus`, `malacca`, `singapore`, `dover`, `solent`, `gibraltar`, `bab_el_mandeb`, `hormuz`
+   */
+  avoid?: string;
+  /**
+   * Speed for the duration; default 14 kn, a typical sea speed of a merchant ship
+   */
+  speed_kn?: number;
+}
+export interface GetMaritimeRoutesResponse {
+  from: {
+    port: {
+      id: string;
+      name: string;
+    } | null;
+    lat: number;
+    lon: number;
+    joins_network: {
+      lat: number;
+      lon: number;
+      /**
+       * The straight connector from the end to the sea-lane network
+       */
+      distance_nm: number;
+      /**
+       * True when every connector on offer crossed land (an end far inland)
+       */
+      crosses_land: boolean;
+    };
+  };
+  to: {
+    port: {
+      id: string;
+      name: string;
+    } | null;
+    lat: number;
+    lon: number;
+    joins_network: {
+      lat: number;
+      lon: number;
+      /**
+       * The straight connector from the end to the sea-lane network
+       */
+      distance_nm: number;
+      /**
+       * True when every connector on offer crossed land (an end far inland)
+       */
+      crosses_land: boolean;
+    };
+  };
+  /**
+   * Along the route, connectors included
+   */
+  distance_nm: number;
+  speed_kn: number;
+  speed_source: 'given' | 'default';
+  /**
+   * distance_nm / speed_kn: no weather, currents, canal waits or pilotage
+   */
+  duration_hours: number;
+  /**
+   * The named passages the route sails through, in order
+   */
+  passages: {
+    /**
+     * What `avoid` takes
+     */
+    id: string;
+    name: string;
+    kind: 'canal' | 'strait';
+    /**
+     * null: no published limit
+     */
+    limits: {
+      length_m: number | null;
+      beam_m: number | null;
+      draught_m: number | null;
+      air_draft_m: number | null;
+    };
+    /**
+     * Where the limits come from
+     */
+    note: string;
+  }[];
+  /**
+   * Passages a shorter route would use that the vessel does not fit
+   */
+  refused: {
+    passage: {
+      /**
+       * What `avoid` takes
+       */
+      id: string;
+      name: string;
+      kind: 'canal' | 'strait';
+      /**
+       * null: no published limit
+       */
+      limits: {
+        length_m: number | null;
+        beam_m: number | null;
+        draught_m: number | null;
+        air_draft_m: number | null;
+      };
+      /**
+       * Where the limits come from
+       */
+      note: string;
+    };
+    exceeded: {
+      dimension: 'length_m' | 'beam_m' | 'draught_m' | 'air_draft_m';
+      vessel: number;
+      /**
+       * The passage's limit for this vessel
+       */
+      limit: number;
+    }[];
+  }[];
+  /**
+   * The passages `avoid` named
+   */
+  avoided: string[];
+  /**
+   * The dimensions the route was fitted to; null: not given, taken to fit
+   */
+  vessel: {
+    length_m: number | null;
+    beam_m: number | null;
+    draught_m: number | null;
+    air_draft_m: number | null;
+  };
+  /**
+   * The route as a GeoJSON Feature
+   */
+  route: {
+    type: 'Feature';
+    /**
+     * [lon, lat], longitudes in -180..180. A route crossing 180° is cut there into a MultiLineString (RFC 7946 §3.1.9): one line ends at ±180 and the next starts at ∓180 at the same latitude.
+     */
+    geometry:
+      | {
+          type: 'LineString';
+          coordinates: number[][];
+        }
+      | {
+          type: 'MultiLineString';
+          coordinates: number[][][];
+        };
+    properties: {
+      distance_nm: number;
+      crosses_antimeridian: boolean;
+    };
+  };
+  /**
+   * What the route was found on
+   */
+  network: string;
+  disclaimer: string;
+}
+/**
  * Water levels and high/low waters at a port
  *
  * Predicted from the harmonic constituents of the nearest suitable tide station in the neaps database, with the station, its distance, the datum, and its licence and attribution (stations whose licence forbids commercial use are flagged). Period from `from` (default now) to `to` (default 24 hours later), at most 14 days. 400 for a malformed or out-of-range parameter or an unknown datum, 404 `port_not_found`, 404 `no_tide_station`.
@@ -2786,7 +2980,7 @@ export interface PutMaritimePortsIdWeatherThresholdsBody {
 /**
  * When a vessel will arrive at a port, weather included
  *
- * The shortest sea route (marnet) from the vessel's latest position to the port, the speed from its AIS speed over ground in the last hour (or `speed_kn`), and on each leg the speed lost to the forecast wind and waves by Kwon's method for its ship type and size (capped at 50 %), with every assumption, the route as GeoJSON and the vessel's own AIS ETA compared. 400 for a malformed MMSI, port or speed, 404 `vessel_not_found`, 404 `port_not_found`, 409 `vessel_position_unknown`, 422 `vessel_speed_unknown`, 422 `no_sea_route`.
+ * The shortest sea route (marnet) from the vessel's latest position to the port, the speed from its AIS speed over ground in the last hour (or `speed_kn`), and on each leg the speed lost to the forecast wind and waves by Kwon's method for its ship type and size (capped at 50 %), with every assumption, the route as GeoJSON and the vessel's own AIS ETA compared. The route is the one `GET /v3/maritime/routes` gives for the vessel's AIS length, beam and draught (when it reports them). 400 for a malformed MMSI, port or speed, 404 `vessel_not_found`, 404 `port_not_found`, 409 `vessel_position_unknown`, 422 `vessel_speed_unknown`, 422 `no_sea_route`, 422 `sea_route_blocked`.
  */
 export interface GetMaritimeVesselsMmsiEta {
   path: GetMaritimeVesselsMmsiEtaPath;
@@ -2971,6 +3165,13 @@ export interface GetMaritimeVesselsMmsiEtaResponse {
     properties: {
       distance_nm: number;
       crosses_antimeridian: boolean;
+      /**
+       * The named canals and straits sailed through, in order
+       */
+      passages: {
+        id: string;
+        name: string;
+      }[];
     };
   };
   disclaimer: string;

@@ -6,6 +6,7 @@ import { ProblemError, Problems, problemType } from '../../platform/http/problem
 import { invalidField, nullable } from '../../platform/http/schema.ts';
 import { portById } from '../ports/ports.routes.ts';
 import type { PortIndex } from '../ports/ports.ts';
+import { noSeaRoute, seaRouteBlocked } from '../sea-routes/routes.routes.ts';
 import { MmsiParams, parseMmsi, vesselNotFound } from '../vessels/vessels.routes.ts';
 import type { VesselStore } from '../vessels/store.ts';
 import { WEATHER_SOURCE_KINDS } from '../weather/model.ts';
@@ -29,13 +30,6 @@ export const vesselSpeedUnknown = problemType({
   description:
     `Its AIS reports of the last hour show no speed over ground of ${UNDER_WAY_MIN_KN} kn or more outside anchorage or moorings, so ` +
     'its passage speed is unknown. Give `speed_kn`.',
-});
-
-export const noSeaRoute = problemType({
-  code: 'no_sea_route',
-  status: 422,
-  title: 'No sea route',
-  description: 'The sea-route network has no route between the vessel\'s position and the port.',
 });
 
 const SectorSchema = Type.Enum(['head', 'bow', 'beam', 'following'], { description: 'Kwon\'s sectors: head 0–30°, bow 30–60°, beam 60–150°, following 150–180° off the bow' });
@@ -123,7 +117,11 @@ const PredictionSchema = Type.Object({
       Type.Object({ type: Type.Literal('LineString'), coordinates: Type.Array(Coordinates) }),
       Type.Object({ type: Type.Literal('MultiLineString'), coordinates: Type.Array(Type.Array(Coordinates)) }),
     ], { description: '[lon, lat]; split into a MultiLineString where it crosses 180°' }),
-    properties: Type.Object({ distance_nm: Type.Number(), crosses_antimeridian: Type.Boolean() }),
+    properties: Type.Object({
+      distance_nm: Type.Number(),
+      crosses_antimeridian: Type.Boolean(),
+      passages: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The named canals and straits sailed through, in order' }),
+    }),
   }, { description: 'The route as a GeoJSON Feature' }),
   disclaimer: Type.String(),
 });
@@ -142,8 +140,9 @@ export function registerEtaRoutes(app: App, deps: EtaApiDeps): void {
         'The shortest sea route (marnet) from the vessel\'s latest position to the port, the speed from its AIS speed over ground in the ' +
         'last hour (or `speed_kn`), and on each leg the speed lost to the forecast wind and waves by Kwon\'s method for its ship type ' +
         `and size (capped at ${MAX_LOSS_PERCENT} %), with every assumption, the route as GeoJSON and the vessel's own AIS ETA ` +
-        'compared. 400 for a malformed MMSI, port or speed, 404 `vessel_not_found`, 404 `port_not_found`, 409 ' +
-        '`vessel_position_unknown`, 422 `vessel_speed_unknown`, 422 `no_sea_route`.',
+        'compared. The route is the one `GET /v3/maritime/routes` gives for the vessel\'s AIS length, beam and draught (when it reports them). ' +
+        '400 for a malformed MMSI, port or speed, 404 `vessel_not_found`, 404 `port_not_found`, 409 ' +
+        '`vessel_position_unknown`, 422 `vessel_speed_unknown`, 422 `no_sea_route`, 422 `sea_route_blocked`.',
       tags: [TAG],
       params: MmsiParams,
       querystring: Type.Object({
@@ -167,6 +166,7 @@ export function registerEtaRoutes(app: App, deps: EtaApiDeps): void {
         case 'no_speed': throw new ProblemError(vesselSpeedUnknown, result.message);
         case 'invalid_speed': throw invalidField('/querystring/speed_kn', result.message);
         case 'no_route': throw new ProblemError(noSeaRoute, result.message);
+        case 'blocked': throw new ProblemError(seaRouteBlocked, result.message);
         case 'network_unavailable': throw new ProblemError(Problems.unavailable, result.message);
       }
     }

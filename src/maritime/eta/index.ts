@@ -1,6 +1,6 @@
 // Public surface of arrival prediction. Other features (expected arrivals) call predictArrival, or
 // the bound `predictArrival` the maritime feature builds with its weather source and track reader.
-export { registerEtaRoutes, noSeaRoute, vesselPositionUnknown, vesselSpeedUnknown } from './eta.routes.ts';
+export { registerEtaRoutes, vesselPositionUnknown, vesselSpeedUnknown } from './eta.routes.ts';
 export type { EtaApiDeps } from './eta.routes.ts';
 export {
   beaufortFromWaveHeight,

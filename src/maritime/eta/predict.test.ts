@@ -179,3 +179,27 @@ describe('arrival prediction', () => {
     assert.deepEqual(fast.ok ? null : fast.error, 'invalid_speed');
   });
 });
+
+describe('the route is fitted to the vessel\'s AIS dimensions', () => {
+  // In the Elbe off Brunsbüttel, bound for Kiel: the canal for a ship that fits it, round the Skaw for one that does not.
+  const elbe = { ...START, lat: 53.87, lon: 9.1 };
+  const kiel = ports.get('DEKEL')!;
+  const bound = (overrides: Partial<Vessel>) => vessel({ ...overrides, position: { ...vessel().position!, ...elbe } });
+
+  it('a ship that fits goes through the Kiel Canal, as GET /v3/maritime/routes routes it', async () => {
+    const prediction = predicted(await predictArrival({ vessel: bound({ draught: 8 }), port: kiel, speed_kn: 10 }, { weather: null, track: noTrack, now: () => NOW }));
+    assert.deepEqual(prediction.route.properties.passages.map((passage) => passage.id), ['kiel']);
+    const route = routeBetween(elbe, kiel, { vessel: { length_m: 180, beam_m: 28, draught_m: 8 } });
+    assert.ok(route.ok && Math.abs(route.distance_nm - prediction.distance_nm) < 0.1);
+    assert.ok(prediction.distance_nm < 80, String(prediction.distance_nm));
+  });
+
+  it('one drawing 12 m goes round the Skaw and the assumptions say why; 16 m cannot reach Kiel at all', async () => {
+    const prediction = predicted(await predictArrival({ vessel: bound({ draught: 12 }), port: kiel, speed_kn: 10 }, { weather: null, track: noTrack, now: () => NOW }));
+    assert.ok(!prediction.route.properties.passages.some((passage) => passage.id === 'kiel'));
+    assert.ok(prediction.distance_nm > 400, String(prediction.distance_nm));
+    assert.match(prediction.assumptions.join(' '), /too large for Kiel Canal/);
+    const blocked = await predictArrival({ vessel: bound({ draught: 16 }), port: kiel, speed_kn: 10 }, { weather: null, track: noTrack, now: () => NOW });
+    assert.ok(!blocked.ok && blocked.error === 'blocked', JSON.stringify(blocked));
+  });
+});

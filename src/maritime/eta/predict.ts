@@ -2,7 +2,7 @@
 // into legs; the vessel's calm-water speed from its recent AIS speed (or a given one); on each leg
 // the speed lost to the forecast wind and waves by Kwon's method; the ETA is the sum of the legs'
 // times from the position's time. See KWON.md for the method and the choices made.
-import { pointAlong, routeBetween, type RouteGeometry } from '../sea-routes/index.ts';
+import { passageById, pointAlong, routeBetween, type RouteGeometry, type VesselDimensions } from '../sea-routes/index.ts';
 import type { Port } from '../ports/ports.ts';
 import type { Vessel } from '../vessels/store.ts';
 import { HOUR_MS, WeatherUnavailableError, type PointWeather, type WeatherHour, type WeatherRequest, type WeatherSource, type WeatherSourceKind } from '../weather/model.ts';
@@ -43,7 +43,8 @@ export interface ArrivalDeps {
   now?: () => number;
 }
 
-export type ArrivalErrorCode = 'no_position' | 'no_speed' | 'invalid_speed' | 'no_route' | 'network_unavailable';
+/** `blocked`: every route to the port needs a passage the vessel's AIS dimensions do not fit. */
+export type ArrivalErrorCode = 'no_position' | 'no_speed' | 'invalid_speed' | 'no_route' | 'blocked' | 'network_unavailable';
 
 export type ArrivalResult = { ok: true; prediction: ArrivalPrediction } | { ok: false; error: ArrivalErrorCode; message: string };
 
@@ -130,7 +131,7 @@ export interface ArrivalPrediction {
   route: {
     type: 'Feature';
     geometry: RouteGeometry;
-    properties: { distance_nm: number; crosses_antimeridian: boolean };
+    properties: { distance_nm: number; crosses_antimeridian: boolean; passages: { id: string; name: string }[] };
   };
 }
 
@@ -165,8 +166,12 @@ export async function predictArrival(request: ArrivalRequest, deps: ArrivalDeps)
     }
   }
 
-  const route = routeBetween({ lat: position.lat, lon: position.lon }, { lat: port.lat, lon: port.lon });
-  if (!route.ok) return { ok: false, error: route.error === 'network_unavailable' ? 'network_unavailable' : 'no_route', message: route.message };
+  const fitted = reportedDimensions(vessel);
+  const route = routeBetween({ lat: position.lat, lon: position.lon }, { lat: port.lat, lon: port.lon }, { vessel: fitted });
+  if (!route.ok) {
+    const error = route.error === 'network_unavailable' || route.error === 'blocked' ? route.error : 'no_route';
+    return { ok: false, error, message: `${route.message}.` };
+  }
 
   const legCount = Math.min(MAX_LEGS, Math.max(1, Math.ceil(route.distance_nm / LEG_NM)));
   const legLength = route.distance_nm / legCount;
@@ -311,11 +316,28 @@ export async function predictArrival(request: ArrivalRequest, deps: ArrivalDeps)
     route: {
       type: 'Feature',
       geometry: route.geojson,
-      properties: { distance_nm: round(route.distance_nm, 1), crosses_antimeridian: route.crosses_antimeridian },
+      properties: {
+        distance_nm: round(route.distance_nm, 1),
+        crosses_antimeridian: route.crosses_antimeridian,
+        passages: route.passages.map((id) => ({ id, name: passageById(id)?.name ?? id })),
+      },
     },
   };
-  prediction.assumptions = assumptionsOf(prediction, route.snap.from.distance_nm);
+  prediction.assumptions = assumptionsOf(prediction, route.snap.from.distance_nm, fitted, route.refused.map((refused) => refused.id));
   return { ok: true, prediction };
+}
+
+/**
+ * The dimensions the vessel reports over AIS, for fitting the route to the canals and straits. Only
+ * reported ones: a typical size filled in for Kwon's method would close passages on a guess.
+ */
+function reportedDimensions(vessel: Vessel): VesselDimensions {
+  const dimensions: VesselDimensions = {};
+  const { length, beam } = vessel.dimensions ?? { length: null, beam: null };
+  if (length !== null && length > 0) dimensions.length_m = length;
+  if (beam !== null && beam > 0) dimensions.beam_m = beam;
+  if (vessel.draught !== null && vessel.draught > 0) dimensions.draught_m = vessel.draught;
+  return dimensions;
 }
 
 /** The forecast hour nearest the time, when the point's forecast covers it. */
@@ -391,7 +413,7 @@ function summariseLosses(legs: readonly ArrivalLeg[]): ArrivalPrediction['losses
   };
 }
 
-function assumptionsOf(prediction: ArrivalPrediction, connectorNm: number): string[] {
+function assumptionsOf(prediction: ArrivalPrediction, connectorNm: number, fitted: VesselDimensions, refused: readonly string[]): string[] {
   const { speed, weather, hull } = prediction;
   const lines: string[] = [];
   if (speed.source === 'given') {
@@ -409,6 +431,11 @@ function assumptionsOf(prediction: ArrivalPrediction, connectorNm: number): stri
     `network) to the port position, ${prediction.distance_nm} nm, in ${prediction.legs.length} legs of about ` +
     `${prediction.legs.length > 0 ? round(prediction.distance_nm / prediction.legs.length, 1) : 0} nm; each leg's weather is taken at its middle ` +
     'at the hour the vessel passes it.');
+  const passages = prediction.route.properties.passages;
+  const reported = Object.entries(fitted).map(([dimension, metres]) => `${dimension.replace('_m', '').replace('_', ' ')} ${metres} m`);
+  lines.push(`Passages: the route takes only canals and straits that the vessel's AIS ${reported.length > 0 ? reported.join(', ') : 'dimensions (none reported)'} fit` +
+    (passages.length > 0 ? `; it passes ${passages.map((passage) => passage.name).join(', ')}` : '') +
+    (refused.length > 0 ? `; it is too large for ${refused.map((id) => passageById(id)?.name ?? id).join(', ')}, which a shorter route would take` : '') + '.');
   lines.push(`Speed loss by Kwon's method (see the documentation): block coefficient ${hull.block_coefficient}, ${hull.form === 'container' ? 'container ship' : 'non-container'} form, ` +
     `${hull.loading}, displacement about ${hull.displacement_m3} m³, Froude number ${hull.froude_number}; the Beaufort number is the ` +
     `higher of the wind's and the sea state's. Losses are capped at ${MAX_LOSS_PERCENT} %.`);

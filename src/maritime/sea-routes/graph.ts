@@ -4,15 +4,28 @@
 // antimeridian (lon -180 and +180 at the same latitude are one node). Only the largest connected
 // component is kept: the data has ~120 short port-approach stubs that touch nothing, and snapping
 // onto one of those would make routes fail.
+//
+// The lanes of lanes.ts are added to marnet's; a lane ending on a marnet edge rather than at a vertex
+// splits the edge there. Each edge belongs to at most one named passage (passages.ts): the one its
+// added lane names, or for marnet's own edges the one whose gate it crosses.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { haversineNm, toVector } from './geo.ts';
+import { haversineNm, toVector, type Position } from './geo.ts';
+import { segmentCrossing } from './land.ts';
+import { ADDED_LANES } from './lanes.ts';
+import { PASSAGES } from './passages.ts';
 
 /** Vertices closer than this in both lat and lon (degrees, about 55 m) are one node. */
 export const MERGE_TOLERANCE_DEG = 5e-4;
+/** An added lane's end this close to a marnet edge (degrees, about 1 km) joins the edge there. */
+const LANE_JOIN_TOLERANCE_DEG = 0.01;
+/** The segment tag of an added lane of no passage: never tagged by a gate. */
+const ADDED_APPROACH = -2;
 
 export interface SeaGraphStats {
   lineStrings: number;
+  /** Of the LineStrings, those added to marnet's (lanes.ts). */
+  addedLanes: number;
   vertices: number;
   /** Nodes after merging, before dropping the small components. */
   mergedNodes: number;
@@ -33,6 +46,8 @@ export interface SeaGraph {
   offsets: Int32Array;
   targets: Int32Array;
   weights: Float64Array;
+  /** The edge of each neighbour slot (parallel to targets). */
+  slotEdge: Int32Array;
   /** Undirected edges: endpoints and great-circle length in nm. */
   edgeCount: number;
   edgeA: Int32Array;
@@ -40,7 +55,16 @@ export interface SeaGraph {
   edgeLength: Float64Array;
   /** Per edge: unit normal n of the edge's great circle, n x a and b x n (9 numbers). */
   edgeFrame: Float64Array;
+  /** Per edge: index into passageIds of the passage it belongs to, or -1. */
+  edgePassage: Int16Array;
+  passageIds: readonly string[];
   stats: SeaGraphStats;
+}
+
+/** A passage as the graph sees it: edges crossing one of its gates belong to it. */
+export interface PassageGates {
+  id: string;
+  gates: readonly (readonly [Position, Position])[];
 }
 
 export type SeaGraphErrorCode = 'network_unavailable' | 'network_invalid';
@@ -51,18 +75,27 @@ const EXACT_SCALE = 1e6;
 
 let cached: SeaGraphResult | undefined;
 
-/** The marnet graph, read and built on first use and then kept for the life of the process. */
+/** The marnet graph with the added lanes, read and built on first use and then kept for the life of the process. */
 export function loadSeaGraph(): SeaGraphResult {
   if (cached !== undefined) return cached;
-  let data: unknown;
+  let data: { features?: unknown };
   try {
     const require = createRequire(import.meta.url);
-    data = JSON.parse(readFileSync(require.resolve(MARNET_PACKAGE_PATH), 'utf8'));
+    data = JSON.parse(readFileSync(require.resolve(MARNET_PACKAGE_PATH), 'utf8')) as { features?: unknown };
   } catch (error) {
     cached = { ok: false, error: 'network_unavailable', message: `cannot read ${MARNET_PACKAGE_PATH}: ${String(error)}` };
     return cached;
   }
-  cached = buildSeaGraph(data);
+  if (!Array.isArray(data.features)) {
+    cached = { ok: false, error: 'network_invalid', message: `${MARNET_PACKAGE_PATH} is not a GeoJSON FeatureCollection` };
+    return cached;
+  }
+  const lanes = ADDED_LANES.map((lane) => ({
+    type: 'Feature',
+    properties: { added: true, ...(lane.passage === undefined ? {} : { passage: lane.passage }) },
+    geometry: { type: 'LineString', coordinates: lane.coordinates },
+  }));
+  cached = buildSeaGraph({ ...data, features: [...data.features, ...lanes] }, PASSAGES);
   return cached;
 }
 
@@ -74,18 +107,28 @@ function isCoordinate(value: unknown): value is [number, number] {
   );
 }
 
-/** The coordinate lists of every LineString (and MultiLineString part) in a FeatureCollection. */
-function lineStringsOf(data: unknown): unknown[][] | null {
+interface Line {
+  coordinates: unknown[];
+  /** properties.passage: the passage the whole line belongs to. */
+  passage: string | null;
+  /** properties.added: one of the lanes added to marnet's. */
+  added: boolean;
+}
+
+/** Every LineString (and MultiLineString part) in a FeatureCollection. */
+function lineStringsOf(data: unknown): Line[] | null {
   if (typeof data !== 'object' || data === null) return null;
   const features = (data as { features?: unknown }).features;
   if (!Array.isArray(features)) return null;
-  const lines: unknown[][] = [];
+  const lines: Line[] = [];
   for (const feature of features) {
-    const geometry = (feature as { geometry?: { type?: unknown; coordinates?: unknown } } | null)?.geometry;
+    const { geometry, properties } = (feature ?? {}) as { geometry?: { type?: unknown; coordinates?: unknown }; properties?: { passage?: unknown; added?: unknown } | null };
     if (!geometry || !Array.isArray(geometry.coordinates)) continue;
-    if (geometry.type === 'LineString') lines.push(geometry.coordinates);
+    const passage = typeof properties?.passage === 'string' ? properties.passage : null;
+    const added = properties?.added === true;
+    if (geometry.type === 'LineString') lines.push({ coordinates: geometry.coordinates, passage, added });
     else if (geometry.type === 'MultiLineString') {
-      for (const part of geometry.coordinates) if (Array.isArray(part)) lines.push(part);
+      for (const part of geometry.coordinates) if (Array.isArray(part)) lines.push({ coordinates: part, passage, added });
     }
   }
   return lines;
@@ -117,21 +160,34 @@ class UnionFind {
   }
 }
 
-/** Builds the graph from a GeoJSON FeatureCollection of LineStrings. Never throws. */
-export function buildSeaGraph(data: unknown): SeaGraphResult {
+/**
+ * Builds the graph from a GeoJSON FeatureCollection of LineStrings, whose features may name the
+ * passage they belong to (properties.passage); edges crossing a gate of `passages` belong to that
+ * passage. Never throws.
+ */
+export function buildSeaGraph(data: unknown, passages: readonly PassageGates[] = []): SeaGraphResult {
   const started = performance.now();
   const lines = lineStringsOf(data);
   if (lines === null) return { ok: false, error: 'network_invalid', message: 'not a GeoJSON FeatureCollection' };
+  const passageIds = passages.map((passage) => passage.id);
+  const passageIndex = (id: string): number => {
+    const index = passageIds.indexOf(id);
+    return index >= 0 ? index : passageIds.push(id) - 1;
+  };
+  splitAtLaneEnds(lines);
 
   // 1. Exact merge of shared vertices; -180 and +180 share a key.
   const exactIds = new Map<string, number>();
   const rawLon: number[] = [];
   const rawLat: number[] = [];
   const segments: number[] = [];
+  /** The passage of each segment (index into passageIds), or -1. */
+  const segmentPassage: number[] = [];
   let vertices = 0;
   for (const line of lines) {
+    const tag = line.passage !== null ? passageIndex(line.passage) : line.added ? ADDED_APPROACH : -1;
     let previous = -1;
-    for (const coordinate of line) {
+    for (const coordinate of line.coordinates) {
       if (!isCoordinate(coordinate)) {
         previous = -1;
         continue;
@@ -146,7 +202,10 @@ export function buildSeaGraph(data: unknown): SeaGraphResult {
         rawLon.push(coordinate[0]);
         rawLat.push(coordinate[1]);
       }
-      if (previous >= 0) segments.push(previous, id);
+      if (previous >= 0) {
+        segments.push(previous, id);
+        segmentPassage.push(tag);
+      }
       previous = id;
     }
   }
@@ -181,9 +240,10 @@ export function buildSeaGraph(data: unknown): SeaGraphResult {
     }
   }
 
-  // 3. Undirected edges between merged nodes, without self-loops or duplicates.
-  const edgeSeen = new Set<number>();
+  // 3. Undirected edges between merged nodes, without self-loops or duplicates (a duplicate's passage counts).
+  const edgeSeen = new Map<number, number>();
   const pairs: number[] = [];
+  const pairPassage: number[] = [];
   for (let k = 0; k < segments.length; k += 2) {
     const a = sets.find(segments[k]!);
     const b = sets.find(segments[k + 1]!);
@@ -191,9 +251,15 @@ export function buildSeaGraph(data: unknown): SeaGraphResult {
     const low = Math.min(a, b);
     const high = Math.max(a, b);
     const key = low * rawLon.length + high;
-    if (edgeSeen.has(key)) continue;
-    edgeSeen.add(key);
+    const tag = segmentPassage[k / 2]!;
+    const seen = edgeSeen.get(key);
+    if (seen !== undefined) {
+      if (tag > pairPassage[seen]!) pairPassage[seen] = tag;
+      continue;
+    }
+    edgeSeen.set(key, pairPassage.length);
     pairs.push(low, high);
+    pairPassage.push(tag);
   }
 
   // 4. Connected components over the merged nodes; keep the largest.
@@ -258,11 +324,15 @@ export function buildSeaGraph(data: unknown): SeaGraphResult {
   }
 
   const keptPairs: number[] = [];
+  const keptPassage: number[] = [];
   for (let k = 0; k < pairs.length; k += 2) {
     const a = newId[pairs[k]!]!;
-    if (a >= 0) keptPairs.push(a, newId[pairs[k + 1]!]!);
+    if (a < 0) continue;
+    keptPairs.push(a, newId[pairs[k + 1]!]!);
+    keptPassage.push(pairPassage[k / 2]!);
   }
   const edgeCount = keptPairs.length / 2;
+  const edgePassage = Int16Array.from(keptPassage);
   const edgeA = new Int32Array(edgeCount);
   const edgeB = new Int32Array(edgeCount);
   const edgeLength = new Float64Array(edgeCount);
@@ -277,19 +347,22 @@ export function buildSeaGraph(data: unknown): SeaGraphResult {
     nodeDegree[a]!++;
     nodeDegree[b]!++;
     writeEdgeFrame(edgeFrame, e, vec, a, b);
+    if (edgePassage[e] === -1) edgePassage[e] = gatePassage(passages, lon[a]!, lat[a]!, lon[b]!, lat[b]!);
+    else if (edgePassage[e] === ADDED_APPROACH) edgePassage[e] = -1;
   }
   const offsets = new Int32Array(nodeCount + 1);
   for (let i = 0; i < nodeCount; i++) offsets[i + 1] = offsets[i]! + nodeDegree[i]!;
   const targets = new Int32Array(edgeCount * 2);
   const weights = new Float64Array(edgeCount * 2);
+  const slotEdge = new Int32Array(edgeCount * 2);
   const cursor = offsets.slice(0, nodeCount);
   for (let e = 0; e < edgeCount; e++) {
-    const a = edgeA[e]!;
-    const b = edgeB[e]!;
-    targets[cursor[a]!] = b;
-    weights[cursor[a]!++] = edgeLength[e]!;
-    targets[cursor[b]!] = a;
-    weights[cursor[b]!++] = edgeLength[e]!;
+    for (const [from, to] of [[edgeA[e]!, edgeB[e]!], [edgeB[e]!, edgeA[e]!]] as const) {
+      const slot = cursor[from]!++;
+      targets[slot] = to;
+      weights[slot] = edgeLength[e]!;
+      slotEdge[slot] = e;
+    }
   }
 
   return {
@@ -302,13 +375,17 @@ export function buildSeaGraph(data: unknown): SeaGraphResult {
       offsets,
       targets,
       weights,
+      slotEdge,
       edgeCount,
       edgeA,
       edgeB,
       edgeLength,
       edgeFrame,
+      edgePassage,
+      passageIds,
       stats: {
         lineStrings: lines.length,
+        addedLanes: lines.filter((line) => line.added).length,
         vertices,
         mergedNodes,
         components: sizes.length,
@@ -318,6 +395,58 @@ export function buildSeaGraph(data: unknown): SeaGraphResult {
       },
     },
   };
+}
+
+/**
+ * Inserts each added lane's ends into the marnet line they lie on, when they are no marnet vertex:
+ * the edge is split there so that the lane joins it. Planar in degrees (longitude scaled by the
+ * cosine of the latitude), which is exact enough over a kilometre.
+ */
+function splitAtLaneEnds(lines: Line[]): void {
+  const marnet = lines.filter((line) => !line.added);
+  for (const lane of lines) {
+    if (!lane.added || lane.coordinates.length < 2) continue;
+    for (const end of [lane.coordinates[0], lane.coordinates[lane.coordinates.length - 1]]) {
+      if (!isCoordinate(end)) continue;
+      const [x, y] = end;
+      const scale = Math.cos((y * Math.PI) / 180);
+      let best: { line: Line; index: number; distance: number } | null = null;
+      let atVertex = false;
+      for (const line of marnet) {
+        const points = line.coordinates;
+        for (let i = 0; i < points.length && !atVertex; i++) {
+          const b = points[i];
+          if (!isCoordinate(b)) continue;
+          if (Math.abs(b[0] - x) <= MERGE_TOLERANCE_DEG && Math.abs(b[1] - y) <= MERGE_TOLERANCE_DEG) atVertex = true;
+          const a = points[i - 1];
+          if (i === 0 || !isCoordinate(a)) continue;
+          const dx = (b[0] - a[0]) * scale;
+          const dy = b[1] - a[1];
+          const t = Math.max(0, Math.min(1, (((x - a[0]) * scale) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+          const distance = Math.hypot((a[0] - x) * scale + t * dx, a[1] - y + t * dy);
+          if (distance <= LANE_JOIN_TOLERANCE_DEG && (best === null || distance < best.distance)) best = { line, index: i, distance };
+        }
+        if (atVertex) break;
+      }
+      if (!atVertex && best !== null) best.line.coordinates = [...best.line.coordinates.slice(0, best.index), end, ...best.line.coordinates.slice(best.index)];
+    }
+  }
+}
+
+/**
+ * The passage (index) whose gate the edge a-b crosses, or -1. Gates are short, so the crossing is
+ * planar in degrees, with the edge unwrapped next to the gate across the antimeridian.
+ */
+function gatePassage(passages: readonly PassageGates[], lonA: number, latA: number, lonB: number, latB: number): number {
+  if (lonB - lonA > 180) lonB -= 360;
+  else if (lonA - lonB > 180) lonB += 360;
+  for (let p = 0; p < passages.length; p++) {
+    for (const [[x1, y1], [x2, y2]] of passages[p]!.gates) {
+      const shift = Math.abs(x1 - lonA) > 180 ? Math.sign(x1 - lonA) * 360 : 0;
+      if (segmentCrossing(lonA + shift, latA, lonB + shift, latB, x1, y1, x2, y2) >= 0) return p;
+    }
+  }
+  return -1;
 }
 
 /** Precomputes the planes used to find the nearest point of an edge (see snap.ts). */

@@ -1,6 +1,8 @@
 // Public surface of the sea-routing module.
 export { routeBetween, routeOnGraph, snapToNetwork, splitAtAntimeridian } from './route.ts';
-export type { RouteError, RouteErrorCode, RouteGeometry, RouteLeg, RouteEnd, RouteResult, RouteSnap, SeaRoute } from './route.ts';
+export type { RefusedPassage, RouteError, RouteErrorCode, RouteGeometry, RouteLeg, RouteEnd, RouteOptions, RouteResult, RouteSnap, SeaRoute } from './route.ts';
+export { passageById } from './passages.ts';
+export type { VesselDimensions } from './passages.ts';
 export { buildSeaGraph, loadSeaGraph, MERGE_TOLERANCE_DEG } from './graph.ts';
 export type { SeaGraph, SeaGraphErrorCode, SeaGraphResult, SeaGraphStats } from './graph.ts';
 export {

@@ -207,7 +207,7 @@ function crossingsAlong(land: LandIndex, from: Position, to: Position, length: n
  * count, q and b do not), so a connector through a shared vertex, or pieces meeting on an edge,
  * cross once, not twice or never.
  */
-function segmentCrossing(px: number, py: number, qx: number, qy: number, ax: number, ay: number, bx: number, by: number): number {
+export function segmentCrossing(px: number, py: number, qx: number, qy: number, ax: number, ay: number, bx: number, by: number): number {
   const rx = qx - px;
   const ry = qy - py;
   const sx = bx - ax;

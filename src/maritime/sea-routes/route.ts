@@ -14,14 +14,36 @@
 // at least as long as that chord, so the heuristic is admissible whichever joining point wins, and it
 // is consistent (the chord obeys the triangle inequality and is never longer than an edge's arc); it
 // lets the search skip most of the world for regional routes.
+//
+// Named passages (passages.ts) can be avoided, and a vessel's dimensions must fit the ones it sails
+// through. The search first runs with every passage open but the avoided ones; if its route goes
+// through passages the vessel does not fit, those are closed and the search runs again, until the
+// route fits or no route is left. The route that fits is the shortest of those that fit (each
+// search is the shortest over a network still holding every fitting route), usually found in one or
+// two searches, and the passages closed on the way say why it is longer than the shortest one (or
+// why there is none).
 import { MinHeap } from './heap.ts';
 import { distanceNm, EARTH_RADIUS_NM, isValidLatLon, toVector } from './geo.ts';
 import type { LatLon, Position } from './geo.ts';
 import { loadSeaGraph } from './graph.ts';
 import { landBeyondNm, landRunsAlong, loadLand } from './land.ts';
 import type { SeaGraph } from './graph.ts';
+import { limitsExceeded, passageById, type LimitExceeded, type VesselDimensions } from './passages.ts';
 import { SNAP_MARGIN_NM, snapCandidates, snapToEdge } from './snap.ts';
 import type { EdgeSnap } from './snap.ts';
+
+export interface RouteOptions {
+  /** Ids of passages not to use (passages.ts). */
+  avoid?: readonly string[];
+  /** The vessel's dimensions; a dimension left out fits every passage. */
+  vessel?: VesselDimensions;
+}
+
+/** A passage the vessel does not fit that the shortest route would have used, and why. */
+export interface RefusedPassage {
+  id: string;
+  exceeded: LimitExceeded[];
+}
 
 export interface RouteSnap {
   /** Where the endpoint joins the network. */
@@ -60,15 +82,22 @@ export interface SeaRoute {
   legs: RouteLeg[];
   snap: { from: RouteEnd; to: RouteEnd };
   crosses_antimeridian: boolean;
-  /** Graph nodes the search settled (a cost diagnostic). */
+  /** Ids of the named passages the route sails through, in order. */
+  passages: string[];
+  /** Passages the vessel does not fit that a shorter route would have used. */
+  refused: RefusedPassage[];
+  /** Graph nodes the searches settled (a cost diagnostic). */
   settled_nodes: number;
 }
 
-export type RouteErrorCode = 'invalid_from' | 'invalid_to' | 'network_unavailable' | 'no_route';
+/** `blocked`: a route exists, but only through passages the vessel does not fit (`refused`). */
+export type RouteErrorCode = 'invalid_from' | 'invalid_to' | 'network_unavailable' | 'no_route' | 'blocked';
 export interface RouteError {
   ok: false;
   error: RouteErrorCode;
   message: string;
+  /** For `blocked`: the passages the vessel does not fit that every route needs one of. */
+  refused?: RefusedPassage[];
 }
 export type RouteResult = SeaRoute | RouteError;
 
@@ -107,24 +136,58 @@ function fail(error: RouteErrorCode, message: string): RouteError {
   return { ok: false, error, message };
 }
 
-/** The shortest sea route from `from` to `to`. Never throws. */
-export function routeBetween(from: LatLon, to: LatLon): RouteResult {
+/** The shortest sea route from `from` to `to` that avoids and fits what `options` say. Never throws. */
+export function routeBetween(from: LatLon, to: LatLon, options: RouteOptions = {}): RouteResult {
   // Checked here too so that bad input never triggers the first (lazy) graph load.
   if (!isValidLatLon(from)) return fail('invalid_from', 'from needs finite lat in [-90, 90] and lon in [-180, 180]');
   if (!isValidLatLon(to)) return fail('invalid_to', 'to needs finite lat in [-90, 90] and lon in [-180, 180]');
   const loaded = loadSeaGraph();
   if (!loaded.ok) return fail('network_unavailable', loaded.message);
-  return routeOnGraph(loaded.graph, from, to);
+  return routeOnGraph(loaded.graph, from, to, options);
 }
 
 /** routeBetween on a given graph (e.g. one built from other GeoJSON). Never throws. */
-export function routeOnGraph(graph: SeaGraph, from: LatLon, to: LatLon): RouteResult {
+export function routeOnGraph(graph: SeaGraph, from: LatLon, to: LatLon, options: RouteOptions = {}): RouteResult {
   if (!isValidLatLon(from)) return fail('invalid_from', 'from needs finite lat in [-90, 90] and lon in [-180, 180]');
   if (!isValidLatLon(to)) return fail('invalid_to', 'to needs finite lat in [-90, 90] and lon in [-180, 180]');
-  const starts = joiningPoints(graph, from);
-  const ends = joiningPoints(graph, to);
-  if (starts.length === 0 || ends.length === 0) return fail('network_unavailable', 'the sea network has no edges');
-  const search = searchBetween(graph, starts, ends, to);
+  const closed = new Uint8Array(graph.passageIds.length);
+  const avoided = new Set(options.avoid ?? []);
+  graph.passageIds.forEach((id, p) => (closed[p] = avoided.has(id) ? 1 : 0));
+  const vessel = options.vessel ?? {};
+  const refused: RefusedPassage[] = [];
+  let settled = 0;
+  for (;;) {
+    const result = fittingRoute(graph, from, to, closed);
+    if (!result.ok) {
+      if (result.error !== 'no_route' || refused.length === 0) return result;
+      const named = refused.map((passage) => passageById(passage.id)?.name ?? passage.id).join(', ');
+      return { ok: false, error: 'blocked', message: `every sea route between the two points goes through a passage the vessel does not fit (${named})`, refused };
+    }
+    settled += result.settled_nodes;
+    const unfit = result.passages.flatMap((id) => {
+      const passage = passageById(id);
+      const exceeded = passage === undefined ? [] : limitsExceeded(passage, vessel);
+      return exceeded.length === 0 ? [] : [{ id, exceeded }];
+    });
+    if (unfit.length === 0) return { ...result, refused, settled_nodes: settled };
+    for (const passage of unfit) {
+      closed[graph.passageIds.indexOf(passage.id)] = 1;
+      refused.push(passage);
+    }
+  }
+}
+
+/** The shortest route over the graph without the edges of the closed passages. */
+function fittingRoute(graph: SeaGraph, from: LatLon, to: LatLon, closedPassages: Uint8Array): RouteResult {
+  const open = (edge: number): boolean => {
+    const passage = graph.edgePassage[edge]!;
+    return passage < 0 || closedPassages[passage] === 0;
+  };
+  const starts = joiningPoints(graph, from, open);
+  const ends = joiningPoints(graph, to, open);
+  if (graph.edgeCount === 0) return fail('network_unavailable', 'the sea network has no edges');
+  if (starts.length === 0 || ends.length === 0) return fail('no_route', 'every lane near an end lies in a closed passage');
+  const search = searchBetween(graph, starts, ends, to, open);
   if (search === null) return fail('no_route', 'no sea path joins the two points');
   const start = search.start.snap;
   const end = search.end.snap;
@@ -169,8 +232,22 @@ export function routeOnGraph(graph: SeaGraph, from: LatLon, to: LatLon): RouteRe
       to: { lon: end.position[0], lat: end.position[1], distance_nm: end.distance_nm, connector_crosses_land: search.end.landNm > CONNECTOR_LAND_TOLERANCE_NM },
     },
     crosses_antimeridian: geojson.type === 'MultiLineString',
+    passages: passagesAlong(graph, search.edges),
+    refused: [],
     settled_nodes: search.settled,
   };
+}
+
+/** The named passages of the edges, in order, each once per time it is entered. */
+function passagesAlong(graph: SeaGraph, edges: readonly number[]): string[] {
+  const passages: string[] = [];
+  let previous = -1;
+  for (const edge of edges) {
+    const passage = graph.edgePassage[edge]!;
+    if (passage >= 0 && passage !== previous) passages.push(graph.passageIds[passage]!);
+    previous = passage;
+  }
+  return passages;
 }
 
 /**
@@ -205,8 +282,8 @@ interface JoiningPoint {
  * up rivers and canals. So Hamburg, ashore by the Elbe, may join the Elbe lane, but not the Weser
  * lane across the marshes. Without the land data (world-atlas missing) no connector crosses land.
  */
-function joiningPoints(graph: SeaGraph, point: LatLon): JoiningPoint[] {
-  const candidates = snapCandidates(graph, point, SNAP_MARGIN_NM);
+function joiningPoints(graph: SeaGraph, point: LatLon, open: (edge: number) => boolean): JoiningPoint[] {
+  const candidates = snapCandidates(graph, point, SNAP_MARGIN_NM, open);
   const loaded = loadLand();
   if (!loaded.ok) return candidates.map((snap) => ({ snap, cost: CONNECTOR_WEIGHT * snap.distance_nm, landNm: 0 }));
   const here: Position = [point.lon, point.lat];
@@ -224,13 +301,17 @@ interface SearchResult {
   end: JoiningPoint;
   /** Graph nodes from the start's edge to the end's edge (empty when both are on one edge). */
   nodes: number[];
+  /** The edges the route sails along, in order, partly sailed ones at the ends included. */
+  edges: number[];
   settled: number;
 }
 
-function searchBetween(graph: SeaGraph, starts: readonly JoiningPoint[], ends: readonly JoiningPoint[], destination: LatLon): SearchResult | null {
+function searchBetween(graph: SeaGraph, starts: readonly JoiningPoint[], ends: readonly JoiningPoint[], destination: LatLon, open: (edge: number) => boolean): SearchResult | null {
   const n = graph.nodeCount;
   const cost = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const previous = new Int32Array(n).fill(-1);
+  /** The edge a node was reached by. */
+  const previousEdge = new Int32Array(n).fill(-1);
   /** Which start a node's initial cost came from (read at the root of the chosen path). */
   const seededBy = new Int32Array(n).fill(-1);
   /** Cheapest way on from a node to the destination through one of the ends, and which end. */
@@ -238,7 +319,7 @@ function searchBetween(graph: SeaGraph, starts: readonly JoiningPoint[], ends: r
   const finishBy = new Int32Array(n).fill(-1);
   const settled = new Uint8Array(n);
   const heap = new MinHeap(256);
-  const { vec, offsets, targets, weights, edgeA, edgeB, edgeLength } = graph;
+  const { vec, offsets, targets, weights, slotEdge, edgeA, edgeB, edgeLength } = graph;
   const [tx, ty, tz] = toVector(destination.lon, destination.lat);
   const heuristic = (node: number): number => {
     const o = node * 3;
@@ -303,24 +384,40 @@ function searchBetween(graph: SeaGraph, starts: readonly JoiningPoint[], ends: r
     }
     for (let k = offsets[node]!; k < offsets[node + 1]!; k++) {
       const next = targets[k]!;
-      if (settled[next]) continue;
+      if (settled[next] || !open(slotEdge[k]!)) continue;
       const value = g + weights[k]!;
       if (value < cost[next]!) {
         cost[next] = value;
         previous[next] = node;
+        previousEdge[next] = slotEdge[k]!;
         heap.push(value + heuristic(next), next);
       }
     }
   }
   if (best === Number.POSITIVE_INFINITY) return null;
   const nodes: number[] = [];
-  if (bestVia !== -1) {
+  const edges: number[] = [];
+  if (bestVia === -1) {
+    edges.push(starts[bestStart]!.snap.edge);
+  } else {
     for (let node = bestVia; node !== -1; node = previous[node]!) nodes.push(node);
     nodes.reverse();
     // The root's cost was never improved by an edge, so it is still the one its start seeded.
     bestStart = seededBy[nodes[0]!]!;
+    const root = nodes[0]!;
+    const first = starts[bestStart]!.snap;
+    if (sailedToward(first, root, edgeA, edgeLength) > 0) edges.push(first.edge);
+    for (const node of nodes.slice(1)) edges.push(previousEdge[node]!);
+    const last = ends[bestEnd]!.snap;
+    if (sailedToward(last, bestVia, edgeA, edgeLength) > 0) edges.push(last.edge);
   }
-  return { start: starts[bestStart]!, end: ends[bestEnd]!, nodes, settled: settledCount };
+  return { start: starts[bestStart]!, end: ends[bestEnd]!, nodes, edges, settled: settledCount };
+}
+
+/** How far along its edge a joining point lies from the edge's end `node`. */
+function sailedToward(snap: EdgeSnap, node: number, edgeA: Int32Array, edgeLength: Float64Array): number {
+  const share = node === edgeA[snap.edge] ? snap.fraction : 1 - snap.fraction;
+  return share * edgeLength[snap.edge]!;
 }
 
 /**

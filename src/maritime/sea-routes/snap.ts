@@ -45,9 +45,10 @@ export function snapToEdge(graph: SeaGraph, point: LatLon): EdgeSnap | null {
 
 /**
  * The nearest point of every edge whose nearest point is at most `marginNm` further from `point`
- * than the nearest edge's, nearest first (ties by edge index). Empty only for a graph without edges.
+ * than the nearest edge's, nearest first (ties by edge index), among the edges `open` lets through.
+ * Empty only when no edge is left.
  */
-export function snapCandidates(graph: SeaGraph, point: LatLon, marginNm: number): EdgeSnap[] {
+export function snapCandidates(graph: SeaGraph, point: LatLon, marginNm: number, open: (edge: number) => boolean = () => true): EdgeSnap[] {
   const [px, py, pz] = toVector(point.lon, point.lat);
   const { edgeFrame: frame, edgeA, edgeB, vec } = graph;
   // Per edge: cosine of the angle to its nearest point (larger is nearer) and where that point is.
@@ -55,6 +56,7 @@ export function snapCandidates(graph: SeaGraph, point: LatLon, marginNm: number)
   const edgeKind = new Uint8Array(graph.edgeCount);
   let bestCos = NO_EDGE;
   for (let e = 0; e < graph.edgeCount; e++) {
+    if (!open(e)) continue;
     const o = e * 9;
     const nx = frame[o]!;
     const ny = frame[o + 1]!;

@@ -71,12 +71,17 @@ export function shownDistanceNm(distance: number | null): number | null {
 }
 
 function parseNear(text: string, radius: number | undefined): NearQuery {
+  return { ...parseLatLon(text, '/querystring/near'), radius_nm: radius ?? DEFAULT_RADIUS_NM };
+}
+
+/** A "lat,lon" query parameter in degrees; a problem naming `path` when it is not one. */
+export function parseLatLon(text: string, path: string): { lat: number; lon: number } {
   const parts = text.split(',').map((part) => part.trim());
   const [lat, lon] = parts.map(Number) as [number, number];
   if (parts.length !== 2 || parts.some((part) => part === '') || !Number.isFinite(lat) || !Number.isFinite(lon)) {
-    throw invalid('/querystring/near', `must be two numbers: lat,lon (got "${text}")`);
+    throw invalid(path, `must be two numbers: lat,lon (got "${text}")`);
   }
-  if (Math.abs(lat) > 90) throw invalid('/querystring/near', 'latitude must lie in -90..90');
-  if (Math.abs(lon) > 180) throw invalid('/querystring/near', 'longitude must lie in -180..180');
-  return { lat, lon, radius_nm: radius ?? DEFAULT_RADIUS_NM };
+  if (Math.abs(lat) > 90) throw invalid(path, 'latitude must lie in -90..90');
+  if (Math.abs(lon) > 180) throw invalid(path, 'longitude must lie in -180..180');
+  return { lat, lon };
 }

@@ -371,10 +371,13 @@ export class VesselRuntime {
     return candidates.length > 0 ? random.weighted(candidates, (port) => port.weight) : undefined;
   }
 
-  /** Sets the AIS voyage data: destination, ETA from the sailing time, draught laden or in ballast. */
+  /** Sets the AIS voyage data: destination, ETA from the sailing time and any wait at anchor, draught laden or in ballast. */
   #announce(destination: SimPort, start: number, steps: readonly PlanStep[], bulk: boolean): void {
     let sailingMs = 0;
-    for (const step of steps) if (step.kind === 'sail') sailingMs += (step.track.length / step.speedKn) * HOUR_MS;
+    for (const step of steps) {
+      if (step.kind === 'sail') sailingMs += (step.track.length / step.speedKn) * HOUR_MS;
+      else if (step.kind === 'anchor') sailingMs += step.hours * HOUR_MS;
+    }
     this.destination = destination;
     this.eta = start + sailingMs;
     const design = this.identity.designDraught;
