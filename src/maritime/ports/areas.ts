@@ -102,6 +102,8 @@ export type PortArea = {
   readonly box: Box;
   readonly anchorages: readonly StopCluster[];
   readonly berth_clusters: readonly StopCluster[];
+  /** The clusters the hull takes in. */
+  readonly counted: readonly StopCluster[];
   readonly derivation: AreaDerivation;
 };
 
@@ -199,11 +201,11 @@ export function deriveArea(port: Port, clusters: readonly StopCluster[], nowMs: 
   for (const [lon, lat] of exit) {
     box = { minLat: Math.min(box.minLat, lat), maxLat: Math.max(box.maxLat, lat), minLon: Math.min(box.minLon, lon), maxLon: Math.max(box.maxLon, lon) };
   }
-  const sizeText = `${port.harbour_size?.replace('_', ' ') ?? 'unknown-size'} harbour (${APPROACH_RADIUS_NM[port.harbour_size ?? 'unknown']} nm)`;
-  const typeText = port.harbour_type === null
-    ? 'of unknown type (scale 1)'
-    : `of type ${port.harbour_type.replace(/_/g, ' ')} (scale ${TYPE_SCALE[port.harbour_type]})`;
-  const baseText = `A circle of ${base} nm round the port position, by World Port Index harbour size and type: a ${sizeText} ${typeText}.`;
+  const size = port.harbour_size?.replace('_', ' ') ?? 'unknown';
+  const type = port.harbour_type?.replace(/_/g, ' ') ?? 'unknown';
+  const scale = port.harbour_type === null ? 1 : TYPE_SCALE[port.harbour_type];
+  const baseText = `A circle of ${base} nm round the port position, by World Port Index harbour size ` +
+    `(${size}: ${APPROACH_RADIUS_NM[port.harbour_size ?? 'unknown']} nm) and type (${type}: ×${scale}).`;
   const anchorages = clusters.filter((cluster) => cluster.kind === 'anchorage');
   const berths = clusters.filter((cluster) => cluster.kind === 'berth');
   const seedText = seeds.length === 0
@@ -211,8 +213,11 @@ export function deriveArea(port: Port, clusters: readonly StopCluster[], nowMs: 
     : ` A river port: the hull takes in the circles of ${seeds.length} smaller World Port Index port(s) of its country within ${reachNm(port)} nm ` +
       `(${seeds.map((seed) => seed.name).join(', ')}), where its terminals may lie; the WPI gives no berth positions, so this is a guess from the listing.`;
   const reasoning = used.length === 0
-    ? `${baseText}${seedText} No AIS evidence of where ships stop here yet (${clusters.length} cluster(s) below ${MIN_STOPS} stops or not seen for ${FORGET_DAYS} days); ` +
-      'the area follows the berths and anchorages once moored and anchored vessels are seen.'
+    ? `${baseText}${seedText} ` +
+      (clusters.length === 0
+        ? 'No AIS evidence of where ships stop here yet'
+        : `Not enough AIS evidence yet (${clusters.length} cluster(s), each below ${MIN_STOPS} stops or not seen for ${FORGET_DAYS} days)`) +
+      '; the area follows the berths and anchorages once moored and anchored vessels are seen.'
     : `${baseText}${seedText} Joined by the convex hull of ${used.length} cluster(s) of stopped vessels seen in AIS ` +
       `(${used.filter((c) => c.kind === 'berth').length} berth, ${used.filter((c) => c.kind === 'anchorage').length} anchorage; ` +
       `${used.reduce((sum, c) => sum + c.stops, 0)} stops), each widened by ${CLUSTER_MARGIN_NM} nm.`;
@@ -223,6 +228,7 @@ export function deriveArea(port: Port, clusters: readonly StopCluster[], nowMs: 
     box,
     anchorages,
     berth_clusters: berths,
+    counted: used,
     derivation: {
       method: used.length > 0 ? 'evidence' : seeds.length > 0 ? 'seeded' : 'base',
       base_radius_nm: base,
@@ -268,8 +274,8 @@ export class PortAreas {
   readonly #ports: AreaPorts;
   readonly #clusters = new Map<string, StopCluster[]>();
   readonly #areas = new Map<string, PortArea>();
-  /** Cell → ids of the ports whose exit box reaches into it. */
-  readonly #cells = new Map<number, string[]>();
+  /** Cell → the areas whose exit box reaches into it. */
+  readonly #cells = new Map<number, PortArea[]>();
   readonly #stops = new Map<number, { clusterId: string; lastMs: number }>();
   readonly #dirty = new Set<StopCluster>();
   readonly #seeds = new Map<string, Port[]>();
@@ -304,20 +310,24 @@ export class PortAreas {
 
   /** The port whose area holds the position; where areas overlap, one whose cluster holds it, then the nearest. */
   portAt(position: LatLon): Port | null {
-    const ids = this.#cells.get(cellKey(position.lat, position.lon));
-    if (ids === undefined) return null;
-    let best: { port: Port; inCluster: boolean; distance: number } | null = null;
-    for (const id of ids) {
-      const area = this.#areas.get(id)!;
+    let only: PortArea | null = null;
+    let holding: PortArea[] | null = null;
+    for (const area of this.#cells.get(cellKey(position.lat, position.lon)) ?? []) {
       if (!areaHolds(area, position)) continue;
-      const inCluster = (this.#clusters.get(id) ?? []).some((cluster) =>
-        clusterCounts(cluster, this.#now()) && haversineNm(cluster.lat, cluster.lon, position.lat, position.lon) <= cluster.radius_nm + CLUSTER_MARGIN_NM);
+      if (only === null) only = area;
+      else (holding ??= [only]).push(area);
+    }
+    if (holding === null) return only?.port ?? null;
+    // Overlapping areas: the cost of choosing is paid only here.
+    let best: { port: Port; inCluster: boolean; distance: number } | null = null;
+    for (const area of holding) {
+      const inCluster = area.counted.some((cluster) => haversineNm(cluster.lat, cluster.lon, position.lat, position.lon) <= cluster.radius_nm + CLUSTER_MARGIN_NM);
       const distance = haversineNm(area.port.lat, area.port.lon, position.lat, position.lon);
       if (best === null || (inCluster && !best.inCluster) || (inCluster === best.inCluster && distance < best.distance)) {
         best = { port: area.port, inCluster, distance };
       }
     }
-    return best?.port ?? null;
+    return best!.port;
   }
 
   /**
@@ -405,14 +415,13 @@ export class PortAreas {
 
   /** Keeps the area and files it under every cell its exit box reaches. */
   #index(area: PortArea): void {
-    const id = area.port.id;
-    const previous = this.#areas.get(id);
-    if (previous !== undefined) for (const cell of cellsOf(previous.box)) this.#cells.set(cell, this.#cells.get(cell)!.filter((other) => other !== id));
-    this.#areas.set(id, area);
+    const previous = this.#areas.get(area.port.id);
+    if (previous !== undefined) for (const cell of cellsOf(previous.box)) this.#cells.set(cell, this.#cells.get(cell)!.filter((other) => other !== previous));
+    this.#areas.set(area.port.id, area);
     for (const cell of cellsOf(area.box)) {
-      const ids = this.#cells.get(cell);
-      if (ids === undefined) this.#cells.set(cell, [id]);
-      else ids.push(id);
+      const areas = this.#cells.get(cell);
+      if (areas === undefined) this.#cells.set(cell, [area]);
+      else areas.push(area);
     }
   }
 }

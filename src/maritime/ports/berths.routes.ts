@@ -63,7 +63,7 @@ const FIELDS = {
   length_m: Type.Optional(orNull({ exclusiveMinimum: 0, maximum: 5000, description: 'Quay length, metres' })),
   depth_m: Type.Optional(orNull({ exclusiveMinimum: 0, maximum: 40, description: 'Charted depth alongside, metres' })),
   cargo_types: Type.Optional(Type.Array(Type.Enum([...CARGO_TYPES]), { maxItems: CARGO_TYPES.length, uniqueItems: true, description: 'What the berth handles' })),
-  lat: Type.Optional(orNull({ minimum: -90, maximum: 90, description: 'Middle of the berth; with `lon`, within the port\'s approach area' })),
+  lat: Type.Optional(orNull({ minimum: -90, maximum: 90, description: 'Middle of the berth; with `lon`, within the port\'s area (`area` of the port)' })),
   lon: Type.Optional(orNull({ minimum: -180, maximum: 180 })),
 };
 const CreateBody = Type.Object(FIELDS, { additionalProperties: false });
@@ -210,7 +210,7 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
       description:
         'An operator\'s record is shared: every caller sees it. An organisation\'s production key adds a record of its own, which names the organisation ' +
         'and which that organisation alone sees (listed, counted in the capacity and in availability). Development keys get 403 `berth_write_forbidden`. ' +
-        'A position must lie within the port\'s approach area (400). 409 `berth_name_taken` when a berth you see has that name. ' +
+        'A position must lie within the port\'s area (400). 409 `berth_name_taken` when a berth you see has that name. ' +
         'With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.',
       tags: [TAG],
       params: IdParams,
@@ -243,7 +243,7 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
       summary: 'Change a berth record',
       description:
         'Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). ' +
-        '404 `berth_not_found` (also for another organisation\'s); 409 `berth_name_taken`; 400 for a position outside the approach area.',
+        '404 `berth_not_found` (also for another organisation\'s); 409 `berth_name_taken`; 400 for a position outside the port\'s area.',
       tags: [TAG],
       params: BerthParams,
       body: PatchBody,
