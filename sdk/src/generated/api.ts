@@ -2814,7 +2814,7 @@ export interface BerthCapacity {
 /**
  * Add a berth record to a port
  *
- * An operator's record is shared: every caller sees it. An organisation's production key adds a record of its own, which names the organisation and which that organisation alone sees (listed, counted in the capacity and in availability). Development keys get 403 `berth_write_forbidden`. A position must lie within the port's approach area (400). 409 `berth_name_taken` when a berth you see has that name. With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.
+ * An operator's record is shared: every caller sees it. An organisation's production key adds a record of its own, which names the organisation and which that organisation alone sees (listed, counted in the capacity and in availability). Development keys get 403 `berth_write_forbidden`. A position must lie within the port's area (400). 409 `berth_name_taken` when a berth you see has that name. With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.
  */
 export interface PostMaritimePortsIdBerths {
   path: PostMaritimePortsIdBerthsPath;
@@ -2865,7 +2865,7 @@ export interface PostMaritimePortsIdBerthsBody {
     | 'other'
   )[];
   /**
-   * Middle of the berth; with `lon`, within the port's approach area
+   * Middle of the berth; with `lon`, within the port's area (`area` of the port)
    */
   lat?: number | null;
   lon?: number | null;
@@ -2892,7 +2892,7 @@ export interface GetMaritimePortsIdBerthsBerthIdPath {
 /**
  * Change a berth record
  *
- * Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). 404 `berth_not_found` (also for another organisation's); 409 `berth_name_taken`; 400 for a position outside the approach area.
+ * Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). 404 `berth_not_found` (also for another organisation's); 409 `berth_name_taken`; 400 for a position outside the port's area.
  */
 export interface PatchMaritimePortsIdBerthsBerthId {
   path: PatchMaritimePortsIdBerthsBerthIdPath;
@@ -2940,7 +2940,7 @@ export interface PatchMaritimePortsIdBerthsBerthIdBody {
     | 'other'
   )[];
   /**
-   * Middle of the berth; with `lon`, within the port's approach area
+   * Middle of the berth; with `lon`, within the port's area (`area` of the port)
    */
   lat?: number | null;
   lon?: number | null;
