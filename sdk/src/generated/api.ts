@@ -3125,6 +3125,9 @@ export interface GetMaritimePortsIdCongestionQuery {
  * via the `definition` "PortCongestion".
  */
 export interface PortCongestion {
+  /**
+   * The port's id
+   */
   port_id: string;
   /**
    * When the answer was made
@@ -3624,6 +3627,9 @@ export interface PortArea {
    * Clusters of vessels reporting at anchor (AIS navigation status 1) below 0.5 kn
    */
   anchorages: {
+    /**
+     * The cluster's id, stable while it is kept
+     */
     id: string;
     /**
      * The mean position of its stops
@@ -3640,13 +3646,22 @@ export interface PortArea {
      * Vessel stops seen in it (one per vessel per stay)
      */
     stops: number;
+    /**
+     * The first stop report in it
+     */
     first_seen: string;
+    /**
+     * The latest stop report in it; clusters not seen for 60 days are forgotten
+     */
     last_seen: string;
   }[];
   /**
    * Clusters of vessels reporting moored (AIS navigation status 5) below 0.5 kn
    */
   berth_clusters: {
+    /**
+     * The cluster's id, stable while it is kept
+     */
     id: string;
     /**
      * The mean position of its stops
@@ -3663,7 +3678,13 @@ export interface PortArea {
      * Vessel stops seen in it (one per vessel per stay)
      */
     stops: number;
+    /**
+     * The first stop report in it
+     */
     first_seen: string;
+    /**
+     * The latest stop report in it; clusters not seen for 60 days are forgotten
+     */
     last_seen: string;
   }[];
   derivation: {

@@ -13,7 +13,7 @@ const TAG = 'Ports';
 
 const WaitingVesselSchema = Type.Object({
   mmsi: Type.Integer(),
-  name: nullable(Type.String()),
+  name: nullable(Type.String({ description: 'As the vessel last reported it' })),
   call_id: Type.String({ description: 'The port call the wait belongs to (`/v3/maritime/ports/{id}/calls`)' }),
   where: Type.Enum(['anchorage', 'approach'], { description: '`anchorage`: in one of the port\'s anchorage clusters; `approach`: elsewhere in the port area' }),
   state: Type.Enum(['anchored', 'stopped', 'moored', 'under_way'], { description: 'By its latest report in the area: `under_way` is moving, e.g. from the anchorage to its berth' }),
@@ -24,7 +24,7 @@ const WaitingVesselSchema = Type.Object({
 });
 
 const CongestionSchema = Shared('PortCongestion', Type.Object({
-  port_id: Type.String(),
+  port_id: Type.String({ description: 'The port\'s id' }),
   at: Type.String({ format: 'date-time', description: 'When the answer was made' }),
   days: Type.Integer({ description: 'The span of `median_wait_hours` and `history`' }),
   waiting: Type.Integer({ description: 'Vessels in the port area waiting for a berth now: arrived (stopped in the area) and not yet alongside' }),

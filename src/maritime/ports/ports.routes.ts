@@ -5,7 +5,7 @@ import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
-import { CLUSTER_MARGIN_NM, EXIT_MARGIN_NM, MIN_STOPS, TYPE_SCALE, type PortArea, type StopCluster } from './areas.ts';
+import { CLUSTER_MARGIN_NM, EXIT_MARGIN_NM, FORGET_DAYS, MIN_STOPS, TYPE_SCALE, type PortArea, type StopCluster } from './areas.ts';
 import { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, type Port, type PortIndex } from './ports.ts';
 
 const TAG = 'Ports';
@@ -59,12 +59,12 @@ const portFields = {
 };
 
 const ClusterSchema = Type.Object({
-  id: Type.String(),
+  id: Type.String({ description: 'The cluster\'s id, stable while it is kept' }),
   centroid: Type.Object({ lat: Type.Number(), lon: Type.Number() }, { description: 'The mean position of its stops' }),
   radius_nm: Type.Number({ description: 'The farthest a stop report lay from the centroid, 0.01 nm' }),
   stops: Type.Integer({ description: 'Vessel stops seen in it (one per vessel per stay)' }),
-  first_seen: Type.String({ format: 'date-time' }),
-  last_seen: Type.String({ format: 'date-time' }),
+  first_seen: Type.String({ format: 'date-time', description: 'The first stop report in it' }),
+  last_seen: Type.String({ format: 'date-time', description: `The latest stop report in it; clusters not seen for ${FORGET_DAYS} days are forgotten` }),
 });
 
 const AreaSchema = Shared('PortArea', Type.Object({
