@@ -93,6 +93,8 @@ export interface Operations {
   'GET /v3/maritime/vessels/{mmsi}/track': GetMaritimeVesselsMmsiTrack;
   'GET /v3/maritime/flags': GetMaritimeFlags;
   'GET /v3/asyncapi.json': GetAsyncapiJson;
+  'GET /v3/maritime/ports': GetMaritimePorts;
+  'GET /v3/maritime/ports/{id}': GetMaritimePortsId;
   'GET /v3/maritime/ports/{id}/tides': GetMaritimePortsIdTides;
   'GET /v3/maritime/ports/{id}/tidal-windows': GetMaritimePortsIdTidalWindows;
   'GET /v3/maritime/ports/{id}/weather': GetMaritimePortsIdWeather;
@@ -110,8 +112,6 @@ export interface Operations {
   'GET /v3/maritime/ports/{id}/congestion': GetMaritimePortsIdCongestion;
   'GET /v3/maritime/ports/{id}/arrivals': GetMaritimePortsIdArrivals;
   'GET /v3/maritime/ports/{id}/availability': GetMaritimePortsIdAvailability;
-  'GET /v3/maritime/ports': GetMaritimePorts;
-  'GET /v3/maritime/ports/{id}': GetMaritimePortsId;
   'GET /v3/fleet/vehicles': GetFleetVehicles;
   'POST /v3/fleet/vehicles': PostFleetVehicles;
   'GET /v3/fleet/vehicles/{id}': GetFleetVehiclesId;
@@ -2031,6 +2031,300 @@ export interface GetAsyncapiJsonResponse {
   [k: string]: unknown | undefined;
 }
 /**
+ * Find ports by name, UN/LOCODE, WPI number, country or distance
+ *
+ * Filters combine (AND). With `near`: ports within `radius_nm`, nearest first. With `q` alone: the best matches first (the code itself, then a name or alternate name with a word starting with the query, larger harbours first). Otherwise by id. Cursor-paginated; a cursor is only valid for a search in the same order.
+ */
+export interface GetMaritimePorts {
+  query?: GetMaritimePortsQuery;
+  response: GetMaritimePortsResponse;
+}
+export interface GetMaritimePortsQuery {
+  /**
+   * Words that must all appear in the UN/LOCODE, WPI number, name or an alternate name (case and accents ignored)
+   */
+  q?: string;
+  /**
+   * ISO 3166-1 alpha-2
+   */
+  country?: string;
+  /**
+   * lat,lon in degrees: ports within `radius_nm`, nearest first
+   */
+  near?: string;
+  /**
+   * With `near`; default 50
+   */
+  radius_nm?: number;
+  /**
+   * Items per page, at most 100
+   */
+  limit?: number;
+  /**
+   * The `next_cursor` of the previous page
+   */
+  cursor?: string;
+}
+export interface GetMaritimePortsResponse {
+  data: PortSearchHit[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  next_cursor: string | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortSearchHit".
+ */
+export interface PortSearchHit {
+  /**
+   * The UN/LOCODE ("NLRTM") when the port has one to itself, else "WPI-<number>"
+   */
+  id: string;
+  unlocode: string | null;
+  wpi_number: number | null;
+  name: string;
+  /**
+   * Other names the sources give
+   */
+  alternate_names: {
+    name: string;
+    source: 'sea-ports' | 'wpi' | 'unlocode';
+  }[];
+  country: string | null;
+  lat: number;
+  lon: number;
+  timezone: string | null;
+  harbour_size: ('large' | 'medium' | 'small' | 'very_small') | null;
+  harbour_type:
+    | (
+        | 'coastal_natural'
+        | 'coastal_breakwater'
+        | 'coastal_tide_gates'
+        | 'river_natural'
+        | 'river_basins'
+        | 'river_tide_gates'
+        | 'canal_or_lake'
+        | 'open_roadstead'
+        | 'typhoon_harbour'
+      )
+    | null;
+  channel_depth_m: number | null;
+  anchorage_depth_m: number | null;
+  cargo_pier_depth_m: number | null;
+  oil_terminal_depth_m: number | null;
+  tidal_range_m: number | null;
+  max_vessel_length_m: number | null;
+  max_vessel_beam_m: number | null;
+  max_vessel_draught_m: number | null;
+  entrance_restrictions: {
+    tide: boolean | null;
+    swell: boolean | null;
+    ice: boolean | null;
+    other: boolean | null;
+  } | null;
+  /**
+   * The circle by harbour size alone round the port position (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm); the water LAMIS counts as the port is `area` on `/v3/maritime/ports/{id}`
+   */
+  approach_area: {
+    kind: 'circle';
+    radius_nm: number;
+  };
+  /**
+   * Which source each field with a value came from
+   */
+  sources: {
+    [k: string]: 'sea-ports' | 'wpi' | 'unlocode' | undefined;
+  };
+  distance_nm: number | null;
+}
+/**
+ * One port by UN/LOCODE or WPI number
+ *
+ * Each field names its source in `sources`; `area` is the water LAMIS counts as the port and how it was made. 400 for a malformed id, 404 `port_not_found` for an unknown one.
+ */
+export interface GetMaritimePortsId {
+  path: GetMaritimePortsIdPath;
+  response: Port;
+}
+export interface GetMaritimePortsIdPath {
+  /**
+   * A UN/LOCODE ("NLRTM", any case) or a World Port Index number as "WPI-31140"
+   */
+  id: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Port".
+ */
+export interface Port {
+  /**
+   * The UN/LOCODE ("NLRTM") when the port has one to itself, else "WPI-<number>"
+   */
+  id: string;
+  unlocode: string | null;
+  wpi_number: number | null;
+  name: string;
+  /**
+   * Other names the sources give
+   */
+  alternate_names: {
+    name: string;
+    source: 'sea-ports' | 'wpi' | 'unlocode';
+  }[];
+  country: string | null;
+  lat: number;
+  lon: number;
+  timezone: string | null;
+  harbour_size: ('large' | 'medium' | 'small' | 'very_small') | null;
+  harbour_type:
+    | (
+        | 'coastal_natural'
+        | 'coastal_breakwater'
+        | 'coastal_tide_gates'
+        | 'river_natural'
+        | 'river_basins'
+        | 'river_tide_gates'
+        | 'canal_or_lake'
+        | 'open_roadstead'
+        | 'typhoon_harbour'
+      )
+    | null;
+  channel_depth_m: number | null;
+  anchorage_depth_m: number | null;
+  cargo_pier_depth_m: number | null;
+  oil_terminal_depth_m: number | null;
+  tidal_range_m: number | null;
+  max_vessel_length_m: number | null;
+  max_vessel_beam_m: number | null;
+  max_vessel_draught_m: number | null;
+  entrance_restrictions: {
+    tide: boolean | null;
+    swell: boolean | null;
+    ice: boolean | null;
+    other: boolean | null;
+  } | null;
+  /**
+   * The circle by harbour size alone round the port position (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm); the water LAMIS counts as the port is `area` on `/v3/maritime/ports/{id}`
+   */
+  approach_area: {
+    kind: 'circle';
+    radius_nm: number;
+  };
+  /**
+   * Which source each field with a value came from
+   */
+  sources: {
+    [k: string]: 'sea-ports' | 'wpi' | 'unlocode' | undefined;
+  };
+  area: PortArea;
+}
+/**
+ * The water LAMIS counts as the port: where port calls, congestion and expected arrivals look
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortArea".
+ */
+export interface PortArea {
+  /**
+   * GeoJSON polygon ([lon, lat], first point repeated last): a vessel that stops inside has arrived
+   */
+  polygon: {
+    type: 'Polygon';
+    coordinates: [number, number, ...number[]][][];
+  };
+  /**
+   * How far beyond the polygon a vessel in port may go before it has left
+   */
+  exit_margin_nm: number;
+  /**
+   * Clusters of vessels reporting at anchor (AIS navigation status 1) below 0.5 kn
+   */
+  anchorages: {
+    /**
+     * The cluster's id, stable while it is kept
+     */
+    id: string;
+    /**
+     * The mean position of its stops
+     */
+    centroid: {
+      lat: number;
+      lon: number;
+    };
+    /**
+     * The farthest a stop report lay from the centroid, 0.01 nm
+     */
+    radius_nm: number;
+    /**
+     * Vessel stops seen in it (one per vessel per stay)
+     */
+    stops: number;
+    /**
+     * The first stop report in it
+     */
+    first_seen: string;
+    /**
+     * The latest stop report in it; clusters not seen for 60 days are forgotten
+     */
+    last_seen: string;
+  }[];
+  /**
+   * Clusters of vessels reporting moored (AIS navigation status 5) below 0.5 kn
+   */
+  berth_clusters: {
+    /**
+     * The cluster's id, stable while it is kept
+     */
+    id: string;
+    /**
+     * The mean position of its stops
+     */
+    centroid: {
+      lat: number;
+      lon: number;
+    };
+    /**
+     * The farthest a stop report lay from the centroid, 0.01 nm
+     */
+    radius_nm: number;
+    /**
+     * Vessel stops seen in it (one per vessel per stay)
+     */
+    stops: number;
+    /**
+     * The first stop report in it
+     */
+    first_seen: string;
+    /**
+     * The latest stop report in it; clusters not seen for 60 days are forgotten
+     */
+    last_seen: string;
+  }[];
+  derivation: {
+    /**
+     * `base`: the circle by harbour size and type alone; `seeded`: a river port's circle with those of the smaller WPI ports of its country within reach (`seeds`), where its terminals may lie; `evidence`: with the convex hull of the AIS clusters of 2 stops or more, each widened by 1 nm
+     */
+    method: 'base' | 'seeded' | 'evidence';
+    /**
+     * The radius by harbour size times a factor by harbour type (coastal_natural 1, coastal_breakwater 0.8, coastal_tide_gates 0.8, river_natural 1.2, river_basins 1.2, river_tide_gates 1.2, canal_or_lake 0.8, open_roadstead 1.5, typhoon_harbour 0.8; unknown 1)
+     */
+    base_radius_nm: number;
+    /**
+     * The ids of the ports whose circles a river port's area takes in
+     */
+    seeds: string[];
+    /**
+     * The clusters the hull takes in
+     */
+    clusters_used: number;
+    /**
+     * How the area was made, in words
+     */
+    reasoning: string;
+  };
+}
+/**
  * Water levels and high/low waters at a port
  *
  * Predicted from the harmonic constituents of the nearest suitable tide station in the neaps database, with the station, its distance, the datum, and its licence and attribution (stations whose licence forbids commercial use are flagged). Period from `from` (default now) to `to` (default 24 hours later), at most 14 days. 400 for a malformed or out-of-range parameter or an unknown datum, 404 `port_not_found`, 404 `no_tide_station`.
@@ -3415,300 +3709,6 @@ export interface VesselInPort {
    */
   expected_departure_basis: 'port_history' | 'default' | 'overdue';
   berth_id: string | null;
-}
-/**
- * Find ports by name, UN/LOCODE, WPI number, country or distance
- *
- * Filters combine (AND). With `near`: ports within `radius_nm`, nearest first. With `q` alone: the best matches first (the code itself, then a name or alternate name with a word starting with the query, larger harbours first). Otherwise by id. Cursor-paginated; a cursor is only valid for a search in the same order.
- */
-export interface GetMaritimePorts {
-  query?: GetMaritimePortsQuery;
-  response: GetMaritimePortsResponse;
-}
-export interface GetMaritimePortsQuery {
-  /**
-   * Words that must all appear in the UN/LOCODE, WPI number, name or an alternate name (case and accents ignored)
-   */
-  q?: string;
-  /**
-   * ISO 3166-1 alpha-2
-   */
-  country?: string;
-  /**
-   * lat,lon in degrees: ports within `radius_nm`, nearest first
-   */
-  near?: string;
-  /**
-   * With `near`; default 50
-   */
-  radius_nm?: number;
-  /**
-   * Items per page, at most 100
-   */
-  limit?: number;
-  /**
-   * The `next_cursor` of the previous page
-   */
-  cursor?: string;
-}
-export interface GetMaritimePortsResponse {
-  data: PortSearchHit[];
-  /**
-   * Pass as `cursor` for the next page; null on the last page
-   */
-  next_cursor: string | null;
-}
-/**
- * This interface was referenced by `Operations`'s JSON-Schema
- * via the `definition` "PortSearchHit".
- */
-export interface PortSearchHit {
-  /**
-   * The UN/LOCODE ("NLRTM") when the port has one to itself, else "WPI-<number>"
-   */
-  id: string;
-  unlocode: string | null;
-  wpi_number: number | null;
-  name: string;
-  /**
-   * Other names the sources give
-   */
-  alternate_names: {
-    name: string;
-    source: 'sea-ports' | 'wpi' | 'unlocode';
-  }[];
-  country: string | null;
-  lat: number;
-  lon: number;
-  timezone: string | null;
-  harbour_size: ('large' | 'medium' | 'small' | 'very_small') | null;
-  harbour_type:
-    | (
-        | 'coastal_natural'
-        | 'coastal_breakwater'
-        | 'coastal_tide_gates'
-        | 'river_natural'
-        | 'river_basins'
-        | 'river_tide_gates'
-        | 'canal_or_lake'
-        | 'open_roadstead'
-        | 'typhoon_harbour'
-      )
-    | null;
-  channel_depth_m: number | null;
-  anchorage_depth_m: number | null;
-  cargo_pier_depth_m: number | null;
-  oil_terminal_depth_m: number | null;
-  tidal_range_m: number | null;
-  max_vessel_length_m: number | null;
-  max_vessel_beam_m: number | null;
-  max_vessel_draught_m: number | null;
-  entrance_restrictions: {
-    tide: boolean | null;
-    swell: boolean | null;
-    ice: boolean | null;
-    other: boolean | null;
-  } | null;
-  /**
-   * The circle by harbour size alone round the port position (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm); the water LAMIS counts as the port is `area` on `/v3/maritime/ports/{id}`
-   */
-  approach_area: {
-    kind: 'circle';
-    radius_nm: number;
-  };
-  /**
-   * Which source each field with a value came from
-   */
-  sources: {
-    [k: string]: 'sea-ports' | 'wpi' | 'unlocode' | undefined;
-  };
-  distance_nm: number | null;
-}
-/**
- * One port by UN/LOCODE or WPI number
- *
- * Each field names its source in `sources`; `area` is the water LAMIS counts as the port and how it was made. 400 for a malformed id, 404 `port_not_found` for an unknown one.
- */
-export interface GetMaritimePortsId {
-  path: GetMaritimePortsIdPath;
-  response: Port;
-}
-export interface GetMaritimePortsIdPath {
-  /**
-   * A UN/LOCODE ("NLRTM", any case) or a World Port Index number as "WPI-31140"
-   */
-  id: string;
-}
-/**
- * This interface was referenced by `Operations`'s JSON-Schema
- * via the `definition` "Port".
- */
-export interface Port {
-  /**
-   * The UN/LOCODE ("NLRTM") when the port has one to itself, else "WPI-<number>"
-   */
-  id: string;
-  unlocode: string | null;
-  wpi_number: number | null;
-  name: string;
-  /**
-   * Other names the sources give
-   */
-  alternate_names: {
-    name: string;
-    source: 'sea-ports' | 'wpi' | 'unlocode';
-  }[];
-  country: string | null;
-  lat: number;
-  lon: number;
-  timezone: string | null;
-  harbour_size: ('large' | 'medium' | 'small' | 'very_small') | null;
-  harbour_type:
-    | (
-        | 'coastal_natural'
-        | 'coastal_breakwater'
-        | 'coastal_tide_gates'
-        | 'river_natural'
-        | 'river_basins'
-        | 'river_tide_gates'
-        | 'canal_or_lake'
-        | 'open_roadstead'
-        | 'typhoon_harbour'
-      )
-    | null;
-  channel_depth_m: number | null;
-  anchorage_depth_m: number | null;
-  cargo_pier_depth_m: number | null;
-  oil_terminal_depth_m: number | null;
-  tidal_range_m: number | null;
-  max_vessel_length_m: number | null;
-  max_vessel_beam_m: number | null;
-  max_vessel_draught_m: number | null;
-  entrance_restrictions: {
-    tide: boolean | null;
-    swell: boolean | null;
-    ice: boolean | null;
-    other: boolean | null;
-  } | null;
-  /**
-   * The circle by harbour size alone round the port position (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm); the water LAMIS counts as the port is `area` on `/v3/maritime/ports/{id}`
-   */
-  approach_area: {
-    kind: 'circle';
-    radius_nm: number;
-  };
-  /**
-   * Which source each field with a value came from
-   */
-  sources: {
-    [k: string]: 'sea-ports' | 'wpi' | 'unlocode' | undefined;
-  };
-  area: PortArea;
-}
-/**
- * The water LAMIS counts as the port: where port calls, congestion and expected arrivals look
- *
- * This interface was referenced by `Operations`'s JSON-Schema
- * via the `definition` "PortArea".
- */
-export interface PortArea {
-  /**
-   * GeoJSON polygon ([lon, lat], first point repeated last): a vessel that stops inside has arrived
-   */
-  polygon: {
-    type: 'Polygon';
-    coordinates: [number, number, ...number[]][][];
-  };
-  /**
-   * How far beyond the polygon a vessel in port may go before it has left
-   */
-  exit_margin_nm: number;
-  /**
-   * Clusters of vessels reporting at anchor (AIS navigation status 1) below 0.5 kn
-   */
-  anchorages: {
-    /**
-     * The cluster's id, stable while it is kept
-     */
-    id: string;
-    /**
-     * The mean position of its stops
-     */
-    centroid: {
-      lat: number;
-      lon: number;
-    };
-    /**
-     * The farthest a stop report lay from the centroid, 0.01 nm
-     */
-    radius_nm: number;
-    /**
-     * Vessel stops seen in it (one per vessel per stay)
-     */
-    stops: number;
-    /**
-     * The first stop report in it
-     */
-    first_seen: string;
-    /**
-     * The latest stop report in it; clusters not seen for 60 days are forgotten
-     */
-    last_seen: string;
-  }[];
-  /**
-   * Clusters of vessels reporting moored (AIS navigation status 5) below 0.5 kn
-   */
-  berth_clusters: {
-    /**
-     * The cluster's id, stable while it is kept
-     */
-    id: string;
-    /**
-     * The mean position of its stops
-     */
-    centroid: {
-      lat: number;
-      lon: number;
-    };
-    /**
-     * The farthest a stop report lay from the centroid, 0.01 nm
-     */
-    radius_nm: number;
-    /**
-     * Vessel stops seen in it (one per vessel per stay)
-     */
-    stops: number;
-    /**
-     * The first stop report in it
-     */
-    first_seen: string;
-    /**
-     * The latest stop report in it; clusters not seen for 60 days are forgotten
-     */
-    last_seen: string;
-  }[];
-  derivation: {
-    /**
-     * `base`: the circle by harbour size and type alone; `seeded`: a river port's circle with those of the smaller WPI ports of its country within reach (`seeds`), where its terminals may lie; `evidence`: with the convex hull of the AIS clusters of 2 stops or more, each widened by 1 nm
-     */
-    method: 'base' | 'seeded' | 'evidence';
-    /**
-     * The radius by harbour size times a factor by harbour type (coastal_natural 1, coastal_breakwater 0.8, coastal_tide_gates 0.8, river_natural 1.2, river_basins 1.2, river_tide_gates 1.2, canal_or_lake 0.8, open_roadstead 1.5, typhoon_harbour 0.8; unknown 1)
-     */
-    base_radius_nm: number;
-    /**
-     * The ids of the ports whose circles a river port's area takes in
-     */
-    seeds: string[];
-    /**
-     * The clusters the hull takes in
-     */
-    clusters_used: number;
-    /**
-     * How the area was made, in words
-     */
-    reasoning: string;
-  };
 }
 /**
  * The vehicles of your fleet
