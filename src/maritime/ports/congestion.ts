@@ -12,11 +12,11 @@
 //   capacity (berths.ts: the records the caller sees, else the estimate).
 // - History: at the start of each hour of the last `days`, the calls waiting (arrived, not yet
 //   berthed or gone) and at berth (berthed, not yet gone), from the stored calls.
+import { haversineNm } from '../../platform/geo/great-circle.ts';
 import type { Vessel } from '../vessels/store.ts';
 import { CLUSTER_MARGIN_NM, type PortArea } from './areas.ts';
 import type { Capacity } from './berths.ts';
 import type { InPortStatus, PortCall } from './calls.ts';
-import { haversineNm } from '../../platform/geo/great-circle.ts';
 
 export const DEFAULT_CONGESTION_DAYS = 7;
 export const MAX_CONGESTION_DAYS = 30;

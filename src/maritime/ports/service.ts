@@ -7,19 +7,18 @@ import { topic, type Bus } from '../../platform/bus/index.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { App } from '../../platform/http/app.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
+import { StopClusterStore } from './areas-store.ts';
+import { FORGET_DAYS, PortAreas, stopKind } from './areas.ts';
 import { registerArrivalRoutes } from './arrivals.routes.ts';
 import { cachedPredictor, ExpectedArrivals, type ArrivalPredictor } from './arrivals.ts';
 import { availability, HISTORY_DAYS, peakAtBerth } from './availability.ts';
 import { registerBerthRoutes } from './berths.routes.ts';
-import { BerthStore } from './berths.ts';
+import { BerthStore, capacityOf } from './berths.ts';
 import { PortCallStore } from './call-store.ts';
 import { registerCallRoutes } from './calls.routes.ts';
 import { makesCalls, PortCallDetector, type PortCall, type PortCallEvent } from './calls.ts';
-import { FORGET_DAYS, PortAreas, stopKind } from './areas.ts';
-import { StopClusterStore } from './areas-store.ts';
-import { congestion } from './congestion.ts';
 import { registerCongestionRoutes } from './congestion.routes.ts';
-import { capacityOf } from './berths.ts';
+import { congestion } from './congestion.ts';
 import { createDestinationMatcher } from './destination.ts';
 import type { Port, PortIndex } from './model.ts';
 
@@ -46,7 +45,7 @@ export interface PortIntelligence {
   readonly areas: PortAreas;
   /** Feeds one vessel change through call detection, the port areas and the destination index. */
   observe(change: Change): void;
-  /** Waits until every call event so far is stored. */
+  /** Waits until every call event and area cluster so far is stored. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
