@@ -1,5 +1,5 @@
 // Encounters: a fleet vessel and another vessel that stay within ENCOUNTER_DISTANCE_M of each
-// other, both slower than SLOW_KN, for ENCOUNTER_MS, outside every port's approach area: a
+// other, both slower than SLOW_KN, for ENCOUNTER_MS, outside every port's area: a
 // ship-to-ship transfer, or a rendezvous, to look at. `vessel.encounter` (warning) opens then, for
 // every owner whose fleet holds either vessel (subject `{type: "vessel_pair", id: "<lower
 // mmsi>-<higher mmsi>"}`), and clears when they part (more than PARTED_DISTANCE_M apart, so GPS
@@ -201,7 +201,7 @@ export class EncounterWatch {
     }
     const latest = Math.max(Date.parse(a.timestamp), Date.parse(b.timestamp));
     if (latest - pair.sinceMs <= ENCOUNTER_MS) return;
-    // In a port's approach area vessels lie close by the nature of the place.
+    // In a port's area vessels lie close by the nature of the place.
     if (this.#lookup.portAreaAt(a) !== null || this.#lookup.portAreaAt(b) !== null) return;
     const raisedFor: FleetMember[] = [];
     // An owner with both vessels in its fleet gets one event, about the lower MMSI.

@@ -97,7 +97,8 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   const ports = await loadPorts({ dataDir: config.dataDir });
   for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
   log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi !== null, unlocode: ports.meta.unlocode !== null }, 'port index loaded');
-  registerPortRoutes(app, { index: ports });
+  // Areas are learned by port intelligence, started below; requests come once the service listens.
+  registerPortRoutes(app, { index: ports, area: (port) => portIntelligence.areas.of(port) });
   registerSeaRouteRoutes(app, { ports });
   // Tides, weather and arrival predictions at the ports; predictVesselArrival gives any caller a weather-aware ETA.
   const weather = createWeatherSource(config, log);
@@ -116,7 +117,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   });
   ingest.onChange((change: Change) => portIntelligence.observe(change));
   watch.attach({
-    ports, destinations: createDestinationMatcher(ports), vessels: store, weather, thresholds: weatherThresholds,
+    ports, areas: portIntelligence.areas, destinations: createDestinationMatcher(ports), vessels: store, weather, thresholds: weatherThresholds,
     predict: predictVesselArrival, stations: loadTideStations, feeds: () => feeds.map((feed) => feed.status()),
   });
   ingest.onChange((change: Change) => {

@@ -1,5 +1,7 @@
 // A MaritimeWatch over a vessel store and a port index alone, for tests and benchmarks of rules that
-// ask about vessels and port areas only: asking it for a prediction, tides, weather or feeds fails.
+// ask about vessels and port areas only (the base areas, without evidence): asking it for a
+// prediction, tides, weather or feeds fails.
+import { PortAreas } from './ports/areas.ts';
 import { createDestinationMatcher } from './ports/destination.ts';
 import type { PortIndex } from './ports/ports.ts';
 import type { VesselStore } from './vessels/store.ts';
@@ -11,7 +13,7 @@ export function vesselsAndPortsWatch(vessels: VesselStore, ports: PortIndex): Ma
   };
   const watch = new MaritimeWatch();
   watch.attach({
-    vessels, ports, destinations: createDestinationMatcher(ports),
+    vessels, ports, areas: new PortAreas(ports), destinations: createDestinationMatcher(ports),
     predict: absent, stations: absent, feeds: absent,
     weather: { get horizonHours(): number { return absent(); } } as never,
     thresholds: {} as never,

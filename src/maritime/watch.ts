@@ -1,14 +1,14 @@
 // Maritime answers for watchers outside an HTTP request (the intelligence engine): vessels by MMSI
-// or in a box, the port whose approach area holds a position, the port an AIS destination names, weather holds at a port for an organisation's limits, the
+// or in a box, the port whose area holds a position, the port an AIS destination names, weather holds at a port for an organisation's limits, the
 // weather-aware arrival prediction, tidal windows for a draught, a fleet vessel's whole voyage
 // (voyage.ts), voyage data changes and the AIS feeds' states. The service creates one before its
 // features start; the maritime feature attaches its services to it when it starts.
 import type { ArrivalRequest, ArrivalResult } from './eta/index.ts';
 import type { FeedStatus } from './feeds/index.ts';
+import type { PortAreas } from './ports/areas.ts';
 import type { DestinationMatcher } from './ports/destination.ts';
 import type { Port, PortIndex } from './ports/ports.ts';
 import { tidalWindows, type TidalWindows, type TideStationIndex } from './tides/index.ts';
-import { createPointGrid, type PointGrid } from '../platform/geo/point-grid.ts';
 import type { LatLon } from '../platform/geo/great-circle.ts';
 import type { BBox, Vessel, VesselStore } from './vessels/store.ts';
 import { voyageOf, type WatchedVoyage } from './voyage.ts';
@@ -16,6 +16,8 @@ import { HOUR_MS, portForecast, weatherHolds, type PortWeatherThresholdStore, ty
 
 export interface MaritimeServices {
   ports: PortIndex;
+  /** The ports' areas, as port calls read them. */
+  areas: Pick<PortAreas, 'portAt'>;
   destinations: DestinationMatcher;
   vessels: VesselStore;
   weather: WeatherSource;
@@ -37,12 +39,9 @@ export interface PortHolds {
 export class MaritimeWatch {
   #services: MaritimeServices | null = null;
   readonly #voyageListeners = new Set<(vessel: Vessel) => void>();
-  /** The ports by position, with the widest approach area: built on the first question about an area. */
-  #areas: { grid: PointGrid<Port>; widestNm: number } | null = null;
 
   attach(services: MaritimeServices): void {
     this.#services = services;
-    this.#areas = null;
   }
 
   /** Whether the maritime feature has started (a service built without it has no vessels). */
@@ -74,15 +73,9 @@ export class MaritimeWatch {
     return this.#attached().vessels.inBox(box);
   }
 
-  /** The port whose approach area holds the position (the nearest where areas overlap), or null. */
+  /** The port whose area holds the position (ports/areas.ts says which where areas overlap), or null. */
   portAreaAt(position: LatLon): Port | null {
-    const { ports } = this.#attached();
-    this.#areas ??= {
-      grid: createPointGrid(ports.ports, (port) => port, (port) => port.id),
-      widestNm: ports.ports.reduce((widest, port) => Math.max(widest, port.approach_area.radius_nm), 0),
-    };
-    const hits = this.#areas.grid.nearest(position, this.#areas.widestNm);
-    return hits.find((hit) => hit.distance_nm <= hit.item.approach_area.radius_nm)?.item ?? null;
+    return this.#attached().areas.portAt(position);
   }
 
   /** The port the vessel's AIS destination names, chosen by its position where names are shared; null when it names none. */

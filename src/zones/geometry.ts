@@ -10,6 +10,7 @@
 // Edges are straight in longitude and latitude, as GeoJSON draws them; circles are measured by
 // great-circle distance.
 import { haversineNm, type LatLon } from '../platform/geo/great-circle.ts';
+import { ringHolds } from '../platform/geo/ring.ts';
 
 /** The largest circle: beyond it, a zone is better drawn as a polygon. */
 export const MAX_RADIUS_NM = 500;
@@ -130,17 +131,6 @@ function unwrap(ring: Ring, near = ring[0]![0]): Ring {
   return out;
 }
 
-/** Even-odd ray casting; a point on an edge may fall either way. */
-function inRing(ring: Ring, lon: number, lat: number): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 /** A polygon's rings unwrapped once: holes beside the outer ring, so all share one run of longitudes. */
 function unwrapPolygon(rings: Ring[]): Ring[] {
   const outer = unwrap(rings[0]!);
@@ -150,7 +140,7 @@ function unwrapPolygon(rings: Ring[]): Ring[] {
 function inPolygon([outer, ...holes]: Ring[], point: LatLon): boolean {
   // The unwrapped ring may reach past ±180; the point is tried a turn either side as well.
   return [point.lon, point.lon + 360, point.lon - 360].some((lon) =>
-    inRing(outer!, lon, point.lat) && !holes.some((hole) => inRing(hole, lon, point.lat)));
+    ringHolds(outer!, lon, point.lat) && !holes.some((hole) => ringHolds(hole, lon, point.lat)));
 }
 
 /** Latitudes and longitudes that hold a zone: longitude ranges within ±180°, two when it crosses the antimeridian. */

@@ -3,7 +3,7 @@
 // under way as expected arrivals at the real ports they are bound for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { haversineNm } from '../../src/platform/geo/great-circle.ts';
+import { ringHolds } from '../../src/platform/geo/ring.ts';
 import { json } from '../support/http.ts';
 import { AUTH, startTestServer } from '../support/server.ts';
 
@@ -38,7 +38,8 @@ test('simulated vessels make port calls and are expected at real ports', { timeo
     return all;
   };
   try {
-    // A moored vessel is in a port call at a real port whose approach area holds it.
+    // A moored vessel is in a port call at a real port whose area holds it, and the simulated
+    // fleet's stops make the port's berth clusters.
     const inPort = await eventually(async () => {
       for (const vessel of (await vessels()).filter((v) => v.position?.nav_status === 5)) {
         const calls = await get(`/v3/maritime/vessels/${vessel.mmsi}/calls?state=in_port`);
@@ -50,7 +51,8 @@ test('simulated vessels make port calls and are expected at real ports', { timeo
     const port = await get(`/v3/maritime/ports/${inPort.call.port_id}`);
     assert.equal(port.id, inPort.call.port_id);
     const { lat, lon } = inPort.vessel.position!;
-    assert.ok(haversineNm(lat, lon, port.lat, port.lon) <= port.approach_area.radius_nm, 'the vessel lies in the port\'s approach area');
+    assert.ok(ringHolds(port.area.polygon.coordinates[0], lon, lat), 'the vessel lies in the port\'s area');
+    assert.ok(port.area.berth_clusters.length > 0, 'its berth is among the port\'s clusters');
     const portCalls = await get(`/v3/maritime/ports/${port.id}/calls?state=in_port&limit=100`);
     assert.ok(portCalls.data.some((call: { id: string }) => call.id === inPort.call.id), 'listed at the port too');
     const availability = await get(`/v3/maritime/ports/${port.id}/availability`);

@@ -49,7 +49,12 @@ test('one port by UN/LOCODE, with every field and its sources', async () => {
     unlocode: 'sea-ports', wpi_number: 'wpi', name: 'wpi', country: 'sea-ports', lat: 'wpi', lon: 'wpi', timezone: 'sea-ports',
     harbour_size: 'wpi', channel_depth_m: 'wpi', entrance_restrictions: 'wpi',
   });
-  assert.deepEqual(Object.keys(port).sort(), Object.keys(index.get('NLRTM')!).sort());
+  assert.deepEqual(Object.keys(port).sort(), [...Object.keys(index.get('NLRTM')!), 'area'].sort());
+  // No type in these rows and no AIS evidence yet: the base circle by size, said so.
+  assert.deepEqual([port.area.derivation.method, port.area.derivation.base_radius_nm, port.area.anchorages, port.area.berth_clusters], ['base', 10, [], []]);
+  assert.match(port.area.derivation.reasoning, /No AIS evidence/);
+  assert.equal(port.area.polygon.type, 'Polygon');
+  assert.ok(port.area.polygon.coordinates[0].length > 30);
 });
 
 test('one port by WPI number, also when it has a UN/LOCODE id', async () => {

@@ -127,7 +127,7 @@ test('bad fields are 400s naming the field; unknown ports and berths 404', async
   assert.match(await path400({}), /name|body/);
   const some = (await call('GET', BERTHS, keys.operator)).body.data[0];
   assert.match(await path400({}, 'PATCH', `${BERTHS}/${some.id}`), /body/);
-  assert.match((await call('POST', BERTHS, keys.operator, { name: 'Far', lat: 52.5, lon: 3 })).body.detail, /nm from Rotterdam; a berth must lie within its approach area \(10 nm\)/);
+  assert.match((await call('POST', BERTHS, keys.operator, { name: 'Far', lat: 52.5, lon: 3 })).body.detail, /nm from Rotterdam, outside its port area \(`area` of \/v3\/maritime\/ports\/NLRTM\); a berth must lie within it/);
 
   assert.equal((await call('GET', '/v3/maritime/ports/NLXXX/berths', keys.operator)).body.code, 'port_not_found');
   assert.equal((await call('POST', '/v3/maritime/ports/NLXXX/berths', keys.operator, { name: 'Q' })).body.code, 'port_not_found');

@@ -1,5 +1,5 @@
 // The ports pages in a real browser against a real server: a search as you type, a port page with
-// its occupancy, arrivals, calls, weather holds and tide chart, the tidal windows for a draught
+// its area, occupancy, congestion chart, arrivals, calls, weather holds and tide chart, the tidal windows for a draught
 // shaded on the chart, a port that needs its charted depth given, and an unknown port.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -32,6 +32,23 @@ describe('ports', { skip: skipBrowser }, () => {
     await page.locator('[data-capacity]').waitFor();
     await page.getByRole('meter').waitFor();
     await page.getByRole('heading', { name: 'Expected arrivals' }).waitFor();
+
+    // The port area and how it was made; congestion with its hourly chart over the last week.
+    const area = page.locator('[data-area-method]');
+    assert.match(await area.getAttribute('data-area-method') ?? '', /^(base|seeded|evidence)$/);
+    assert.match(await area.innerText(), /^Port area: A circle of \d+(\.\d)? nm round the port position/);
+    assert.match(await page.locator('.port-facts').innerText(), /Port area[\s\S]*Anchorages · berth clusters seen\s*\d+ · \d+/);
+    const congestion = page.locator('[data-waiting]');
+    await congestion.waitFor();
+    const congestionText = await congestion.innerText();
+    assert.match(congestionText, /\d+ waiting for a berth[\s\S]*median wait, last 7 days[\s\S]*\d+% of berths taken \(\d+ of \d+\)/);
+    const congestionChart = page.getByRole('img', { name: /Vessels waiting and at berth, hourly over the last 7 days/ });
+    await congestionChart.waitFor();
+    assert.equal(await congestionChart.getAttribute('data-hours'), String(7 * 24));
+    assert.equal(await congestionChart.locator('.port-congestion-waiting').count(), 1);
+    assert.match(await page.locator('.port-congestion-legend').innerText(), /Waiting for a berth[\s\S]*At berth/);
+    const waiting = Number(await congestion.getAttribute('data-waiting'));
+    if (waiting > 0) assert.equal(await page.getByRole('table', { name: 'Vessels waiting for a berth, longest first' }).locator('tbody tr').count(), Math.min(waiting, 200));
     await page.locator('[data-holds]').waitFor();
     assert.match(await page.locator('#holds-title').locator('xpath=../..').innerText(), /Simulated weather[\s\S]*Mean wind above 25 kn/);
 

@@ -110,6 +110,7 @@ export interface Operations {
   'DELETE /v3/maritime/ports/{id}/berths/{berthId}': DeleteMaritimePortsIdBerthsBerthId;
   'GET /v3/maritime/ports/{id}/calls': GetMaritimePortsIdCalls;
   'GET /v3/maritime/vessels/{mmsi}/calls': GetMaritimeVesselsMmsiCalls;
+  'GET /v3/maritime/ports/{id}/congestion': GetMaritimePortsIdCongestion;
   'GET /v3/maritime/ports/{id}/arrivals': GetMaritimePortsIdArrivals;
   'GET /v3/maritime/ports/{id}/availability': GetMaritimePortsIdAvailability;
   'GET /v3/fleet/vehicles': GetFleetVehicles;
@@ -2125,7 +2126,7 @@ export interface PortSearchHit {
     other: boolean | null;
   } | null;
   /**
-   * The water where a vessel counts as arriving: a circle around the port position, radius by harbour size (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm)
+   * The circle by harbour size alone round the port position (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm); the water LAMIS counts as the port is `area` on `/v3/maritime/ports/{id}`
    */
   approach_area: {
     kind: 'circle';
@@ -2142,7 +2143,7 @@ export interface PortSearchHit {
 /**
  * One port by UN/LOCODE or WPI number
  *
- * Each field names its source in `sources`. 400 for a malformed id, 404 `port_not_found` for an unknown one.
+ * Each field names its source in `sources`; `area` is the water LAMIS counts as the port and how it was made. 400 for a malformed id, 404 `port_not_found` for an unknown one.
  */
 export interface GetMaritimePortsId {
   path: GetMaritimePortsIdPath;
@@ -2207,7 +2208,7 @@ export interface Port {
     other: boolean | null;
   } | null;
   /**
-   * The water where a vessel counts as arriving: a circle around the port position, radius by harbour size (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm)
+   * The circle by harbour size alone round the port position (large 10 nm, medium 6 nm, small 4 nm, very_small 2 nm, unknown 3 nm); the water LAMIS counts as the port is `area` on `/v3/maritime/ports/{id}`
    */
   approach_area: {
     kind: 'circle';
@@ -2218,6 +2219,112 @@ export interface Port {
    */
   sources: {
     [k: string]: 'sea-ports' | 'wpi' | 'unlocode' | undefined;
+  };
+  area: PortArea;
+}
+/**
+ * The water LAMIS counts as the port: where port calls, congestion and expected arrivals look
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortArea".
+ */
+export interface PortArea {
+  /**
+   * GeoJSON polygon ([lon, lat], first point repeated last): a vessel that stops inside has arrived
+   */
+  polygon: {
+    type: 'Polygon';
+    coordinates: [number, number, ...number[]][][];
+  };
+  /**
+   * How far beyond the polygon a vessel in port may go before it has left
+   */
+  exit_margin_nm: number;
+  /**
+   * Clusters of vessels reporting at anchor (AIS navigation status 1) below 0.5 kn
+   */
+  anchorages: {
+    /**
+     * The cluster's id, stable while it is kept
+     */
+    id: string;
+    /**
+     * The mean position of its stops
+     */
+    centroid: {
+      lat: number;
+      lon: number;
+    };
+    /**
+     * The farthest a stop report lay from the centroid, 0.01 nm
+     */
+    radius_nm: number;
+    /**
+     * Vessel stops seen in it (one per vessel per stay)
+     */
+    stops: number;
+    /**
+     * The first stop report in it
+     */
+    first_seen: string;
+    /**
+     * The latest stop report in it; clusters not seen for 60 days are forgotten
+     */
+    last_seen: string;
+  }[];
+  /**
+   * Clusters of vessels reporting moored (AIS navigation status 5) below 0.5 kn
+   */
+  berth_clusters: {
+    /**
+     * The cluster's id, stable while it is kept
+     */
+    id: string;
+    /**
+     * The mean position of its stops
+     */
+    centroid: {
+      lat: number;
+      lon: number;
+    };
+    /**
+     * The farthest a stop report lay from the centroid, 0.01 nm
+     */
+    radius_nm: number;
+    /**
+     * Vessel stops seen in it (one per vessel per stay)
+     */
+    stops: number;
+    /**
+     * The first stop report in it
+     */
+    first_seen: string;
+    /**
+     * The latest stop report in it; clusters not seen for 60 days are forgotten
+     */
+    last_seen: string;
+  }[];
+  derivation: {
+    /**
+     * `base`: the circle by harbour size and type alone; `seeded`: a river port's circle with those of the smaller WPI ports of its country within reach (`seeds`), where its terminals may lie; `evidence`: with the convex hull of the AIS clusters of 2 stops or more, each widened by 1 nm
+     */
+    method: 'base' | 'seeded' | 'evidence';
+    /**
+     * The radius by harbour size times a factor by harbour type (coastal_natural 1, coastal_breakwater 0.8, coastal_tide_gates 0.8, river_natural 1.2, river_basins 1.2, river_tide_gates 1.2, canal_or_lake 0.8, open_roadstead 1.5, typhoon_harbour 0.8; unknown 1)
+     */
+    base_radius_nm: number;
+    /**
+     * The ids of the ports whose circles a river port's area takes in
+     */
+    seeds: string[];
+    /**
+     * The clusters the hull takes in
+     */
+    clusters_used: number;
+    /**
+     * How the area was made, in words
+     */
+    reasoning: string;
   };
 }
 /**
@@ -3262,7 +3369,7 @@ export interface BerthCapacity {
 /**
  * Add a berth record to a port
  *
- * An operator's record is shared: every caller sees it. An organisation's production key adds a record of its own, which names the organisation and which that organisation alone sees (listed, counted in the capacity and in availability). Development keys get 403 `berth_write_forbidden`. A position must lie within the port's approach area (400). 409 `berth_name_taken` when a berth you see has that name. With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.
+ * An operator's record is shared: every caller sees it. An organisation's production key adds a record of its own, which names the organisation and which that organisation alone sees (listed, counted in the capacity and in availability). Development keys get 403 `berth_write_forbidden`. A position must lie within the port's area (400). 409 `berth_name_taken` when a berth you see has that name. With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.
  */
 export interface PostMaritimePortsIdBerths {
   path: PostMaritimePortsIdBerthsPath;
@@ -3313,7 +3420,7 @@ export interface PostMaritimePortsIdBerthsBody {
     | 'other'
   )[];
   /**
-   * Middle of the berth; with `lon`, within the port's approach area
+   * Middle of the berth; with `lon`, within the port's area (`area` of the port)
    */
   lat?: number | null;
   lon?: number | null;
@@ -3340,7 +3447,7 @@ export interface GetMaritimePortsIdBerthsBerthIdPath {
 /**
  * Change a berth record
  *
- * Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). 404 `berth_not_found` (also for another organisation's); 409 `berth_name_taken`; 400 for a position outside the approach area.
+ * Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). 404 `berth_not_found` (also for another organisation's); 409 `berth_name_taken`; 400 for a position outside the port's area.
  */
 export interface PatchMaritimePortsIdBerthsBerthId {
   path: PatchMaritimePortsIdBerthsBerthIdPath;
@@ -3388,7 +3495,7 @@ export interface PatchMaritimePortsIdBerthsBerthIdBody {
     | 'other'
   )[];
   /**
-   * Middle of the berth; with `lon`, within the port's approach area
+   * Middle of the berth; with `lon`, within the port's area (`area` of the port)
    */
   lat?: number | null;
   lon?: number | null;
@@ -3545,6 +3652,115 @@ export interface GetMaritimeVesselsMmsiCallsResponse {
    * Pass as `cursor` for the next page; null on the last page
    */
   next_cursor: string | null;
+}
+/**
+ * Congestion at a port: vessels waiting for a berth, waits lately, berth occupancy and its history
+ *
+ * Vessels waiting now in the port's anchorages and approach (stopped in the port area, not yet alongside) with how long each has waited; the median wait of the calls that anchored before berthing over the last `days`; vessels at berth over the berth capacity (the records you see, or an estimate marked as one); and hourly counts of waiting and berthed vessels over the last `days`, from the stored port calls. 400 for a malformed id or `days`, 404 `port_not_found`.
+ */
+export interface GetMaritimePortsIdCongestion {
+  path: GetMaritimePortsIdCongestionPath;
+  query?: GetMaritimePortsIdCongestionQuery;
+  response: PortCongestion;
+}
+export interface GetMaritimePortsIdCongestionPath {
+  /**
+   * A UN/LOCODE ("NLRTM", any case) or a World Port Index number as "WPI-31140"
+   */
+  id: string;
+}
+export interface GetMaritimePortsIdCongestionQuery {
+  /**
+   * Days back for the median wait and the history (1-30)
+   */
+  days?: number;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortCongestion".
+ */
+export interface PortCongestion {
+  /**
+   * The port's id
+   */
+  port_id: string;
+  /**
+   * When the answer was made
+   */
+  at: string;
+  /**
+   * The span of `median_wait_hours` and `history`
+   */
+  days: number;
+  /**
+   * Vessels in the port area waiting for a berth now: arrived (stopped in the area) and not yet alongside
+   */
+  waiting: number;
+  /**
+   * The waiting vessels, longest wait first (at most 200)
+   */
+  waiting_vessels: {
+    mmsi: number;
+    name: string | null;
+    /**
+     * The port call the wait belongs to (`/v3/maritime/ports/{id}/calls`)
+     */
+    call_id: string;
+    /**
+     * `anchorage`: in one of the port's anchorage clusters; `approach`: elsewhere in the port area
+     */
+    where: 'anchorage' | 'approach';
+    /**
+     * By its latest report in the area: `under_way` is moving, e.g. from the anchorage to its berth
+     */
+    state: 'anchored' | 'stopped' | 'moored' | 'under_way';
+    /**
+     * When it first stopped in the port area (the call's arrival)
+     */
+    waiting_since: string;
+    /**
+     * Hours from `waiting_since` to `at`, 0.01 h
+     */
+    waiting_hours: number;
+    lat: number | null;
+    lon: number | null;
+  }[];
+  /**
+   * Vessels moored or stopped alongside now, from the open port calls
+   */
+  at_berth: number;
+  capacity: BerthCapacity;
+  /**
+   * `at_berth` over `capacity.berths`, 0.01; above 1 when more vessels lie alongside than the capacity counts
+   */
+  berth_occupancy: number;
+  median_wait_hours: number | null;
+  /**
+   * Calls that berthed in the last `days`
+   */
+  calls_berthed: number;
+  /**
+   * Of those, the calls that anchored before berthing: the ones `median_wait_hours` is taken over
+   */
+  calls_waited: number;
+  /**
+   * Hourly counts over the last `days`, oldest first, from the stored port calls
+   */
+  history: {
+    /**
+     * The start of the hour
+     */
+    at: string;
+    /**
+     * Calls arrived and not yet berthed or gone
+     */
+    waiting: number;
+    /**
+     * Calls berthed and not yet gone
+     */
+    at_berth: number;
+  }[];
+  disclaimer: string;
 }
 /**
  * Vessels expected at a port

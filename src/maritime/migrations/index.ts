@@ -6,5 +6,6 @@ import { vesselsMigration } from './0001_vessels.ts';
 import { portCallsMigration } from './0011_port_calls.ts';
 import { portWeatherMigration } from './0012_port_weather.ts';
 import { berthOwnersMigration } from './0014_berth_owners.ts';
+import { portAreasMigration } from './0025_port_areas.ts';
 
-export const maritimeMigrations: readonly Migration[] = [vesselsMigration, portCallsMigration, portWeatherMigration, berthOwnersMigration];
+export const maritimeMigrations: readonly Migration[] = [vesselsMigration, portCallsMigration, portWeatherMigration, berthOwnersMigration, portAreasMigration];

@@ -9,7 +9,7 @@
 //   they last set the destination (crews often leave it unchanged after the call; a vessel that
 //   set it while in that port, for a round trip, is still expected), and vessels not heard from
 //   for STALE_AFTER_MS.
-// - By course: within COURSE_REACH_NM, outside the approach area, at COURSE_MIN_KN or more, with a
+// - By course: within COURSE_REACH_NM, outside the port's area (areas.ts), at COURSE_MIN_KN or more, with a
 //   course over ground within COURSE_TOLERANCE_DEG of the bearing to the port, and a destination
 //   that names no port (blank, "FOR ORDERS", unknown). Their ETA is distance over speed.
 // - Fit: the reported draught against the WPI maximum draught and channel depth, the length and
@@ -161,7 +161,7 @@ export class ExpectedArrivals {
       if (!makesCalls(vessel) || !fresh(vessel) || position.sog === null || position.cog === null || position.sog < COURSE_MIN_KN) continue;
       if (this.#bound.get(vessel.mmsi)?.match.status === 'port' || this.#calls.openFor(vessel.mmsi) !== null) continue;
       const distance = haversineNm(position.lat, position.lon, port.lat, port.lon);
-      if (distance > COURSE_REACH_NM || distance <= port.approach_area.radius_nm) continue;
+      if (distance > COURSE_REACH_NM || this.#calls.areas.holds(port, position)) continue;
       const bearing = initialBearingDeg([position.lon, position.lat], [port.lon, port.lat]);
       if (angleBetween(bearing, position.cog) > COURSE_TOLERANCE_DEG) continue;
       const eta = new Date(Date.parse(position.timestamp) + (distance / position.sog) * 3_600_000).toISOString();

@@ -19,6 +19,7 @@ import type { Vessel } from '../vessels/store.ts';
 import type { ExpectedArrival } from './arrivals.ts';
 import { berthReachM, capacityOf, type Berth, type Capacity } from './berths.ts';
 import type { InPortStatus, PortCall } from './calls.ts';
+import { median } from './congestion.ts';
 import type { Port } from './model.ts';
 
 export const HISTORY_DAYS = 30;
@@ -103,13 +104,6 @@ export type AvailabilityInput = {
   readonly arrivals: readonly ExpectedArrival[];
   readonly vessel: (mmsi: number) => Vessel | undefined;
 };
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** Start of a call's time at berth, or of the call when it never berthed. */
 const stayStart = (call: PortCall) => Date.parse(call.berthed_at ?? call.arrived_at);

@@ -17,6 +17,7 @@ import { IdParams, portById } from './ports.routes.ts';
 import {
   berthNameKey, CARGO_TYPES, ESTIMATED_BERTHS, capacityOf, type Berth, type BerthCursor, type BerthFields, type BerthStore, type BerthViewer,
 } from './berths.ts';
+import type { PortAreas } from './areas.ts';
 import type { Port, PortIndex } from './model.ts';
 
 const TAG = 'Ports';
@@ -62,7 +63,7 @@ const FIELDS = {
   length_m: Type.Optional(orNull({ exclusiveMinimum: 0, maximum: 5000, description: 'Quay length, metres' })),
   depth_m: Type.Optional(orNull({ exclusiveMinimum: 0, maximum: 40, description: 'Charted depth alongside, metres' })),
   cargo_types: Type.Optional(Type.Array(Type.Enum([...CARGO_TYPES]), { maxItems: CARGO_TYPES.length, uniqueItems: true, description: 'What the berth handles' })),
-  lat: Type.Optional(orNull({ minimum: -90, maximum: 90, description: 'Middle of the berth; with `lon`, within the port\'s approach area' })),
+  lat: Type.Optional(orNull({ minimum: -90, maximum: 90, description: 'Middle of the berth; with `lon`, within the port\'s area (`area` of the port)' })),
   lon: Type.Optional(orNull({ minimum: -180, maximum: 180 })),
 };
 const CreateBody = Type.Object(FIELDS, { additionalProperties: false });
@@ -99,6 +100,8 @@ const isCursor = (key: unknown): key is BerthCursor =>
 export interface BerthApiDeps {
   index: PortIndex;
   berths: BerthStore;
+  /** A berth's position must lie in its port's area. */
+  areas: PortAreas;
   /** The most vessels at berth at once at the port in the last 30 days (for capacity estimates). */
   observedPeak(port: Port): Promise<number>;
 }
@@ -131,19 +134,16 @@ function viewerOf(request: FastifyRequest): BerthViewer {
 type Input = Partial<Static<typeof CreateBody>>;
 
 /** The fields of a berth after `input` (a creation, or a patch over `current`), checked against the port. */
-function fieldsFor(port: Port, input: Input, current?: Berth): BerthFields {
+function fieldsFor(port: Port, areas: PortAreas, input: Input, current?: Berth): BerthFields {
   const name = (input.name ?? current?.name ?? '').trim();
   if (name === '') throw invalidField('/body/name', 'must hold more than spaces');
   const pick = <K extends 'length_m' | 'depth_m' | 'lat' | 'lon'>(key: K) => (input[key] !== undefined ? input[key] : current?.[key] ?? null);
   const lat = pick('lat');
   const lon = pick('lon');
   if ((lat === null) !== (lon === null)) throw invalidField(lat === null ? '/body/lat' : '/body/lon', 'goes with the other coordinate: give both, or null both');
-  if (lat !== null && lon !== null) {
+  if (lat !== null && lon !== null && !areas.holds(port, { lat, lon }, true)) {
     const distance = haversineNm(lat, lon, port.lat, port.lon);
-    const radius = port.approach_area.radius_nm;
-    if (distance > radius) {
-      throw invalidField('/body/lat', `the position lies ${distance.toFixed(1)} nm from ${port.name}; a berth must lie within its approach area (${radius} nm)`);
-    }
+    throw invalidField('/body/lat', `the position lies ${distance.toFixed(1)} nm from ${port.name}, outside its port area (\`area\` of /v3/maritime/ports/${port.id}); a berth must lie within it`);
   }
   return {
     name,
@@ -210,7 +210,7 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
       description:
         'An operator\'s record is shared: every caller sees it. An organisation\'s production key adds a record of its own, which names the organisation ' +
         'and which that organisation alone sees (listed, counted in the capacity and in availability). Development keys get 403 `berth_write_forbidden`. ' +
-        'A position must lie within the port\'s approach area (400). 409 `berth_name_taken` when a berth you see has that name. ' +
+        'A position must lie within the port\'s area (400). 409 `berth_name_taken` when a berth you see has that name. ' +
         'With an `Idempotency-Key`, a retry answers 200 with the berth the key made; the key with other fields answers 422 `berth_idempotency_key_reused`.',
       tags: [TAG],
       params: IdParams,
@@ -223,7 +223,7 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
   }, async (request, reply) => {
     const author = writer(request);
     const port = portById(index, request.params.id);
-    const fields = fieldsFor(port, request.body);
+    const fields = fieldsFor(port, deps.areas, request.body);
     const result = await berths.create(port.id, fields, author, request.headers['idempotency-key']);
     switch (result.status) {
       case 'created':
@@ -243,7 +243,7 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
       summary: 'Change a berth record',
       description:
         'Only the fields sent change; null clears a field. By operators, or by the organisation that made the berth (403 `berth_write_forbidden` for a shared one). ' +
-        '404 `berth_not_found` (also for another organisation\'s); 409 `berth_name_taken`; 400 for a position outside the approach area.',
+        '404 `berth_not_found` (also for another organisation\'s); 409 `berth_name_taken`; 400 for a position outside the port\'s area.',
       tags: [TAG],
       params: BerthParams,
       body: PatchBody,
@@ -253,7 +253,7 @@ export function registerBerthRoutes(app: App, deps: BerthApiDeps): void {
     const port = portById(index, request.params.id);
     const current = await berthOf(request, port, request.params.berthId);
     mayChange(request, current);
-    const fields = fieldsFor(port, request.body, current);
+    const fields = fieldsFor(port, deps.areas, request.body, current);
     const result = await berths.update(port.id, current.id, fields);
     if (result.status === 'updated') return view(result.berth);
     if (result.status === 'name_taken') throw nameTaken(port, fields.name, result.berth);

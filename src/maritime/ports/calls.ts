@@ -1,11 +1,11 @@
-// Port calls read from AIS positions: when a vessel stops in a port's approach area it has
+// Port calls read from AIS positions: when a vessel stops in a port's area (areas.ts) it has
 // arrived; when it leaves the area it has departed. The rules:
 //
 // - Stopped: navigation status 5 (moored) or 1 (at anchor) at 3 kn or less, or any status below
 //   0.5 kn. Under way: 1 kn or more with another status, or more than 3 kn whatever the status.
 //   Between those (0.5-1 kn, or no speed) a report changes nothing.
-// - Arrival: a stopped vessel inside the approach area of a port (the nearest one when areas
-//   overlap). A status of moored or at anchor counts at once; a stop told by speed alone must last
+// - Arrival: a stopped vessel inside the area of a port (where areas overlap, areas.ts says
+//   which). A status of moored or at anchor counts at once; a stop told by speed alone must last
 //   STOP_CONFIRM_MS, so a vessel that slows for its pilot on the way through is not in port.
 //   `arrival_observed` is false when LAMIS had not heard the vessel within MAX_GAP_MS before (it
 //   was already there when its reports started to arrive): the time is then when it was first seen.
@@ -21,16 +21,15 @@
 //   and rescue, law enforcement, port tenders and other special craft (by AIS ship type), and
 //   stations that are not ships (base stations, aids to navigation, SAR aircraft).
 //
-// Finding the port for a stopped vessel reads the 1° grid of port positions around it, never the
-// whole list, and vessels under way need no lookup at all.
+// Finding the port for a stopped vessel reads the 1° grid of port areas (a box test, then the
+// polygon), never the whole list, and vessels under way need no lookup at all.
 import { createHash } from 'node:crypto';
 import type { LatLon } from '../../platform/geo/great-circle.ts';
-import { haversineNm } from '../../platform/geo/great-circle.ts';
-import { createPointGrid, type PointGrid } from '../../platform/geo/point-grid.ts';
 import { BASE62 } from '../../platform/ids.ts';
 import type { VesselCategory } from '../vessels/reference/index.ts';
 import type { FeedSource, Vessel, VesselPosition } from '../vessels/store.ts';
-import { APPROACH_RADIUS_NM, type Port } from './model.ts';
+import { AT_ANCHOR_STATUS, MOORED_STATUS, PortAreas, STOPPED_KN } from './areas.ts';
+import type { Port } from './model.ts';
 
 export type ArrivalStatus = 'moored' | 'anchored' | 'stopped';
 
@@ -72,17 +71,13 @@ export type PortCallEvent = {
 /** Where a vessel in port is now: its last report in the area. */
 export type InPortStatus = ArrivalStatus | 'under_way';
 
-export const MOORED_STATUS = 5;
-export const AT_ANCHOR_STATUS = 1;
+export { AT_ANCHOR_STATUS, MOORED_STATUS, STOPPED_KN };
 /** Above this a report of moored or at anchor is not believed. */
 export const STATUS_MAX_KN = 3;
-/** Below this a vessel is stopped whatever its status says. */
-export const STOPPED_KN = 0.5;
 /** From this on a vessel not reporting moored or at anchor is under way. */
 export const UNDER_WAY_KN = 1;
 export const STOP_CONFIRM_MS = 5 * 60_000;
 export const MAX_GAP_MS = 60 * 60_000;
-export const EXIT_MARGIN_NM = 0.5;
 export const LOST_AFTER_MS = 24 * 3_600_000;
 
 /** Vessels that work in port rather than call at it. */
@@ -134,18 +129,17 @@ export type DetectorPorts = { readonly ports: readonly Port[]; get(id: string): 
 
 export class PortCallDetector {
   readonly #ports: DetectorPorts;
-  readonly #grid: PointGrid<Port>;
-  readonly #searchRadiusNm: number;
+  /** The port areas the detector reads, and learns berths and anchorages into. */
+  readonly areas: PortAreas;
   readonly #open = new Map<number, OpenCall>();
   readonly #lastSeen = new Map<number, number>();
   readonly #pending = new Map<number, PendingStop>();
   /** The last finished call of each vessel, for "has it called there since it set its destination". */
   readonly #lastCall = new Map<number, { portId: string; arrivedMs: number }>();
 
-  constructor(ports: DetectorPorts) {
+  constructor(ports: DetectorPorts, areas: PortAreas = new PortAreas(ports)) {
     this.#ports = ports;
-    this.#grid = createPointGrid(ports.ports, (port) => port, (port) => port.id);
-    this.#searchRadiusNm = ports.ports.reduce((widest, port) => Math.max(widest, port.approach_area.radius_nm), Math.max(...Object.values(APPROACH_RADIUS_NM)));
+    this.areas = areas;
   }
 
   /**
@@ -195,8 +189,7 @@ export class PortCallDetector {
     let arrivalObservable = previous !== undefined && at - previous <= MAX_GAP_MS;
     const open = this.#open.get(vessel.mmsi);
     if (open !== undefined) {
-      const distance = haversineNm(position.lat, position.lon, open.port.lat, open.port.lon);
-      if (distance <= open.port.approach_area.radius_nm + EXIT_MARGIN_NM) {
+      if (this.areas.holds(open.port, position, true)) {
         this.#stayed(open, position, motion, at, events);
         return events;
       }
@@ -210,7 +203,7 @@ export class PortCallDetector {
       return events;
     }
     if (motion === 'unclear') return events;
-    const port = this.#portAt(position);
+    const port = this.areas.portAt(position);
     if (port === null) {
       this.#pending.delete(vessel.mmsi);
       return events;
@@ -264,14 +257,6 @@ export class PortCallDetector {
 
   get openCount(): number {
     return this.#open.size;
-  }
-
-  /** The nearest port whose approach area holds the position. */
-  #portAt(position: LatLon): Port | null {
-    for (const hit of this.#grid.nearest(position, this.#searchRadiusNm)) {
-      if (hit.distance_nm <= hit.item.approach_area.radius_nm) return hit.item;
-    }
-    return null;
   }
 
   #stayed(open: OpenCall, position: VesselPosition, motion: Motion, at: number, events: PortCallEvent[]): void {

@@ -35,7 +35,7 @@ export const HARBOUR_TYPES: readonly HarbourType[] = [
 ];
 
 /**
- * Radius of the approach area by harbour size: the water where a vessel counts as arriving. Larger
+ * Radius of the approach area by harbour size: the base of the port's area (areas.ts). Larger
  * ports spread their anchorages and pilot stations further out. LAMIS's own choice, not a source's.
  */
 export const APPROACH_RADIUS_NM: Readonly<Record<HarbourSize | 'unknown', number>> = {

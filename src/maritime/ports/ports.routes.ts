@@ -5,6 +5,7 @@ import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
+import { CLUSTER_MARGIN_NM, EXIT_MARGIN_NM, FORGET_DAYS, MIN_STOPS, TYPE_SCALE, type PortArea, type StopCluster } from './areas.ts';
 import { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, SHELTERS, type Port, type PortIndex } from './ports.ts';
 
 const TAG = 'Ports';
@@ -51,13 +52,45 @@ const portFields = {
     kind: Type.Literal('circle'),
     radius_nm: Type.Number(),
   }, {
-    description: `The water where a vessel counts as arriving: a circle around the port position, radius by harbour size ` +
-      `(${Object.entries(APPROACH_RADIUS_NM).map(([size, radius]) => `${size} ${radius} nm`).join(', ')})`,
+    description: `The circle by harbour size alone round the port position ` +
+      `(${Object.entries(APPROACH_RADIUS_NM).map(([size, radius]) => `${size} ${radius} nm`).join(', ')}); ` +
+      'the water LAMIS counts as the port is `area` on `/v3/maritime/ports/{id}`',
   }),
   sources: Type.Record(Type.String(), SourceSchema, { description: 'Which source each field with a value came from' }),
 };
 
-const PortSchema = Shared('Port', Type.Object(portFields));
+const ClusterSchema = Type.Object({
+  id: Type.String({ description: 'The cluster\'s id, stable while it is kept' }),
+  centroid: Type.Object({ lat: Type.Number(), lon: Type.Number() }, { description: 'The mean position of its stops' }),
+  radius_nm: Type.Number({ description: 'The farthest a stop report lay from the centroid, 0.01 nm' }),
+  stops: Type.Integer({ description: 'Vessel stops seen in it (one per vessel per stay)' }),
+  first_seen: Type.String({ format: 'date-time', description: 'The first stop report in it' }),
+  last_seen: Type.String({ format: 'date-time', description: `The latest stop report in it; clusters not seen for ${FORGET_DAYS} days are forgotten` }),
+});
+
+const AreaSchema = Shared('PortArea', Type.Object({
+  polygon: Type.Object({
+    type: Type.Literal('Polygon'),
+    coordinates: Type.Array(Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }))),
+  }, { description: 'GeoJSON polygon ([lon, lat], first point repeated last): a vessel that stops inside has arrived' }),
+  exit_margin_nm: Type.Number({ description: 'How far beyond the polygon a vessel in port may go before it has left' }),
+  anchorages: Type.Array(ClusterSchema, { description: 'Clusters of vessels reporting at anchor (AIS navigation status 1) below 0.5 kn' }),
+  berth_clusters: Type.Array(ClusterSchema, { description: 'Clusters of vessels reporting moored (AIS navigation status 5) below 0.5 kn' }),
+  derivation: Type.Object({
+    method: Type.Enum(['base', 'seeded', 'evidence'], {
+      description: '`base`: the circle by harbour size and type alone; `seeded`: a river port\'s circle with those of the smaller WPI ports of its country within reach ' +
+        `(\`seeds\`), where its terminals may lie; \`evidence\`: with the convex hull of the AIS clusters of ${MIN_STOPS} stops or more, each widened by ${CLUSTER_MARGIN_NM} nm`,
+    }),
+    base_radius_nm: Type.Number({
+      description: `The radius by harbour size times a factor by harbour type (${Object.entries(TYPE_SCALE).map(([type, scale]) => `${type} ${scale}`).join(', ')}; unknown 1)`,
+    }),
+    seeds: Type.Array(Type.String(), { description: 'The ids of the ports whose circles a river port\'s area takes in' }),
+    clusters_used: Type.Integer({ description: 'The clusters the hull takes in' }),
+    reasoning: Type.String({ description: 'How the area was made, in words' }),
+  }),
+}, { description: 'The water LAMIS counts as the port: where port calls, congestion and expected arrivals look' }));
+
+const PortSchema = Shared('Port', Type.Object({ ...portFields, area: AreaSchema }));
 const PortHitSchema = Shared('PortSearchHit', Type.Object({
   ...portFields,
   distance_nm: nullable(Type.Number({ description: 'Great-circle distance from `near`, 0.1 nm; null without `near`' })),
@@ -84,6 +117,7 @@ export function portById(index: PortIndex, id: string, path = '/params/id'): Por
 
 export interface PortApiDeps {
   index: PortIndex;
+  area(port: Port): PortArea;
 }
 
 export function registerPortRoutes(app: App, deps: PortApiDeps): void {
@@ -112,14 +146,40 @@ export function registerPortRoutes(app: App, deps: PortApiDeps): void {
   app.get('/v3/maritime/ports/:id', {
     schema: {
       summary: 'One port by UN/LOCODE or WPI number',
-      description: 'Each field names its source in `sources`. 400 for a malformed id, 404 `port_not_found` for an unknown one.',
+      description: 'Each field names its source in `sources`; `area` is the water LAMIS counts as the port and how it was made. ' +
+        '400 for a malformed id, 404 `port_not_found` for an unknown one.',
       tags: [TAG],
       params: IdParams,
       response: { 200: PortSchema },
     },
   }, async (request) => {
-    return portView(portById(index, request.params.id));
+    const port = portById(index, request.params.id);
+    return { ...portView(port), area: areaView(deps.area(port)) };
   });
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
+
+function clusterView(cluster: StopCluster) {
+  return {
+    id: cluster.id,
+    centroid: { lat: round(cluster.lat, 5), lon: round(cluster.lon, 5) },
+    radius_nm: round(cluster.radius_nm, 2),
+    stops: cluster.stops,
+    first_seen: cluster.first_seen,
+    last_seen: cluster.last_seen,
+  };
+}
+
+function areaView(area: PortArea) {
+  return {
+    polygon: { type: 'Polygon' as const, coordinates: [area.polygon.map(([lon, lat]) => [round(wrapLon(lon), 5), round(lat, 5)])] },
+    exit_margin_nm: EXIT_MARGIN_NM,
+    anchorages: area.anchorages.map(clusterView),
+    berth_clusters: area.berth_clusters.map(clusterView),
+    derivation: { ...area.derivation, seeds: [...area.derivation.seeds] },
+  };
 }
 
 /** The index's port with mutable arrays, as the response type wants. */

@@ -1,19 +1,24 @@
 // Port intelligence as the maritime feature runs it: port calls detected from every vessel change
-// and stored, announced on the bus; the destination index behind expected arrivals; berth records;
-// and their routes.
+// and stored, announced on the bus; port areas learned from the vessels that stop (areas.ts) and
+// stored; the destination index behind expected arrivals; berth records; congestion; and their
+// routes.
 import type { FastifyBaseLogger } from 'fastify';
 import { topic, type Bus } from '../../platform/bus/index.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { App } from '../../platform/http/app.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
+import { StopClusterStore } from './areas-store.ts';
+import { FORGET_DAYS, PortAreas, stopKind } from './areas.ts';
 import { registerArrivalRoutes } from './arrivals.routes.ts';
 import { cachedPredictor, ExpectedArrivals, type ArrivalPredictor } from './arrivals.ts';
 import { availability, HISTORY_DAYS, peakAtBerth } from './availability.ts';
 import { registerBerthRoutes } from './berths.routes.ts';
-import { BerthStore } from './berths.ts';
+import { BerthStore, capacityOf } from './berths.ts';
 import { PortCallStore } from './call-store.ts';
 import { registerCallRoutes } from './calls.routes.ts';
-import { PortCallDetector, type PortCall, type PortCallEvent } from './calls.ts';
+import { makesCalls, PortCallDetector, type PortCall, type PortCallEvent } from './calls.ts';
+import { registerCongestionRoutes } from './congestion.routes.ts';
+import { congestion } from './congestion.ts';
 import { createDestinationMatcher } from './destination.ts';
 import type { Port, PortIndex } from './model.ts';
 
@@ -36,9 +41,11 @@ export interface PortIntelligenceDeps {
 }
 
 export interface PortIntelligence {
-  /** Feeds one vessel change through call detection and the destination index. */
+  /** Every port's area, as calls, congestion and expected arrivals read them. */
+  readonly areas: PortAreas;
+  /** Feeds one vessel change through call detection, the port areas and the destination index. */
   observe(change: Change): void;
-  /** Waits until every call event so far is stored. */
+  /** Waits until every call event and area cluster so far is stored. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -93,7 +100,30 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   const berths = new BerthStore(deps.database);
   const writer = new CallWriter(calls, (error) => log.error({ err: error }, 'port call not stored; kept for the next try'));
 
-  const detector = new PortCallDetector(index);
+  const clusterStore = new StopClusterStore(deps.database);
+  const areas = new PortAreas(index, await clusterStore.all(new Date(Date.now() - FORGET_DAYS * DAY_MS).toISOString()));
+  /** Writes the clusters changed since the last time; a failed write keeps them for the next. */
+  const saveClusters = async () => {
+    const changed = areas.takeChanged();
+    try {
+      await clusterStore.save(changed);
+    } catch (error) {
+      areas.keepChanged(changed);
+      log.error({ err: error }, 'port area clusters not stored; kept for the next try');
+    }
+  };
+  let saving: Promise<void> | null = null;
+  /** A new stop is stored at once; a stop going on (last seen, radius) waits for housekeeping or the close. */
+  const kickSave = () => {
+    saving ??= saveClusters().finally(() => (saving = null));
+  };
+  const flushClusters = async () => {
+    await saving;
+    await saveClusters();
+  };
+  // Before storage closes: the features' onClose hooks run after it.
+  app.addHook('preClose', flushClusters);
+  const detector = new PortCallDetector(index, areas);
   const heardAt = (mmsi: number) => {
     const timestamp = store.get(mmsi)?.position?.timestamp;
     return timestamp === undefined ? null : Date.parse(timestamp);
@@ -105,6 +135,20 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   if (detector.openCount > 0) log.info({ open_calls: detector.openCount }, 'open port calls restored from storage');
 
   const arrivals = new ExpectedArrivals(store, detector, createDestinationMatcher(index));
+  /** A stop placed at the port the vessel's destination names (within reach), else at the port of its open call. */
+  const learnStop = (vessel: Change['vessel']) => {
+    const position = vessel.position;
+    if (position === null || stopKind(position) === null || !makesCalls(vessel)) return;
+    const named = arrivals.destinationOf(vessel.mmsi);
+    const report = { mmsi: vessel.mmsi, lat: position.lat, lon: position.lon, sog: position.sog, nav_status: position.nav_status, atMs: Date.parse(position.timestamp) };
+    let learned = named?.status === 'port' ? areas.learn(named.port, report) : null;
+    if (learned === null) {
+      const open = detector.openFor(vessel.mmsi);
+      const port = open === null ? null : index.get(open.call.port_id);
+      if (port !== null) learned = areas.learn(port, report);
+    }
+    if (learned === 'new') kickSave();
+  };
   const emit = (events: readonly PortCallEvent[]) => {
     for (const event of events) {
       writer.add(event.call);
@@ -120,6 +164,7 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   registerBerthRoutes(app, {
     index,
     berths,
+    areas,
     async observedPeak(port) {
       const now = Date.now();
       const since = now - HISTORY_DAYS * DAY_MS;
@@ -127,6 +172,23 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
     },
   });
   registerCallRoutes(app, { index, calls, vessels: store, flush: () => writer.flush() });
+  registerCongestionRoutes(app, {
+    index,
+    async congestion(port, days, nowMs, viewer) {
+      const since = nowMs - Math.max(days, HISTORY_DAYS) * DAY_MS;
+      const [recorded, berthCount] = await Promise.all([history(port, since, nowMs), berths.count(port.id, viewer)]);
+      const peakSince = nowMs - HISTORY_DAYS * DAY_MS;
+      return congestion({
+        area: areas.of(port),
+        nowMs,
+        days,
+        inPort: detector.openAt(port.id),
+        history: recorded,
+        capacity: capacityOf(port, berthCount, peakAtBerth(recorded, peakSince, nowMs)),
+        vessel: (mmsi) => store.get(mmsi),
+      });
+    },
+  });
   registerArrivalRoutes(app, {
     index,
     arrivals: (port, nowMs) => arrivals.at(port, nowMs),
@@ -149,18 +211,28 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   });
 
   const housekeeping = setInterval(() => {
-    emit(detector.closeLost(Date.now()));
+    const now = Date.now();
+    emit(detector.closeLost(now));
     writer.kick();
+    areas.forget(now - FORGET_DAYS * DAY_MS);
+    void flushClusters().then(() => clusterStore.forget(new Date(now - FORGET_DAYS * DAY_MS).toISOString())).catch((error: unknown) => {
+      log.warn({ err: error }, 'forgotten port area clusters not deleted; tried again later');
+    });
   }, HOUSEKEEPING_MS).unref();
 
   let closed = false;
   return {
+    areas,
     observe(change) {
       if (closed) return;
-      if (change.position) emit(detector.observe(change.vessel));
       arrivals.observe(change);
+      if (!change.position) return;
+      emit(detector.observe(change.vessel));
+      learnStop(change.vessel);
     },
-    flush: () => writer.flush(),
+    async flush() {
+      await Promise.all([writer.flush(), flushClusters()]);
+    },
     async close() {
       closed = true;
       clearInterval(housekeeping);

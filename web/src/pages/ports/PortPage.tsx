@@ -1,5 +1,6 @@
-// One port: what the port data says about it, berths and occupancy now, vessels expected, recent
-// port calls, tides and tidal windows, and weather holds. Each part loads on its own, so a slow or
+// One port: what the port data says about it and the water LAMIS counts as the port, berths and
+// occupancy now, congestion, vessels expected, recent port calls, tides and tidal windows, and
+// weather holds. Each part loads on its own, so a slow or
 // failing one leaves the others readable.
 import type { OperationResponse } from '@lamis/sdk';
 import { useAsync } from '../../app/hooks.ts';
@@ -13,6 +14,7 @@ import { errorCode } from '../../api/errors.ts';
 import { categoryStyle } from '../map/categories.ts';
 import { formatPosition } from '../map/format.ts';
 import { FACTOR_LABELS, formatFactor, formatPortTime, harbourSizeText, words } from './format.ts';
+import { CongestionSection } from './CongestionSection.tsx';
 import { TideSection } from './TideSection.tsx';
 import './ports.css';
 
@@ -57,6 +59,7 @@ export default function PortPage({ params }: PageProps) {
       </PageHeader>
       <PortFacts port={found} />
       <Occupancy port={found} />
+      <CongestionSection port={found} />
       <ArrivalsSection port={found} />
       <CallsSection port={found} />
       <TideSection port={found} />
@@ -64,6 +67,12 @@ export default function PortPage({ params }: PageProps) {
     </div>
   );
 }
+
+const AREA_METHODS: Record<Port['area']['derivation']['method'], string> = {
+  base: 'Circle by harbour size and type',
+  seeded: 'River port: its circle and the smaller ports along it',
+  evidence: 'Fitted to where ships stop (AIS)',
+};
 
 function PortFacts({ port }: { port: Port }) {
   const restrictions = port.entrance_restrictions
@@ -81,7 +90,8 @@ function PortFacts({ port }: { port: Port }) {
       ? '–'
       : `${metres(port.max_vessel_length_m)} × ${metres(port.max_vessel_beam_m)} × ${metres(port.max_vessel_draught_m)}`],
     ['Entrance restrictions', restrictions],
-    ['Approach area', `${port.approach_area.radius_nm} nm round the port`],
+    ['Port area', AREA_METHODS[port.area.derivation.method]],
+    ['Anchorages · berth clusters seen', `${port.area.anchorages.length} · ${port.area.berth_clusters.length}`],
   ];
   const sources = [...new Set(Object.values(port.sources))].join(', ');
   return (
@@ -90,6 +100,7 @@ function PortFacts({ port }: { port: Port }) {
         {rows.map(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
       </dl>
       <p class="hint">From {sources || 'the port data'}. World Port Index depths are mostly the lower edge of a 5-foot band: read them as "at least".</p>
+      <p class="hint" data-area-method={port.area.derivation.method}>Port area: {port.area.derivation.reasoning}</p>
     </Section>
   );
 }
@@ -210,7 +221,7 @@ function CallsSection({ port }: { port: Port }) {
 function CallsTable({ calls, port }: { calls: Calls; port: Port }) {
   return (
     <DataTable caption="The last 20 calls, newest arrival first" captionHidden rowKey={(call) => call.id} rows={calls.data}
-      empty={<p class="hint">No port call has been detected here yet. Calls are found from AIS: a vessel that stops in the approach area has arrived.</p>}
+      empty={<p class="hint">No port call has been detected here yet. Calls are found from AIS: a vessel that stops in the port area has arrived.</p>}
       columns={[
         { header: 'Vessel', cell: (call) => vesselLink(call.mmsi, call.vessel_name, port) },
         { header: 'Arrived', cell: (call) => (
