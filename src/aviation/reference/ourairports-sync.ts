@@ -8,6 +8,7 @@ import {
   decodeOurAirports,
   OURAIRPORTS_CSV,
   OURAIRPORTS_FORMAT,
+  OURAIRPORTS_PARTS,
   PART_PARSERS,
   syncedOurAirportsFile,
   writeOurAirports,
@@ -34,7 +35,7 @@ const NO_DATA: OurAirportsData = {
   header: {
     format: OURAIRPORTS_FORMAT,
     compiled_at: new Date(0).toISOString(),
-    parts: Object.fromEntries((['runways', 'frequencies', 'navaids'] as const).map((part) => [part, { from: 'none', read_at: new Date(0).toISOString(), rows: 0 }])) as OurAirportsData['header']['parts'],
+    parts: Object.fromEntries(OURAIRPORTS_PARTS.map((part) => [part, { from: 'none', read_at: new Date(0).toISOString(), rows: 0 }])) as OurAirportsData['header']['parts'],
   },
   runways: [],
   frequencies: [],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { REFERENCE_CACHE } from '../../../test/support/server.ts';
+import { airportConditions } from '../landing/conditions.ts';
 import { sharedFile } from '../../../test/support/shared.ts';
 import { airportDataSource, compileAirports } from './airports-compile.ts';
 import { createAirportIndex } from './airports-index.ts';
@@ -145,6 +146,10 @@ describe('the committed OurAirports data', () => {
     assert.equal(ends.get('27R')!.displaced_threshold_ft, null);
     assert.equal(ends.get('27R')!.lat, 51.477681);
     assert.ok(airports.frequencies('EGLL').some((frequency) => frequency.type === 'TWR' && frequency.frequency_mhz === 118.5));
+    // Landing lengths past the displaced threshold: 12,799 ft − 1,007 ft for 09L, the whole runway for 27R.
+    const lengths = new Map(airportConditions(egll.runways).ends.map((end) => [end.designator, end.landing_length_m]));
+    assert.equal(lengths.get('09L'), Math.round((12_799 - 1007) * 0.3048));
+    assert.equal(lengths.get('27R'), Math.round(12_799 * 0.3048));
   });
 
   test('holds what the published CSV files hold', async (t) => {
