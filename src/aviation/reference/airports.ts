@@ -52,6 +52,8 @@ export type AirportCacheReport = {
   readonly reason: CacheRejection | null;
   /** Whether the compiled data reached the cache file (false if the folder is not writable). */
   readonly saved: boolean;
+  /** Which OurAirports file is merged: the committed one, the one `lamis data sync` saved, or none. */
+  readonly ourairports: 'committed' | 'synced' | null;
 };
 
 export type LoadedAirports = AirportIndex & { readonly cache: AirportCacheReport };
@@ -72,10 +74,10 @@ export async function loadAirports(options: LoadAirportsOptions): Promise<Loaded
   const cached = await readCachedAirports(options.cacheDir, source);
   if (cached.ok) {
     const index = createAirportIndex(cached.records, cached.meta);
-    return { ...index, cache: { file: cached.file, status: 'loaded', reason: null, saved: true } };
+    return { ...index, cache: { file: cached.file, status: 'loaded', reason: null, saved: true, ourairports: ourAirports?.origin ?? null } };
   }
   const compiled = compileAirports(source, ourAirports === null ? null : decodeOurAirports(ourAirports.bytes));
   const saved = await writeCachedAirports(options.cacheDir, compiled.records, compiled.meta);
   const index = createAirportIndex(compiled.records, compiled.meta);
-  return { ...index, cache: { file: cached.file, status: 'compiled', reason: cached.reason, saved } };
+  return { ...index, cache: { file: cached.file, status: 'compiled', reason: cached.reason, saved, ourairports: ourAirports?.origin ?? null } };
 }
