@@ -35,7 +35,7 @@ export const IcaoParams = Type.Object({
  * code and a 404 `airport_not_found` for an unknown one, both naming `field`.
  */
 export function airportOfCode(services: AviationServices, code: string, field: string): Airport {
-  if (!new RegExp(AIRPORT_CODE_PATTERN).test(code)) throw invalid(field, `must be an ICAO code of 4 or an IATA code of 3 letters or digits (got "${code}")`);
+  if (!new RegExp(AIRPORT_CODE_PATTERN).test(code)) throw invalid(field, `must be an airport code of 3 or 4 letters or digits, e.g. EGLL or LHR (got "${code}")`);
   const airport = services.airports.get(code);
   if (airport === null) {
     const kind = /^[A-Za-z]{3}$/.test(code) ? 'IATA code' : 'code';
