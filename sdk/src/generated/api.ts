@@ -291,7 +291,7 @@ export interface GetAviationAirportsIcao {
 }
 export interface GetAviationAirportsIcaoPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -433,7 +433,7 @@ export interface GetAviationAirportsIcaoRunways {
 }
 export interface GetAviationAirportsIcaoRunwaysPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -539,7 +539,7 @@ export interface GetAviationAirportsIcaoMetar {
 }
 export interface GetAviationAirportsIcaoMetarPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -905,7 +905,7 @@ export interface PostAviationAirportsIcaoMetar {
 }
 export interface PostAviationAirportsIcaoMetarPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -920,7 +920,7 @@ export interface GetAviationAirportsIcaoTaf {
 }
 export interface GetAviationAirportsIcaoTafPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1093,7 +1093,7 @@ export interface PostAviationAirportsIcaoTaf {
 }
 export interface PostAviationAirportsIcaoTafPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1109,7 +1109,7 @@ export interface GetAviationAirportsIcaoNotams {
 }
 export interface GetAviationAirportsIcaoNotamsPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1243,7 +1243,7 @@ export interface GetAviationAirportsIcaoSlots {
 }
 export interface GetAviationAirportsIcaoSlotsPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1301,7 +1301,7 @@ export interface PostAviationAirportsIcaoSlotsBookings {
 }
 export interface PostAviationAirportsIcaoSlotsBookingsPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1370,7 +1370,7 @@ export interface DeleteAviationAirportsIcaoSlotsBookingsId {
 }
 export interface DeleteAviationAirportsIcaoSlotsBookingsIdPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
   /**
@@ -1390,7 +1390,7 @@ export interface PutAviationAirportsIcaoSlotsCapacity {
 }
 export interface PutAviationAirportsIcaoSlotsCapacityPath {
   /**
-   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }

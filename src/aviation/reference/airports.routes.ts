@@ -27,7 +27,9 @@ export const AIRPORT_CODE_DESCRIPTION =
   'IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.';
 
 export const IcaoParams = Type.Object({
-  icao: Type.String({ description: AIRPORT_CODE_DESCRIPTION }),
+  icao: Type.String({
+    description: `${AIRPORT_CODE_DESCRIPTION} A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.`,
+  }),
 });
 
 /**
