@@ -18,6 +18,9 @@ import { dataCommand, importCommand } from './data.command.ts';
 import { UNLOCODE_CSV, WPI_CSV, zipOf } from './maritime/ports/fixtures.ts';
 import { loadPorts } from './maritime/ports/ports.ts';
 import { importFile } from './maritime/ports/store.ts';
+import { loadAirports } from './aviation/reference/airports.ts';
+import { FREQUENCIES_CSV, NAVAIDS_CSV, RUNWAYS_CSV } from './aviation/reference/ourairports-fixtures.ts';
+import { syncedOurAirportsFile } from './aviation/reference/ourairports.ts';
 
 type Run = { code: number; stdout: string; stderr: string };
 
@@ -104,6 +107,9 @@ describe('lamis data sync', () => {
   const served = new Map<string, Buffer>([
     ['/api/publications/download', Buffer.from(WPI_CSV)],
     ['/trade/locode/loc991csv.zip', readFileSync(unlocodeZip)],
+    ['/ourairports-data/runways.csv', Buffer.from(RUNWAYS_CSV)],
+    ['/ourairports-data/airport-frequencies.csv', Buffer.from(FREQUENCIES_CSV)],
+    ['/ourairports-data/navaids.csv', Buffer.from(NAVAIDS_CSV)],
   ]);
 
   before(async () => {
@@ -119,9 +125,12 @@ describe('lamis data sync', () => {
   const urls = () => ({
     'wpi-url': `${base}/api/publications/download?type=view&key=16920959/SFH00000/UpdatedPub150.csv`,
     'unlocode-url': `${base}/trade/locode/loc991csv.zip`,
+    'ourairports-runways-url': `${base}/ourairports-data/runways.csv`,
+    'ourairports-frequencies-url': `${base}/ourairports-data/airport-frequencies.csv`,
+    'ourairports-navaids-url': `${base}/ourairports-data/navaids.csv`,
   });
 
-  test('downloads both sources and saves them', async () => {
+  test('downloads every source and saves it', async () => {
     const config = testConfig();
     try {
       const result = await run('dataCommand', config, ['sync'], urls());
@@ -132,6 +141,42 @@ describe('lamis data sync', () => {
       const ports = await loadPorts({ dataDir: config.dataDir });
       assert.equal(ports.meta.wpi?.entries, 3);
       assert.equal(ports.meta.unlocode?.entries, 2);
+      const file = syncedOurAirportsFile(config.dataDir);
+      assert.ok(result.stdout.includes(`OurAirports runways: 5 runways from ${base}/ourairports-data/runways.csv, saved to ${file}.\n  Rows rejected (1):\n    line 7: runway id "" is not a whole number`));
+      assert.ok(result.stdout.includes(`OurAirports airport frequencies: 3 frequencies from ${base}/ourairports-data/airport-frequencies.csv, saved to ${file}.`));
+      assert.ok(result.stdout.includes(`OurAirports navaids: 2 navaids from ${base}/ourairports-data/navaids.csv, saved to ${file}.`));
+    } finally {
+      config.cleanup();
+    }
+  });
+
+  test('the airport index compiles again from synced OurAirports data, newer than the committed file', async () => {
+    const config = testConfig();
+    const cacheDir = path.join(config.dataDir, 'airport-cache');
+    try {
+      const committed = await loadAirports({ cacheDir, dataDir: config.dataDir });
+      assert.equal(committed.get('EGLL')!.runways.find((runway) => runway.designator === '09L/27R')!.ends[1]!.displaced_threshold_ft, null);
+
+      const result = await run('dataCommand', config, ['sync'], urls());
+      assert.equal(result.code, 0, result.stderr);
+      const synced = await loadAirports({ cacheDir, dataDir: config.dataDir });
+      assert.deepEqual([synced.cache.status, synced.cache.reason], ['compiled', 'stale']);
+      // The fixture gives 27R a displaced threshold the committed data does not have, and lists two Heathrow frequencies.
+      assert.equal(synced.get('LHR')!.runways.find((runway) => runway.designator === '09L/27R')!.ends[1]!.displaced_threshold_ft, 500);
+      assert.deepEqual(synced.frequencies('EGLL').map((frequency) => frequency.type), ['ATIS', 'TWR']);
+      assert.equal((await loadAirports({ cacheDir, dataDir: config.dataDir })).cache.status, 'loaded');
+    } finally {
+      config.cleanup();
+    }
+  });
+
+  test('an OurAirports download that is not its CSV file saves nothing', async () => {
+    const config = testConfig();
+    try {
+      const result = await run('dataCommand', config, ['sync'], { ...urls(), 'ourairports-navaids-url': `${base}/ourairports-data/runways.csv` });
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /^lamis data sync: http:\/\/127\.0\.0\.1:\d+\/ourairports-data\/runways\.csv: not an OurAirports file: no "ident", "name", "type", "frequency_khz", "latitude_deg", "longitude_deg", "associated_airport" column; nothing saved$/m);
+      assert.match(result.stdout, /OurAirports runways: 5 runways/);
     } finally {
       config.cleanup();
     }
@@ -146,14 +191,23 @@ describe('lamis data sync', () => {
 
     const config = testConfig();
     try {
-      const result = await run('dataCommand', config, ['sync'], { 'wpi-url': `${unreachable}/wpi.csv`, 'unlocode-url': `${unreachable}/loc.zip`, timeout: '5' });
+      const result = await run('dataCommand', config, ['sync'], {
+        'wpi-url': `${unreachable}/wpi.csv`,
+        'unlocode-url': `${unreachable}/loc.zip`,
+        'ourairports-runways-url': `${unreachable}/runways.csv`,
+        'ourairports-frequencies-url': `${unreachable}/airport-frequencies.csv`,
+        'ourairports-navaids-url': `${unreachable}/navaids.csv`,
+        timeout: '5',
+      });
       assert.equal(result.code, 1);
       assert.equal(result.stdout, '');
       const lines = result.stderr.trim().split('\n');
-      assert.equal(lines.length, 2);
+      assert.equal(lines.length, 5);
       assert.match(lines[0]!, /^lamis data sync: cannot download the World Port Index from http:\/\/127\.0\.0\.1:\d+\/wpi\.csv: ECONNREFUSED.*Is this machine online\? Nothing was changed for it\.$/);
       assert.match(lines[1]!, /^lamis data sync: cannot download the UN\/LOCODE from .*\/loc\.zip: ECONNREFUSED/);
+      assert.match(lines[2]!, /^lamis data sync: cannot download the OurAirports runways from .*\/runways\.csv: ECONNREFUSED/);
       assert.equal(existsSync(path.join(config.dataDir, 'ports')), false);
+      assert.equal(existsSync(syncedOurAirportsFile(config.dataDir)), false);
     } finally {
       config.cleanup();
     }

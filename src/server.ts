@@ -171,7 +171,7 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   const features: Record<FeatureName, () => Feature<Config>> = {
     aviation: () => aviation(fleetProfiles(fleetStore), landingWatch),
     maritime: () => maritime(maritimeWatch),
-    fleet: () => fleet(fleetStore, memberGuard),
+    fleet: () => fleet(fleetStore, memberGuard, (code) => landingWatch.airportIcao(code)),
     zones: () => zones,
     watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: (id) => maritimeWatch.port(id)?.id ?? null }),
     events: () => events(feedFrames),

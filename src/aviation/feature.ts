@@ -41,8 +41,8 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
  */
 export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, logger }) => {
   const log = logger.child({ feature: 'aviation' });
-  const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference') });
-  log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');
+  const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference'), dataDir: config.dataDir });
+  log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status, ourairports: airports.cache.ourairports }, 'airport data loaded');
   const airportOf = (icao: string) => airports.get(icao) ?? undefined;
 
   // Assigned below, before anything can be stored.

@@ -8,7 +8,7 @@ export const FAA_NOTAM_DEFAULT_BASE_URL = 'https://external-api.faa.gov/notamapi
 export const AVIATION_SETTINGS = [
   setting({ key: 'referenceCacheDir', env: 'LAMIS_REFERENCE_CACHE_DIR', flag: 'reference-cache-dir', shown: '(data folder)/reference',
     defaultValue: undefined, parse: optionalText,
-    description: 'Folder for reference data compiled from npm packages at first start (airports and runways); safe to share between instances' }),
+    description: 'Folder for reference data compiled at first start (airports and runways, from the airport package and the OurAirports file); safe to share between instances' }),
   setting({ key: 'aviationSimulators', env: 'AVIATION_SIMULATORS', flag: 'aviation-simulators', shown: 'auto', defaultValue: 'auto',
     parse: simulatorSwitch,
     description: 'METAR/TAF and NOTAM simulators (labelled `simulated`): auto runs each when its live source is not configured; on or off force them' }),

@@ -18,7 +18,7 @@ const TAG = 'Fleet';
 
 const EtaField = Type.String({ format: 'date-time', description: 'Estimated time of arrival, ISO 8601 in UTC, e.g. 2026-11-21T14:20:00Z: at most 15 minutes past and 366 days ahead' });
 const NewArrival = Shared('NewPlannedArrival', Type.Object({
-  destination_icao: Type.String({ description: 'Airport code of 3 or 4 letters or digits, any case; checked for form only' }),
+  destination_icao: Type.String({ description: 'Airport code, any case: ICAO (4 letters or digits) or IATA (3 letters), stored as the airport\'s ICAO code ("LHR" becomes "EGLL"); a 4-character code the airport data does not hold is kept as given' }),
   eta_utc: EtaField,
 }));
 const ArrivalChanges = Shared('PlannedArrivalChanges', Type.Object({ eta_utc: EtaField }));
@@ -26,7 +26,7 @@ const ArrivalChanges = Shared('PlannedArrivalChanges', Type.Object({ eta_utc: Et
 const ArrivalSchema = Shared('PlannedArrival', Type.Object({
   id: Type.String({ description: '`arr_` and 16 letters or digits' }),
   vehicle_id: Type.String(),
-  destination_icao: Type.String({ description: 'Upper case' }),
+  destination_icao: Type.String({ description: 'The ICAO code of the destination (the one an IATA code given stands for), upper case' }),
   eta_utc: Type.String({ format: 'date-time' }),
   state: Type.Enum([...ARRIVAL_STATES], { description: '`watched` until an hour after the ETA, then `archived`' }),
   watched_until: Type.String({ format: 'date-time', description: 'An hour after the ETA' }),
@@ -47,9 +47,14 @@ function etaOf(text: string, nowMs: number): number {
   return etaMs;
 }
 
-/** The planned-arrival routes under `mount.prefix`/vehicles/{id}/arrivals. */
-/** `announce`: tells the rules that watch arrivals what changed, once it is stored. */
-export function mountArrivalRoutes(app: App, store: ArrivalStore, mount: FleetMount, announce: (change: ArrivalChange) => Promise<void>): void {
+/**
+ * The planned-arrival routes under `mount.prefix`/vehicles/{id}/arrivals. `announce`: tells the
+ * rules that watch arrivals what changed, once it is stored; `airportCode`: the ICAO code of an
+ * airport code (ICAO or IATA), null for one the airport data does not hold.
+ */
+export function mountArrivalRoutes(
+  app: App, store: ArrivalStore, mount: FleetMount, announce: (change: ArrivalChange) => Promise<void>, airportCode: (code: string) => string | null,
+): void {
   const { prefix, ownerOf } = mount;
   const VehicleParams = Type.Object({ ...mount.params, id: Type.String({ maxLength: 64, description: 'The vehicle id' }) });
   const ArrivalParams = Type.Object({ ...VehicleParams.properties, arrivalId: Type.String({ maxLength: 64, description: 'The arrival id' }) });
@@ -79,9 +84,12 @@ export function mountArrivalRoutes(app: App, store: ArrivalStore, mount: FleetMo
   }, async (request, reply) => {
     refuseUnknown(request.body, ['destination_icao', 'eta_utc']);
     const { destination_icao: destination, eta_utc: eta } = request.body;
-    if (!/^[A-Za-z0-9]{3,4}$/.test(destination)) throw invalidField('/body/destination_icao', `must be an airport code of 3 or 4 letters or digits, e.g. EGLL (got "${destination}")`);
+    if (!/^[A-Za-z0-9]{3,4}$/.test(destination)) throw invalidField('/body/destination_icao', `must be an airport code of 3 or 4 letters or digits, e.g. EGLL or LHR (got "${destination}")`);
+    const icao = airportCode(destination);
+    // Three letters are an IATA code, which only the airport data can turn into an ICAO code.
+    if (icao === null && /^[A-Za-z]{3}$/.test(destination)) throw invalidField('/body/destination_icao', `no airport has the IATA code ${destination.toUpperCase()}`);
     const nowMs = Date.now();
-    const result = await store.create(ownerOf(request), request.params.id, destination, etaOf(eta, nowMs), nowMs);
+    const result = await store.create(ownerOf(request), request.params.id, icao ?? destination, etaOf(eta, nowMs), nowMs);
     if (result.status === 'vehicle_not_found') throw noVehicle(request.params.id);
     if (result.status === 'cannot_land') throw new ProblemError(vehicleCannotLand, `Vehicle ${request.params.id} is a ${result.vehicle_type}; only aircraft and helicopters have planned arrivals.`);
     await announce({ org_id: ownerOf(request), vehicle_id: request.params.id, arrival_id: result.arrival.id, change: 'created' });

@@ -4,9 +4,10 @@
 // nothing has to run for an arrival to be archived. Every query is scoped to the owner, and goes
 // through the vehicle: another owner's vehicle or arrival is indistinguishable from none.
 //
-// The destination is checked for form (3 or 4 letters or digits), as the vehicle's home base is:
-// the airport reference data leaves out fields a fleet may well fly to, and an arrival the engine
-// has no airport data for is still worth keeping.
+// The destination is stored as the airport's ICAO code when the airport data knows it (an IATA code
+// is turned into one by the routes); otherwise it is checked for form (3 or 4 letters or digits), as
+// the vehicle's home base is: the airport reference data leaves out fields a fleet may well fly to,
+// and an arrival the engine has no airport data for is still worth keeping.
 import type { Database } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import type { PlannedArrivalRow } from './arrivals.table.ts';

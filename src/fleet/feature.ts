@@ -18,13 +18,16 @@ export function openFleetStore(database: Database, masterKey: Buffer): FleetStor
   return new FleetStore(database, new Envelope(masterKey), registrationIndex(masterKey));
 }
 
-/** `store`: the one fleet store; `members`: the accounts' guard of the organisation's path. */
-export const fleet = (store: FleetStore, members: MemberGuard): Feature => async ({ app, database, bus }) => {
+/**
+ * `store`: the one fleet store; `members`: the accounts' guard of the organisation's path;
+ * `airportCode`: the ICAO code of an airport code a caller gives (ICAO or IATA), null when unknown.
+ */
+export const fleet = (store: FleetStore, members: MemberGuard, airportCode: (code: string) => string | null): Feature => async ({ app, database, bus }) => {
   const arrivals = new ArrivalStore(database);
   const announceVehicle = (change: VehicleChange) => bus.publish(fleetVehicleChanges, change);
   const announceArrival = (change: ArrivalChange) => bus.publish(fleetArrivalChanges, change);
   for (const mount of [API_KEY_MOUNT, organisationMount(members)]) {
     mountFleetRoutes(app, store, mount, announceVehicle);
-    mountArrivalRoutes(app, arrivals, mount, announceArrival);
+    mountArrivalRoutes(app, arrivals, mount, announceArrival, airportCode);
   }
 };

@@ -23,7 +23,7 @@ const Note = nullable(Type.String({ maxLength: 500, description: 'Your own words
 
 const NewWatchEntry = Shared('NewWatchEntry', Type.Object({
   type: Type.Enum([...WATCH_TYPES], { description: '`airport` (give `icao`) or `port` (give `port_id`)' }),
-  icao: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{4}$', description: 'The airport\'s ICAO code, e.g. EGLL; for `airport` only' })),
+  icao: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{3,4}$', description: 'The airport\'s ICAO code (EGLL) or IATA code (LHR), stored as its ICAO code; for `airport` only' })),
   port_id: Type.Optional(Type.String({ maxLength: 16, description: 'The port as the port endpoints name it: a UN/LOCODE (NLRTM) or WPI-<number>; for `port` only' })),
   note: Type.Optional(Note),
 }, { additionalProperties: false }));

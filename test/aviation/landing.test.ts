@@ -104,7 +104,7 @@ describe('the bundle', () => {
     assert.equal(bundle.weather.flight_category, derived.flight_category);
     assert.equal(bundle.weather.conditions, derived.conditions[0]);
 
-    const airports = await loadAirports({ cacheDir: server.config.referenceCacheDir! });
+    const airports = await loadAirports({ cacheDir: server.config.referenceCacheDir!, dataDir: server.config.dataDir });
     const choice = chooseRunway({ runways: airports.get('EGLL')!.runways, wind: parsed.metar.wind, aircraft: CONSERVATIVE_DEFAULTS.aircraft, notams: bundle.notams });
     assert.equal(bundle.runway?.designator ?? null, choice.runway?.designator ?? null);
     if (bundle.runway) assert.ok(bundle.recommended_approach.endsWith(`RWY ${bundle.runway.designator}`));

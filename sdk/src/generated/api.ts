@@ -283,9 +283,9 @@ export interface AirportSummary {
   distance_nm: number | null;
 }
 /**
- * One airport with its runways
+ * One airport with its runways, frequencies and navaids
  *
- * From OurAirports data (ODbL; see `attribution`). 400 for a malformed code, 404 `airport_not_found` for an unknown one.
+ * From OurAirports data (see `attribution`), by ICAO or IATA code. 400 for a malformed code, 404 `airport_not_found` for an unknown one.
  */
 export interface GetAviationAirportsIcao {
   path: GetAviationAirportsIcaoPath;
@@ -293,7 +293,7 @@ export interface GetAviationAirportsIcao {
 }
 export interface GetAviationAirportsIcaoPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -320,9 +320,21 @@ export interface Airport {
   lon: number;
   elevation_ft: number;
   timezone: string | null;
+  /**
+   * The code as asked, upper case: "LHR" for a request by IATA code, else the same as `icao` or the OurAirports ident
+   */
+  requested_code: string;
   runways: Runway[];
   /**
-   * The data licence (ODbL) and where the data comes from
+   * By type, then MHz; empty when the data lists none
+   */
+  frequencies: AirportFrequency[];
+  /**
+   * VOR, DME, NDB and TACAN the data associates with the airport; empty when none
+   */
+  navaids: Navaid[];
+  /**
+   * Where the data comes from and its licences: OurAirports (public domain) and the airport package (ODbL)
    */
   attribution: string;
 }
@@ -371,9 +383,51 @@ export interface RunwayEnd {
   ils: boolean | null;
 }
 /**
+ * A radio frequency of the airport (OurAirports)
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "AirportFrequency".
+ */
+export interface AirportFrequency {
+  /**
+   * OurAirports' type word: "ATIS", "TWR" (tower), "APP" (approach), "DEP", "GND" (ground), "CLD"/"DEL" (clearance delivery), "CTAF", "UNIC" (Unicom), "AFIS"...
+   */
+  type: string;
+  description: string | null;
+  /**
+   * MHz, e.g. 118.5
+   */
+  frequency_mhz: number;
+}
+/**
+ * A radio navigation aid associated with the airport (OurAirports; it lists no ILS)
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Navaid".
+ */
+export interface Navaid {
+  /**
+   * Morse ident, e.g. "LON"
+   */
+  ident: string;
+  name: string;
+  /**
+   * "VOR", "VOR-DME", "VORTAC", "DME", "NDB", "NDB-DME" or "TACAN"
+   */
+  type: string;
+  frequency_khz: number | null;
+  lat: number;
+  lon: number;
+  elevation_ft: number | null;
+  /**
+   * The airport the data associates the navaid with (this one)
+   */
+  associated_airport: string;
+}
+/**
  * The runways of one airport
  *
- * Each runway with its ends (true heading, threshold, displaced threshold). Closed runways are not in the source data.
+ * Each runway with its ends (true heading, threshold, displaced threshold), closed ones included (`closed`).
  */
 export interface GetAviationAirportsIcaoRunways {
   path: GetAviationAirportsIcaoRunwaysPath;
@@ -381,7 +435,7 @@ export interface GetAviationAirportsIcaoRunways {
 }
 export interface GetAviationAirportsIcaoRunwaysPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -487,7 +541,7 @@ export interface GetAviationAirportsIcaoMetar {
 }
 export interface GetAviationAirportsIcaoMetarPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -853,7 +907,7 @@ export interface PostAviationAirportsIcaoMetar {
 }
 export interface PostAviationAirportsIcaoMetarPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -868,7 +922,7 @@ export interface GetAviationAirportsIcaoTaf {
 }
 export interface GetAviationAirportsIcaoTafPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1041,7 +1095,7 @@ export interface PostAviationAirportsIcaoTaf {
 }
 export interface PostAviationAirportsIcaoTafPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1057,7 +1111,7 @@ export interface GetAviationAirportsIcaoNotams {
 }
 export interface GetAviationAirportsIcaoNotamsPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1191,7 +1245,7 @@ export interface GetAviationAirportsIcaoSlots {
 }
 export interface GetAviationAirportsIcaoSlotsPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1249,7 +1303,7 @@ export interface PostAviationAirportsIcaoSlotsBookings {
 }
 export interface PostAviationAirportsIcaoSlotsBookingsPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1318,7 +1372,7 @@ export interface DeleteAviationAirportsIcaoSlotsBookingsId {
 }
 export interface DeleteAviationAirportsIcaoSlotsBookingsIdPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
   /**
@@ -1338,7 +1392,7 @@ export interface PutAviationAirportsIcaoSlotsCapacity {
 }
 export interface PutAviationAirportsIcaoSlotsCapacityPath {
   /**
-   * ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case
+   * ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident. A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.
    */
   icao: string;
 }
@@ -1380,7 +1434,7 @@ export interface GetIntelligenceLanding {
 }
 export interface GetIntelligenceLandingQuery {
   /**
-   * ICAO (or, where there is none, GPS) code of the destination, e.g. EGLL
+   * The destination: ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
    */
   destination_icao?: string;
   /**
@@ -1406,7 +1460,7 @@ export interface GetIntelligenceLandingQuery {
  */
 export interface LandingRequest {
   /**
-   * ICAO (or, where there is none, GPS) code of the destination, e.g. EGLL
+   * The destination: ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.
    */
   destination_icao: string;
   /**
@@ -1436,7 +1490,15 @@ export interface LandingIntelligence {
    */
   request_id: string;
   destination: {
+    /**
+     * ICAO (or, where there is none, GPS) code of the destination
+     */
     icao: string;
+    iata: string | null;
+    /**
+     * The `destination_icao` as asked, upper case: "LHR" when asked by IATA code
+     */
+    requested_code: string;
     name: string;
     status: 'OPERATIONAL' | 'LIMITED' | 'CLOSED' | 'UNKNOWN';
     status_reasons: string[];
@@ -4312,7 +4374,7 @@ export interface PlannedArrival {
   id: string;
   vehicle_id: string;
   /**
-   * Upper case
+   * The ICAO code of the destination (the one an IATA code given stands for), upper case
    */
   destination_icao: string;
   eta_utc: string;
@@ -4349,7 +4411,7 @@ export interface PostFleetVehiclesIdArrivalsPath {
  */
 export interface NewPlannedArrival {
   /**
-   * Airport code of 3 or 4 letters or digits, any case; checked for form only
+   * Airport code, any case: ICAO (4 letters or digits) or IATA (3 letters), stored as the airport's ICAO code ("LHR" becomes "EGLL"); a 4-character code the airport data does not hold is kept as given
    */
   destination_icao: string;
   /**
@@ -4981,7 +5043,7 @@ export interface NewWatchEntry {
    */
   type: 'airport' | 'port';
   /**
-   * The airport's ICAO code, e.g. EGLL; for `airport` only
+   * The airport's ICAO code (EGLL) or IATA code (LHR), stored as its ICAO code; for `airport` only
    */
   icao?: string;
   /**

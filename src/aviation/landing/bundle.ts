@@ -24,6 +24,8 @@ export type ProfileSource = 'fleet' | 'aircraft_type' | 'default';
 
 export interface LandingRequest {
   airport: Airport;
+  /** The destination code as the caller gave it ("LHR"); the airport's `icao` when not given. */
+  requestedCode?: string;
   etaMs: number;
   registration: string;
   vehicleType: 'aircraft' | 'helicopter';
@@ -99,7 +101,10 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
 
   const bundle: LandingIntelligence = {
     request_id: requestId,
-    destination: { icao: airport.icao, name: airport.name, status: status.status, status_reasons: status.reasons },
+    destination: {
+      icao: airport.icao, iata: airport.iata, requested_code: request.requestedCode ?? airport.icao,
+      name: airport.name, status: status.status, status_reasons: status.reasons,
+    },
     weather: {
       metar: metarReport?.raw ?? null,
       conditions: derived?.conditions[0] ?? 'UNKNOWN',

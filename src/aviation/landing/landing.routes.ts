@@ -6,7 +6,7 @@ import type { App } from '../../platform/http/app.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField } from '../../platform/http/schema.ts';
 import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types.ts';
-import { airportNotFound } from '../reference/airports.problems.ts';
+import { airportOfCode } from '../reference/airports.routes.ts';
 import type { Principal } from '../../platform/http/auth.ts';
 import type { AviationServices } from '../services.ts';
 import { landingBundle, type LandingRequest } from './bundle.ts';
@@ -42,8 +42,8 @@ async function toRequest(services: AviationServices, principal: Principal, field
   if (!ISO_UTC.test(fields.eta_utc) || Number.isNaN(Date.parse(fields.eta_utc))) {
     throw invalid(location, 'eta_utc', `must be an ISO 8601 time in UTC, e.g. 2026-11-21T14:20:00Z (got "${fields.eta_utc}")`);
   }
-  const airport = services.airports.get(fields.destination_icao);
-  if (!airport) throw new ProblemError(airportNotFound, `No airport with code ${fields.destination_icao.toUpperCase()}.`);
+  const airport = airportOfCode(services, fields.destination_icao, `/${location}/destination_icao`);
+  const requestedCode = fields.destination_icao.toUpperCase();
   if (!LANDS_AT_AIRPORTS.has(fields.vehicle_type)) {
     throw new ProblemError(vehicleCannotLand, `A ${fields.vehicle_type} does not land at airports; landing intelligence is for aircraft and helicopters.`);
   }
@@ -55,13 +55,13 @@ async function toRequest(services: AviationServices, principal: Principal, field
   const registration = fields.registration.toUpperCase();
   // The caller's own fleet first: its figures are the operator's, not a type's.
   const fleetProfile = await services.fleet.landingProfileOf(principal.organisation_id ?? principal.key_id, fields.registration, category);
-  if (fleetProfile) return { airport, etaMs, registration, vehicleType: category, profile: fleetProfile, profileSource: 'fleet' };
+  if (fleetProfile) return { airport, requestedCode, etaMs, registration, vehicleType: category, profile: fleetProfile, profileSource: 'fleet' };
   if (fields.aircraft_type !== undefined) {
     const type = aircraftType(fields.aircraft_type);
     if (!type) throw new ProblemError(invalidAircraftType, `No aircraft type ${fields.aircraft_type.toUpperCase()} in the type table.`);
-    return { airport, etaMs, registration, vehicleType: category, profile: type, profileSource: 'aircraft_type' };
+    return { airport, requestedCode, etaMs, registration, vehicleType: category, profile: type, profileSource: 'aircraft_type' };
   }
-  return { airport, etaMs, registration, vehicleType: category, profile: CONSERVATIVE_DEFAULTS[category], profileSource: 'default' };
+  return { airport, requestedCode, etaMs, registration, vehicleType: category, profile: CONSERVATIVE_DEFAULTS[category], profileSource: 'default' };
 }
 
 export function registerLandingRoutes(app: App, services: AviationServices): void {

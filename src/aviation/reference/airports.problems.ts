@@ -4,5 +4,5 @@ import { problemType } from '../../platform/http/problems.ts';
 
 export const airportNotFound = problemType({
   code: 'airport_not_found', status: 404, title: 'No such airport',
-  description: 'No airport in the reference data (OurAirports) has this ICAO or GPS code.',
+  description: 'No airport in the reference data (OurAirports) has this ICAO, GPS or IATA code; `errors` names the field.',
 });

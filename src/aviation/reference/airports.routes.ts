@@ -1,5 +1,7 @@
-// Airports over REST: search, one airport with its runways, and its runways alone. The airport
-// path parameter and its lookup serve every aviation route under /v3/aviation/airports/{icao}.
+// Airports over REST: search, one airport with its runways, frequencies and navaids, and its runways
+// alone. The airport path parameter and its lookup serve every aviation route under
+// /v3/aviation/airports/{icao}: an IATA code there answers as the airport's ICAO code, with a
+// Content-Location header naming the ICAO path.
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ProblemError } from '../../platform/http/problems.ts';
@@ -17,16 +19,37 @@ import {
   type Runway,
 } from './airports.ts';
 
+/** An airport code as callers give it: ICAO, GPS code or ident (four characters), IATA (three letters). */
+export const AIRPORT_CODE_PATTERN = '^[A-Za-z0-9]{3,4}$';
+
+export const AIRPORT_CODE_DESCRIPTION =
+  'ICAO location indicator ("EGLL"), IATA code ("LHR") or OurAirports ident ("00A"), any case. Three letters are read as an ' +
+  'IATA code (an ident of three letters only when no airport has it as IATA code); four characters as ICAO code or ident.';
+
 export const IcaoParams = Type.Object({
-  icao: Type.String({ description: 'ICAO location indicator ("EGLL") or OurAirports ident ("00A"): 3 or 4 letters or digits, any case' }),
+  icao: Type.String({
+    description: `${AIRPORT_CODE_DESCRIPTION} A path by IATA code or ident answers as the ICAO path would, with a Content-Location header naming that path.`,
+  }),
 });
+
+/**
+ * The airport a caller's code names (see AIRPORT_CODE_DESCRIPTION): a 400 problem for a malformed
+ * code and a 404 `airport_not_found` for an unknown one, both naming `field`.
+ */
+export function airportOfCode(services: AviationServices, code: string, field: string): Airport {
+  if (!new RegExp(AIRPORT_CODE_PATTERN).test(code)) throw invalid(field, `must be an airport code of 3 or 4 letters or digits, e.g. EGLL or LHR (got "${code}")`);
+  const airport = services.airports.get(code);
+  if (airport === null) {
+    const kind = /^[A-Za-z]{3}$/.test(code) ? 'IATA code' : 'code';
+    const message = `no airport has the ${kind} ${code.toUpperCase()} in the airport data`;
+    throw new ProblemError(airportNotFound, `No airport ${code.toUpperCase()} in the airport data.`, { errors: [{ path: field, message }] });
+  }
+  return airport;
+}
 
 /** The airport named in the path: 400 for a malformed code, 404 for an unknown one. */
 export function airportFor(services: AviationServices, code: string): Airport {
-  if (!/^[A-Za-z0-9]{3,4}$/.test(code)) throw invalid('/params/icao', `must be 3 or 4 letters or digits (got "${code}")`);
-  const airport = services.airports.get(code);
-  if (airport === null) throw new ProblemError(airportNotFound, `No airport ${code.toUpperCase()} in the airport data.`);
-  return airport;
+  return airportOfCode(services, code, '/params/icao');
 }
 
 const RunwayEndSchema = Shared('RunwayEnd', Type.Object({
@@ -54,6 +77,23 @@ const RunwaySchema = Shared('Runway', Type.Object({
   ends: Type.Array(RunwayEndSchema, { description: 'Low-numbered end first; empty when the data gives no end' }),
 }));
 
+const FrequencySchema = Shared('AirportFrequency', Type.Object({
+  type: Type.String({ description: 'OurAirports\' type word: "ATIS", "TWR" (tower), "APP" (approach), "DEP", "GND" (ground), "CLD"/"DEL" (clearance delivery), "CTAF", "UNIC" (Unicom), "AFIS"...' }),
+  description: nullable(Type.String({ description: 'As the data names it, e.g. "Heathrow Tower"' })),
+  frequency_mhz: Type.Number({ description: 'MHz, e.g. 118.5' }),
+}, { description: 'A radio frequency of the airport (OurAirports)' }));
+
+const NavaidSchema = Shared('Navaid', Type.Object({
+  ident: Type.String({ description: 'Morse ident, e.g. "LON"' }),
+  name: Type.String(),
+  type: Type.String({ description: '"VOR", "VOR-DME", "VORTAC", "DME", "NDB", "NDB-DME" or "TACAN"' }),
+  frequency_khz: nullable(Type.Number({ description: 'kHz as published: 113600 for a VOR on 113.60 MHz, 373 for an NDB; null when unknown' })),
+  lat: Type.Number(),
+  lon: Type.Number(),
+  elevation_ft: nullable(Type.Number()),
+  associated_airport: Type.String({ description: 'The airport the data associates the navaid with (this one)' }),
+}, { description: 'A radio navigation aid associated with the airport (OurAirports; it lists no ILS)' }));
+
 const airportFields = {
   icao: Type.String({ description: 'ICAO code, or the OurAirports ident of a field without one' }),
   iata: nullable(Type.String()),
@@ -77,8 +117,11 @@ const AirportSummarySchema = Shared('AirportSummary', Type.Object({
 
 const AirportSchema = Shared('Airport', Type.Object({
   ...airportFields,
+  requested_code: Type.String({ description: 'The code as asked, upper case: "LHR" for a request by IATA code, else the same as `icao` or the OurAirports ident' }),
   runways: Type.Array(RunwaySchema),
-  attribution: Type.String({ description: 'The data licence (ODbL) and where the data comes from' }),
+  frequencies: Type.Array(FrequencySchema, { description: 'By type, then MHz; empty when the data lists none' }),
+  navaids: Type.Array(NavaidSchema, { description: 'VOR, DME, NDB and TACAN the data associates with the airport; empty when none' }),
+  attribution: Type.String({ description: 'Where the data comes from and its licences: OurAirports (public domain) and the airport package (ODbL)' }),
 }));
 
 const SearchQuery = Type.Object({
@@ -111,6 +154,17 @@ function airportFieldsOf(airport: Airport) {
 export function registerAirportRoutes(app: App, services: AviationServices): void {
   const { airports } = services;
 
+  // A path by IATA code or ident answers as the ICAO path would; Content-Location names that one.
+  app.addHook('onSend', async (request, reply) => {
+    const route = request.routeOptions.url;
+    const code = (request.params as { icao?: unknown } | undefined)?.icao;
+    if (route === undefined || !route.startsWith('/v3/aviation/airports/:icao') || typeof code !== 'string' || reply.statusCode >= 300) return;
+    const airport = airports.get(code);
+    if (airport !== null && airport.icao !== code.toUpperCase()) {
+      reply.header('Content-Location', request.url.replace(/\?.*$/, '').replace(`/airports/${code}`, `/airports/${encodeURIComponent(airport.icao)}`));
+    }
+  });
+
   app.get('/v3/aviation/airports', {
     schema: {
       summary: 'Find airports by name, code, country, type or distance',
@@ -137,21 +191,28 @@ export function registerAirportRoutes(app: App, services: AviationServices): voi
 
   app.get('/v3/aviation/airports/:icao', {
     schema: {
-      summary: 'One airport with its runways',
-      description: 'From OurAirports data (ODbL; see `attribution`). 400 for a malformed code, 404 `airport_not_found` for an unknown one.',
+      summary: 'One airport with its runways, frequencies and navaids',
+      description: 'From OurAirports data (see `attribution`), by ICAO or IATA code. 400 for a malformed code, 404 `airport_not_found` for an unknown one.',
       tags: [TAG],
       params: IcaoParams,
       response: { 200: AirportSchema },
     },
   }, async (request) => {
     const airport = airportFor(services, request.params.icao);
-    return { ...airportFieldsOf(airport), runways: airport.runways.map(runwayView), attribution: AIRPORT_DATA_ATTRIBUTION };
+    return {
+      ...airportFieldsOf(airport),
+      requested_code: request.params.icao.toUpperCase(),
+      runways: airport.runways.map(runwayView),
+      frequencies: airports.frequencies(airport.icao).map((frequency) => ({ ...frequency })),
+      navaids: airports.navaids(airport.icao).map((navaid) => ({ ...navaid, associated_airport: airport.icao })),
+      attribution: AIRPORT_DATA_ATTRIBUTION,
+    };
   });
 
   app.get('/v3/aviation/airports/:icao/runways', {
     schema: {
       summary: 'The runways of one airport',
-      description: 'Each runway with its ends (true heading, threshold, displaced threshold). Closed runways are not in the source data.',
+      description: 'Each runway with its ends (true heading, threshold, displaced threshold), closed ones included (`closed`).',
       tags: [TAG],
       params: IcaoParams,
       response: { 200: Type.Object({ data: Type.Array(RunwaySchema) }) },

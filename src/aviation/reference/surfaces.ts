@@ -32,10 +32,10 @@ const MATERIAL_WORDS: ReadonlyMap<string, RunwaySurface> = new Map([
   ...['CON', 'CONC', 'CONCRETE', 'CEMENT'].map((word) => [word, 'CONCRETE'] as const),
   ...['GRS', 'GRASS', 'TURF', 'SOD', 'GRAS'].map((word) => [word, 'GRASS'] as const),
   ...['GRE', 'GRV', 'GRVL', 'GVL', 'GRAVEL', 'GRAVL'].map((word) => [word, 'GRAVEL'] as const),
-  ...['DIRT', 'DRT', 'SOIL', 'EARTH', 'CLAY', 'SAND', 'SILT', 'LOAM', 'LATERITE'].map((word) => [word, 'DIRT'] as const),
+  ...['DIRT', 'DRT', 'SOIL', 'EARTH', 'CLAY', 'SAND', 'SAN', 'SILT', 'LOAM', 'LATERITE'].map((word) => [word, 'DIRT'] as const),
   ...['WATER', 'WAT'].map((word) => [word, 'WATER'] as const),
   ...['SNOW', 'ICE'].map((word) => [word, 'SNOW'] as const),
-  ...['METAL', 'STEEL', 'ALUMINUM', 'ALUMINIUM', 'PSP', 'MATS', 'MAT', 'WOOD', 'CORAL', 'ROOF', 'ROOFTOP', 'DECK', 'BRICK', 'STONE']
+  ...['METAL', 'MET', 'STEEL', 'ALUMINUM', 'ALUMINIUM', 'PSP', 'MATS', 'MAT', 'WOOD', 'CORAL', 'ROOF', 'ROOFTOP', 'DECK', 'BRICK', 'STONE']
     .map((word) => [word, 'OTHER'] as const),
 ]);
 
