@@ -9,6 +9,7 @@ import { LandingWatch } from '../src/aviation/index.ts';
 import type { AviationServices } from '../src/aviation/services.ts';
 import { landingBundle } from '../src/aviation/landing/bundle.ts';
 import { SlotBook } from '../src/aviation/landing/slots.ts';
+import { NavData } from '../src/aviation/navdata/navdata.ts';
 import { NotamStore } from '../src/aviation/notams/store.ts';
 import { loadAirports } from '../src/aviation/reference/airports.ts';
 import { WeatherReports } from '../src/aviation/weather/reports.ts';
@@ -54,7 +55,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const airports = await loadAirports({ cacheDir: path.join(tmpdir(), 'lamis-bench-reference-cache') });
     const weather = new WeatherReports(database);
     const services: AviationServices = {
-      airports, weather, notams: new NotamStore(database), slots: new SlotBook(database), fleet: fleetProfiles(fleet),
+      airports, navdata: new NavData(null, []), weather, notams: new NotamStore(database), slots: new SlotBook(database), fleet: fleetProfiles(fleet),
       sources: { weather: 'operator_only', notams: 'operator_only' }, slotShareOf: async () => 0.5,
     };
     const landing = new LandingWatch();

@@ -18,6 +18,7 @@ import { registerLandingRoutes } from './landing/landing.routes.ts';
 import { SlotBook } from './landing/slots.ts';
 import type { LandingWatch } from './landing/watch.ts';
 import { aviationInputs } from './inputs.ts';
+import { NavData, withNavData } from './navdata/navdata.ts';
 import { NotamStore } from './notams/store.ts';
 import { loadAirports } from './reference/airports.ts';
 import type { AviationServices, FleetProfiles, InputSource } from './services.ts';
@@ -38,8 +39,12 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
  */
 export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, logger }) => {
   const log = logger.child({ feature: 'aviation' });
-  const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference') });
-  log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status }, 'airport data loaded');
+  const loaded = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference') });
+  log.info({ airports: loaded.meta.airports, runways: loaded.meta.runways, cache: loaded.cache.status }, 'airport data loaded');
+  const { navdata, load: navdataLoad } = await NavData.load(config.dataDir);
+  if (navdataLoad.status === 'unreadable') log.warn({ file: navdataLoad.file, error: navdataLoad.error }, 'navigation data unreadable: ILS unknown everywhere');
+  else log.info({ navdata: navdataLoad.status, airports: navdata.airports, cycle: navdata.meta?.cycle }, 'navigation data');
+  const airports = withNavData(loaded, navdata);
   const airportOf = (icao: string) => airports.get(icao) ?? undefined;
 
   const weatherSource = sourceFor(config.awcBaseUrl !== undefined, config.aviationSimulators);
@@ -66,6 +71,7 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
   const grants = new OrganisationGrants(database);
   const services: AviationServices = {
     airports,
+    navdata,
     weather,
     notams,
     slots: new SlotBook(database, Date.now, (icao) => bus.publish(aviationInputs, { icao, kind: 'slots' })),
@@ -83,7 +89,7 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
 
   readiness.register('aviation', async () => ({
     state: 'up',
-    detail: { airports: airports.meta.airports, runways: airports.meta.runways, weather: weatherSource, notams: notamSource },
+    detail: { airports: airports.meta.airports, runways: airports.meta.runways, ils_airports: navdata.airports, weather: weatherSource, notams: notamSource },
   }));
   app.addHook('onClose', async () => {
     await Promise.all([weather.idle(), notams.idle()]);

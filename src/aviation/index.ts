@@ -2,7 +2,8 @@
 // topic announcing stored METARs, TAFs and NOTAMs, the landing answers for watchers, the
 // aircraft type table and the landing figures it gives, the wind shear levels of the weather
 // rules, what landing intelligence asks of fleets, the tailwind it allows on a recommended runway,
-// and its ETA window and problems, which planned arrivals share.
+// and its ETA window and problems, which planned arrivals share; and the navigation data `lamis
+// import` reads.
 export { aviation } from './feature.ts';
 export { aviationMigrations } from './migrations/index.ts';
 export { aviationInputs, type AviationInput } from './inputs.ts';
@@ -17,3 +18,4 @@ export type { LandingProfile } from './reference/aircraft-types.ts';
 export type { FleetProfiles } from './services.ts';
 export type { WindShearRiskLevel } from './weather/index.ts';
 export { ETA_MAX_AHEAD_MS, ETA_PAST_TOLERANCE_MS, etaOutOfRange, vehicleCannotLand } from './landing/landing.routes.ts';
+export { NAVDATA_IMPORTERS } from './navdata/navdata-import.ts';

@@ -91,7 +91,7 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
   const notams = notamSet.notams;
 
   const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams });
-  const approach: ApproachRecommendation = recommendApproach(choice, metar);
+  const approach: ApproachRecommendation = recommendApproach(choice, metar, profile);
   const status = airportStatus({ airport, notams, choice });
   const safety = safetyScore({ position: airport, aircraft: profile, metar, taf, choice, approach, status, etaMs, nowMs });
   const chosen = choice.runway;
@@ -153,11 +153,21 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
       max_crosswind_kt: chosen.max_crosswind_kt,
       max_tailwind_kt: chosen.max_tailwind_kt,
       ils_usable: chosen.ils_usable,
+      ils: chosen.ils,
+      ils_system: chosen.ils_system && {
+        ident: chosen.ils_system.ident,
+        category: chosen.ils_system.category,
+        frequency_mhz: chosen.ils_system.frequency_mhz,
+        course_true_deg: chosen.ils_system.course_true_deg,
+        source: chosen.ils_system.source,
+      },
+      ils_out_by: chosen.ils_out_by,
       lighting_usable: chosen.lighting_usable,
     },
     runway_choice: { basis: choice.basis, reason: choice.reason, reasoning: choice.reasoning, wind: choice.wind },
     approach: {
       type: approach.type,
+      ils_category: approach.ils_category,
       indicative: approach.indicative,
       below_minima: approach.below_minima,
       minima: approach.minima,

@@ -7,15 +7,15 @@
 //    with a tailwind over 5 kt or a crosswind over the aircraft's limit is out.
 // 3. Among the ends left, those at least the aircraft's minimum runway length come first.
 // 4. Then, with a steady wind of 5 kt or more, the most headwind (mean wind). With calm, light
-//    (under 5 kt, no gust), variable or unknown wind, the best equipped: usable ILS, then usable
-//    lighting, then the longest landing length. Any tie left goes to the designator, A to Z.
+//    (under 5 kt, no gust), variable or unknown wind, the best equipped: usable ILS (CAT III, then
+//    II, then I), then usable lighting, then the longest landing length. Any tie left goes to the designator, A to Z.
 // 5. When no end qualifies the answer is no runway, with the reason.
 
 import { windComponents } from '../weather/index.ts';
 import type { Wind } from '../weather/index.ts';
-import { airportConditions, ilsUsable, lightingUsable } from './conditions.ts';
-import type { EndConditions } from './conditions.ts';
-import type { ActiveNotam, AircraftProfile, Runway } from './types.ts';
+import { airportConditions, bestIls, ilsState, ilsUsable, lightingUsable } from './conditions.ts';
+import type { EndConditions, IlsState } from './conditions.ts';
+import type { ActiveNotam, AircraftProfile, EndLocalizer, Runway } from './types.ts';
 
 export const TAILWIND_LIMIT_KT = 5;
 /** Below this mean speed, without gusts, the wind does not decide the runway. */
@@ -32,10 +32,14 @@ export interface RunwayEndAssessment {
   /** At least the aircraft's minimum runway length; null when the length is unknown. */
   long_enough: boolean | null;
   closed_in_data: boolean;
+  /** Navigation data lists an ILS for the end; null when no navigation data covers the airport. */
   ils_in_data: boolean | null;
   lighted_in_data: boolean | null;
   /** The data lists an ILS and no NOTAM has it out of service. */
   ils_usable: boolean;
+  ils: IlsState;
+  /** The end's ILS of the highest category (null without one in the data); listed even when out of service. */
+  ils_system: EndLocalizer | null;
   /** The data says lighted and no NOTAM has the runway lighting out of service. */
   lighting_usable: boolean;
   /** NOTAMs that close the runway, take the end's ILS out, or its runway or approach lighting. */
@@ -145,6 +149,8 @@ function assess(
     ils_in_data: item.end.ils,
     lighted_in_data: item.runway.lighted,
     ils_usable: ilsUsable(item),
+    ils: ilsState(item),
+    ils_system: bestIls(item),
     lighting_usable: lightingUsable(item),
     closed_by: item.closed_by,
     ils_out_by: item.ils_out_by,
@@ -199,11 +205,17 @@ function compare(a: RunwayEndAssessment, b: RunwayEndAssessment, basis: 'headwin
   return (
     lengthRank(b) - lengthRank(a) ||
     (basis === 'headwind' ? (b.headwind_kt ?? -Infinity) - (a.headwind_kt ?? -Infinity) : 0) ||
-    Number(b.ils_usable) - Number(a.ils_usable) ||
+    ilsRank(b) - ilsRank(a) ||
     Number(b.lighting_usable) - Number(a.lighting_usable) ||
     (b.landing_length_m ?? 0) - (a.landing_length_m ?? 0) ||
     a.designator.localeCompare(b.designator)
   );
+}
+
+/** A usable ILS of a higher category first (an ILS of unknown category counts as CAT I), then none. */
+function ilsRank(candidate: RunwayEndAssessment): number {
+  if (!candidate.ils_usable) return 0;
+  return { I: 1, II: 2, III: 3 }[candidate.ils_system?.category ?? 'I'];
 }
 
 /** Long enough first, then unknown length, then too short. */
@@ -213,7 +225,7 @@ function lengthRank(candidate: RunwayEndAssessment): number {
 
 function choiceReason(chosen: RunwayEndAssessment, basis: 'headwind' | 'equipment', count: number): string {
   const equipment = [
-    chosen.ils_usable ? 'ILS' : chosen.ils_in_data === true ? 'ILS out of service' : 'no ILS',
+    ilsWords(chosen),
     chosen.lighting_usable ? 'lighted' : chosen.lighted_in_data === true ? 'lighting out of service' : 'no lighting in the data',
     chosen.landing_length_m === null ? 'length unknown' : `${chosen.landing_length_m} m landing length`,
   ].join(', ');
@@ -221,7 +233,18 @@ function choiceReason(chosen: RunwayEndAssessment, basis: 'headwind' | 'equipmen
   if (basis === 'headwind') {
     return `Runway ${chosen.designator}: most headwind (${chosen.headwind_kt} kt), ${among}; ${equipment}.`;
   }
-  return `Runway ${chosen.designator}: wind does not decide, so the best equipped (ILS, then lighting, then length), ${among}; ${equipment}.`;
+  return `Runway ${chosen.designator}: wind does not decide, so the best equipped (ILS of the highest category, then lighting, then length), ${among}; ${equipment}.`;
+}
+
+/** The end's ILS in a few words; "unknown" when no navigation data covers the airport, never "no ILS" then. */
+export function ilsWords(end: Pick<RunwayEndAssessment, 'ils' | 'ils_system'>): string {
+  const category = end.ils_system?.category ? ` CAT ${end.ils_system.category}` : '';
+  switch (end.ils) {
+    case 'usable': return `ILS${category}`;
+    case 'out_of_service': return `ILS${category} out of service`;
+    case 'none': return 'no ILS in the navigation data';
+    case 'unknown': return 'ILS unknown (no navigation data)';
+  }
 }
 
 function describeWind(wind: Wind | null, regime: WindRegime): string {

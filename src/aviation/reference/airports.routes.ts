@@ -6,6 +6,8 @@ import { ProblemError } from '../../platform/http/problems.ts';
 import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
 import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
+import { airportIls } from '../navdata/navdata.ts';
+import { AirportIlsSchema } from '../navdata/navdata.schemas.ts';
 import { TAG, type AviationServices } from '../services.ts';
 import { airportNotFound } from './airports.problems.ts';
 import {
@@ -39,7 +41,7 @@ const RunwayEndSchema = Shared('RunwayEnd', Type.Object({
   lon: nullable(Type.Number()),
   elevation_ft: nullable(Type.Number()),
   displaced_threshold_ft: nullable(Type.Number()),
-  ils: nullable(Type.Boolean({ description: 'null: the data does not say' })),
+  ils: nullable(Type.Boolean({ description: 'From imported navigation data (see the airport\'s `ils`); null: unknown, no navigation data covers the airport' })),
 }));
 
 const RunwaySchema = Shared('Runway', Type.Object({
@@ -78,6 +80,7 @@ const AirportSummarySchema = Shared('AirportSummary', Type.Object({
 const AirportSchema = Shared('Airport', Type.Object({
   ...airportFields,
   runways: Type.Array(RunwaySchema),
+  ils: AirportIlsSchema,
   attribution: Type.String({ description: 'The data licence (ODbL) and where the data comes from' }),
 }));
 
@@ -99,7 +102,7 @@ function runwayView(runway: Runway) {
     paved: runway.paved,
     lighted: runway.lighted,
     closed: runway.closed,
-    ends: runway.ends.map((end) => ({ ...end })),
+    ends: runway.ends.map(({ localizers: _localizers, ...end }) => end),
   };
 }
 
@@ -138,14 +141,14 @@ export function registerAirportRoutes(app: App, services: AviationServices): voi
   app.get('/v3/aviation/airports/:icao', {
     schema: {
       summary: 'One airport with its runways',
-      description: 'From OurAirports data (ODbL; see `attribution`). 400 for a malformed code, 404 `airport_not_found` for an unknown one.',
+      description: 'From OurAirports data (ODbL; see `attribution`), with the ILS from navigation data the operator imported (`ils`; unknown without it). 400 for a malformed code, 404 `airport_not_found` for an unknown one.',
       tags: [TAG],
       params: IcaoParams,
       response: { 200: AirportSchema },
     },
   }, async (request) => {
     const airport = airportFor(services, request.params.icao);
-    return { ...airportFieldsOf(airport), runways: airport.runways.map(runwayView), attribution: AIRPORT_DATA_ATTRIBUTION };
+    return { ...airportFieldsOf(airport), runways: airport.runways.map(runwayView), ils: airportIls(services.navdata, airport.icao), attribution: AIRPORT_DATA_ATTRIBUTION };
   });
 
   app.get('/v3/aviation/airports/:icao/runways', {

@@ -13,7 +13,8 @@
 // - Surfaces arrive already reduced to a few words; the common ICAO abbreviations ("ASP", "CON",
 //   "GRS") became "unknown", which is why UNKNOWN exists here and `paved` may be null.
 // - Nothing in the package names an ILS (no navaids, no runway-level frequencies), so `ils` is
-//   always null, meaning unknown. There are no time zones either (`timezone` null).
+//   null, meaning unknown, until navigation data is imported (src/aviation/navdata). There are no
+//   time zones either (`timezone` null).
 //
 // Which airports are kept (about 45,000 of 70,000): those with an ICAO-style code (four letters or
 // digits, as GPS code or as ident), and large, medium and small airports, heliports and seaplane

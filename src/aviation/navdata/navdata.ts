@@ -1,0 +1,111 @@
+// The imported navigation data in memory: each airport's localizers by runway end, and the airport
+// index seen through it, so every runway end at an airport in the data says whether it has an ILS.
+//
+// An airport the file does not mention keeps `ils: null` (unknown): nav.dat lists airports by
+// their ILS and localizers, so absence says nothing about an airport the file never covered. At an
+// airport it does mention, an end without an ILS row has `ils: false`.
+import type { Airport, AirportIndex, Runway, RunwayEnd } from '../reference/airports-model.ts';
+import { runwayKey, type IlsCategory, type LocalizerKind, type LocalizerRecord } from './navdat.ts';
+import { readNavData, type NavDataImportMeta } from './store.ts';
+
+/** A localizer as served with a runway end. */
+export interface LocalizerSystem {
+  ident: string;
+  runway: string;
+  kind: LocalizerKind;
+  category: IlsCategory | null;
+  frequency_mhz: number;
+  course_true_deg: number;
+  course_magnetic_deg: number | null;
+  glide_slope_deg: number | null;
+  /** Where it comes from: "nav.dat (X-Plane 810, data cycle 2013.10), imported 2026-11-26". */
+  source: string;
+}
+
+export type NavDataLoad =
+  | { status: 'missing' }
+  | { status: 'loaded'; meta: NavDataImportMeta }
+  | { status: 'unreadable'; file: string; error: string };
+
+export class NavData {
+  readonly meta: NavDataImportMeta | null;
+  readonly #byAirport = new Map<string, LocalizerSystem[]>();
+
+  constructor(meta: NavDataImportMeta | null, localizers: readonly LocalizerRecord[]) {
+    this.meta = meta;
+    if (meta === null) return;
+    const source = `${meta.origin} (X-Plane ${meta.version}${meta.cycle === null ? '' : `, data cycle ${meta.cycle}`}), imported ${meta.imported_at.slice(0, 10)}`;
+    for (const record of localizers) {
+      const list = this.#byAirport.get(record.airport) ?? [];
+      list.push({
+        ident: record.ident, runway: record.runway, kind: record.kind, category: record.category, frequency_mhz: record.frequency_mhz,
+        course_true_deg: record.course_true_deg, course_magnetic_deg: record.course_magnetic_deg, glide_slope_deg: record.glide_slope_deg, source,
+      });
+      this.#byAirport.set(record.airport, list);
+    }
+  }
+
+  /** The data imported with `lamis import navdata`, if any; never throws. */
+  static async load(dataDir: string): Promise<{ navdata: NavData; load: NavDataLoad }> {
+    const stored = await readNavData(dataDir);
+    if (stored.status !== 'loaded') return { navdata: new NavData(null, []), load: stored };
+    return { navdata: new NavData(stored.meta, stored.localizers), load: { status: 'loaded', meta: stored.meta } };
+  }
+
+  get airports(): number {
+    return this.#byAirport.size;
+  }
+
+  /** The airport's localizers; null when the data does not cover the airport (its ILS are unknown). */
+  at(icao: string): readonly LocalizerSystem[] | null {
+    return this.#byAirport.get(icao.toUpperCase()) ?? null;
+  }
+
+  /** The airport with each runway end's `ils` and `localizers` from this data; the airport itself when the data does not cover it. */
+  apply(airport: Airport): Airport {
+    const systems = this.at(airport.icao);
+    if (systems === null) return airport;
+    const endWith = (end: RunwayEnd): RunwayEnd => {
+      const localizers = systems.filter((system) => system.runway === runwayKey(end.ident));
+      return { ...end, ils: localizers.some((system) => system.kind === 'ILS'), localizers };
+    };
+    const runways: Runway[] = airport.runways.map((runway) => ({ ...runway, ends: runway.ends.map(endWith) }));
+    return { ...airport, runways };
+  }
+}
+
+/** The index answering with airports as the navigation data describes them; the same index without data. */
+export function withNavData(index: AirportIndex, navdata: NavData): AirportIndex {
+  if (navdata.airports === 0) return index;
+  const applied = new Map<Airport, Airport>();
+  const view = (airport: Airport): Airport => {
+    let seen = applied.get(airport);
+    if (seen === undefined) {
+      seen = navdata.apply(airport);
+      applied.set(airport, seen);
+    }
+    return seen;
+  };
+  const maybe = (airport: Airport | null) => airport && view(airport);
+  return {
+    meta: index.meta,
+    airports: index.airports.map(view),
+    get: (code) => maybe(index.get(code)),
+    byIata: (iata) => maybe(index.byIata(iata)),
+    runways: (code) => maybe(index.get(code))?.runways ?? null,
+    search(query) {
+      const result = index.search(query);
+      return { ...result, items: result.items.map((hit) => ({ ...hit, airport: view(hit.airport) })) };
+    },
+  };
+}
+
+/** The airport's ILS as the airport endpoint serves them: listed with their source, or unknown and why. */
+export function airportIls(navdata: NavData, icao: string): { status: 'listed' | 'unknown'; detail: string; localizers: LocalizerSystem[] } {
+  const localizers = navdata.at(icao);
+  if (navdata.meta === null) return { status: 'unknown', detail: 'ILS unknown (no navigation data): none has been imported.', localizers: [] };
+  if (localizers === null) {
+    return { status: 'unknown', detail: `ILS unknown (no navigation data): the imported ${navdata.meta.origin} lists no ILS or localizer at ${icao}.`, localizers: [] };
+  }
+  return { status: 'listed', detail: `From ${localizers[0]!.source}.`, localizers: [...localizers] };
+}
