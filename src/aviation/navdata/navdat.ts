@@ -53,6 +53,20 @@ export interface LocalizerRecord {
   line: number;
 }
 
+/** A localizer as served with a runway end. */
+export interface LocalizerSystem {
+  ident: string;
+  runway: string;
+  kind: LocalizerKind;
+  category: IlsCategory | null;
+  frequency_mhz: number;
+  course_true_deg: number;
+  course_magnetic_deg: number | null;
+  glide_slope_deg: number | null;
+  /** Where it comes from: "nav.dat (X-Plane 810, data cycle 2013.10), imported 2026-11-26". */
+  source: string;
+}
+
 export interface NavDatCounts {
   ils: number;
   localizers: number;

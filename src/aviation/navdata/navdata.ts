@@ -5,22 +5,8 @@
 // their ILS and localizers, so absence says nothing about an airport the file never covered. At an
 // airport it does mention, an end without an ILS row has `ils: false`.
 import type { Airport, AirportIndex, Runway, RunwayEnd } from '../reference/airports-model.ts';
-import { runwayKey, type IlsCategory, type LocalizerKind, type LocalizerRecord } from './navdat.ts';
+import { runwayKey, type LocalizerRecord, type LocalizerSystem } from './navdat.ts';
 import { readNavData, type NavDataImportMeta } from './store.ts';
-
-/** A localizer as served with a runway end. */
-export interface LocalizerSystem {
-  ident: string;
-  runway: string;
-  kind: LocalizerKind;
-  category: IlsCategory | null;
-  frequency_mhz: number;
-  course_true_deg: number;
-  course_magnetic_deg: number | null;
-  glide_slope_deg: number | null;
-  /** Where it comes from: "nav.dat (X-Plane 810, data cycle 2013.10), imported 2026-11-26". */
-  source: string;
-}
 
 export type NavDataLoad =
   | { status: 'missing' }

@@ -3,7 +3,7 @@
 // source is described in airports.ts.
 
 import type { PlaceSearch, SearchHit, SearchPage } from '../../platform/geo/place-index.ts';
-import type { LocalizerSystem } from '../navdata/navdata.ts';
+import type { LocalizerSystem } from '../navdata/navdat.ts';
 import type { HeadingSource } from './headings.ts';
 import type { RunwaySurface } from './surfaces.ts';
 
