@@ -80,4 +80,15 @@ describe('navigation data', () => {
     // Without data the index is left as it is.
     assert.equal(withNavData(index, new NavData(null, [])), index);
   });
+
+  test('a runway renumbered since the data was made is found by its neighbouring number and heading', () => {
+    const record = { airport: 'BIKF', ident: 'IKF', kind: 'ILS' as const, category: 'I' as const, frequency_mhz: 109.5, course_magnetic_deg: null, glide_slope_deg: 3, lat: 64, lon: -22.6, line: 9 };
+    const navdata = new NavData(meta, [{ ...record, runway: '02', course_true_deg: 3.2 }, { ...record, ident: 'IKX', runway: '11', course_true_deg: 150 }]);
+    const bikf = navdata.apply({
+      ...records[0]!.airport, icao: 'BIKF',
+      runways: [fixtureRunway({ ends: [{ ...end('01'), true_heading_deg: 4 }, { ...end('19'), true_heading_deg: 184 }] }), fixtureRunway({ ends: [{ ...end('10'), true_heading_deg: 98 }, { ...end('28'), true_heading_deg: 278 }] })],
+    });
+    // 02 became 01 (course along its heading); 11's course is 52° off 10's heading, so 10 is not taken for it.
+    assert.deepEqual(bikf.runways.flatMap((runway) => runway.ends.map((e) => [e.ident, e.ils])), [['01', true], ['19', false], ['10', false], ['28', false]]);
+  });
 });

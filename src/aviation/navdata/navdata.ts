@@ -3,7 +3,9 @@
 //
 // An airport the file does not mention keeps `ils: null` (unknown): nav.dat lists airports by
 // their ILS and localizers, so absence says nothing about an airport the file never covered. At an
-// airport it does mention, an end without an ILS row has `ils: false`.
+// airport it does mention, an end without an ILS row has `ils: false`. Localizers are joined to
+// runway ends by the runway designator, or to the neighbouring number when the runway was
+// renumbered since the data was made (see `renumbered`).
 import type { Airport, AirportIndex, Runway, RunwayEnd } from '../reference/airports-model.ts';
 import { runwayKey, type LocalizerRecord, type LocalizerSystem } from './navdat.ts';
 import { readNavData, type NavDataImportMeta } from './store.ts';
@@ -51,13 +53,34 @@ export class NavData {
   apply(airport: Airport): Airport {
     const systems = this.at(airport.icao);
     if (systems === null) return airport;
+    const ends = airport.runways.flatMap((runway) => runway.ends);
+    const idents = new Set(ends.map((end) => runwayKey(end.ident)));
+    const serves = (system: LocalizerSystem, end: RunwayEnd): boolean =>
+      system.runway === runwayKey(end.ident) || (!idents.has(system.runway) && renumbered(system, end));
     const endWith = (end: RunwayEnd): RunwayEnd => {
-      const localizers = systems.filter((system) => system.runway === runwayKey(end.ident));
+      const localizers = systems.filter((system) => serves(system, end));
       return { ...end, ils: localizers.some((system) => system.kind === 'ILS'), localizers };
     };
     const runways: Runway[] = airport.runways.map((runway) => ({ ...runway, ends: runway.ends.map(endWith) }));
     return { ...airport, runways };
   }
+}
+
+/** Largest angle between a localizer's course and its runway's heading taken as the same direction. */
+const SAME_DIRECTION_DEG = 5;
+
+/**
+ * A runway renumbered since the data was made (magnetic variation drifts: Keflavik's 02/20 became
+ * 01/19): the number one off, the same L/C/R, and the localizer's course along the end's heading.
+ */
+function renumbered(system: LocalizerSystem, end: RunwayEnd): boolean {
+  const [, number, side] = /^(\d{2})([LCRT]?)$/.exec(system.runway) ?? [];
+  const [, endNumber, endSide] = /^(\d{2})([LCRT]?)$/.exec(runwayKey(end.ident)) ?? [];
+  if (number === undefined || endNumber === undefined || side !== endSide) return false;
+  const apart = Math.abs(Number(number) - Number(endNumber));
+  if (apart !== 1 && apart !== 35) return false;
+  const angle = Math.abs(((system.course_true_deg - end.true_heading_deg + 540) % 360) - 180);
+  return angle <= SAME_DIRECTION_DEG;
 }
 
 /** The index answering with airports as the navigation data describes them; the same index without data. */
