@@ -90,9 +90,9 @@ function instrumentApproach(end: RunwayEndAssessment, aircraft: Pick<AircraftPro
     case 'out_of_service':
       return rnav(`The ILS for ${end.designator} is out of service (NOTAM ${end.ils_out_by.join(', ')}).`, ' (assumed; ILS out of service)');
     case 'usable': {
-      const facility = end.ils_system?.category ?? null;
-      const { operation, limited_by_aircraft: limited } = ilsOperation(facility, aircraft.approach_category);
       const system = end.ils_system;
+      const facility = system?.category ?? null;
+      const { operation, limited_by_aircraft: limited } = ilsOperation(facility, aircraft.approach_category);
       const named = system === null ? 'an ILS' : `ILS ${system.ident}${facility === null ? '' : ` CAT ${facility}`} (${system.frequency_mhz.toFixed(2)} MHz, course ${Math.round(system.course_true_deg)}° true)`;
       reasoning.push(`The navigation data lists ${named} for ${end.designator} and no NOTAM has it out of service.`);
       if (facility === null) reasoning.push('Its category is not given: CAT I minima apply.');

@@ -3,8 +3,9 @@
 // other navaids are counted, not kept. Facts from X-Plane's specifications XP NAV810 and
 // XP NAV1100/1150/1200 (developer.x-plane.com):
 //
-// - Line 1 is "I" or "A" (empty in FlightGear's copy); line 2 starts "<version> Version" (810, 1000, 1100, 1150, 1200) and may
-//   name the "data cycle"; "99" ends the data. Fields are separated by any white space.
+// - Line 1 is "I" or "A" (empty in FlightGear's copy); line 2 starts "<version> Version" (810,
+//   1100, 1150, 1200) and may name the "data cycle"; "99" ends the data. Fields are separated by
+//   any white space.
 // - Every row starts: row code, latitude, longitude, elevation (ft), frequency, range (nm), then a
 //   heading-like field and the ident. Frequencies of VOR, ILS, glide slope and DME rows are in
 //   10 kHz (11090 = 110.90 MHz); NDBs in kHz.
@@ -20,7 +21,7 @@
 // line number and the rest is read.
 import { gunzipSync } from 'node:zlib';
 
-export const NAVDAT_VERSIONS = [810, 1000, 1100, 1150, 1200] as const;
+export const NAVDAT_VERSIONS = [810, 1100, 1150, 1200] as const;
 export type NavDatVersion = (typeof NAVDAT_VERSIONS)[number];
 
 /** What a localizer row says it is: an ILS of a category, or a localizer-type aid without one. */
@@ -97,7 +98,7 @@ export type NavDatResult =
   | { ok: false; error: string };
 
 const GZIP_MAGIC = [0x1f, 0x8b];
-/** ILS localizer channels: 108.10–111.95 MHz (ICAO Annex 10 Vol. I, 3.1.3.2). */
+/** Localizers use the band 108–112 MHz, channels 108.10–111.95 (ICAO Annex 10 Vol. I, 3.1.3.2). */
 const LOCALIZER_MHZ = { min: 108, max: 112 };
 const END_OF_DATA = '99';
 
@@ -140,11 +141,6 @@ function decode(bytes: Uint8Array): string {
   return Buffer.from(plain.buffer, plain.byteOffset, plain.byteLength).toString('latin1');
 }
 
-interface Glide {
-  angle_deg: number;
-  line: number;
-}
-
 function parseText(text: string): NavDatResult {
   const lines = text.split(/\r\n|\r|\n/);
   const origin = lines[0]?.trim();
@@ -184,7 +180,8 @@ class RowReader {
   readonly counts: NavDatCounts = { ils: 0, localizers: 0, glide_slopes: 0, markers: 0, dme: 0, vor: 0, ndb: 0, other: 0 };
   readonly rejected: RejectedLine[] = [];
   readonly #localizers = new Map<string, LocalizerRecord>();
-  readonly #glides = new Map<string, Glide>();
+  /** Glide path angles by ident, airport and runway. */
+  readonly #glides = new Map<string, number>();
   /** 1100+ insert the ICAO region after the airport of ILS rows, the terminal area of others. */
   readonly #regionColumn: boolean;
 
@@ -199,7 +196,7 @@ class RowReader {
 
   /** Each localizer with the glide slope of the same ident, airport and runway. */
   localizers(): LocalizerRecord[] {
-    return [...this.#localizers.entries()].map(([key, record]) => ({ ...record, glide_slope_deg: this.#glides.get(key)?.angle_deg ?? record.glide_slope_deg }));
+    return [...this.#localizers.entries()].map(([key, record]) => ({ ...record, glide_slope_deg: this.#glides.get(key) ?? null }));
   }
 
   /** null when the row was read; else why not. */
@@ -219,7 +216,7 @@ class RowReader {
         this.counts.other += 1;
         return null;
       case 4: case 5: return this.#localizer(fields, line, Number(code), lat, lon);
-      case 6: return this.#glideSlope(fields, line);
+      case 6: return this.#glideSlope(fields);
       case 7: case 8: case 9: {
         const place = this.#airportRunway(fields);
         if (typeof place === 'string') return place;
@@ -266,7 +263,7 @@ class RowReader {
     return null;
   }
 
-  #glideSlope(fields: string[], line: number): string | null {
+  #glideSlope(fields: string[]): string | null {
     const place = this.#airportRunway(fields);
     if (typeof place === 'string') return place;
     const encoded = Number(fields[6]);
@@ -274,7 +271,7 @@ class RowReader {
     if (!Number.isFinite(encoded) || !(angle > 0 && angle < 10) || encoded % 1000 > 360) {
       return `glide slope "${fields[6]}" is not an angle in hundredths of a degree × 1,000 + course`;
     }
-    this.#glides.set(`${place.airport} ${place.runway} ${fields[7]!.toUpperCase()}`, { angle_deg: angle, line });
+    this.#glides.set(`${place.airport} ${place.runway} ${fields[7]!.toUpperCase()}`, angle);
     this.counts.glide_slopes += 1;
     return null;
   }

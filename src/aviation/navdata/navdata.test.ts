@@ -74,7 +74,7 @@ describe('navigation data', () => {
     assert.deepEqual(listed.localizers.map((l) => `${l.runway} ${l.category}`), ['27L III', '09L II']);
     assert.equal(listed.detail, 'From earth_nav.dat (X-Plane 1200, data cycle 2501), imported 2099-01-02.');
     assert.deepEqual(airportIls(navdata, 'EGKK'), {
-      status: 'unknown', detail: 'ILS unknown (no navigation data): the imported earth_nav.dat lists no ILS or localizer at EGKK.', localizers: [],
+      status: 'unknown', detail: 'ILS unknown (no navigation data): the imported earth_nav.dat does not cover EGKK.', localizers: [],
     });
     assert.equal(airportIls(new NavData(null, []), 'EGLL').detail, 'ILS unknown (no navigation data): none has been imported.');
     // Without data the index is left as it is.

@@ -23,13 +23,10 @@ export class NavData {
     this.meta = meta;
     if (meta === null) return;
     const source = `${meta.origin} (X-Plane ${meta.version}${meta.cycle === null ? '' : `, data cycle ${meta.cycle}`}), imported ${meta.imported_at.slice(0, 10)}`;
-    for (const record of localizers) {
-      const list = this.#byAirport.get(record.airport) ?? [];
-      list.push({
-        ident: record.ident, runway: record.runway, kind: record.kind, category: record.category, frequency_mhz: record.frequency_mhz,
-        course_true_deg: record.course_true_deg, course_magnetic_deg: record.course_magnetic_deg, glide_slope_deg: record.glide_slope_deg, source,
-      });
-      this.#byAirport.set(record.airport, list);
+    for (const { airport, lat: _lat, lon: _lon, line: _line, ...system } of localizers) {
+      const list = this.#byAirport.get(airport) ?? [];
+      list.push({ ...system, source });
+      this.#byAirport.set(airport, list);
     }
   }
 
@@ -114,7 +111,7 @@ export function airportIls(navdata: NavData, icao: string): { status: 'listed' |
   const localizers = navdata.at(icao);
   if (navdata.meta === null) return { status: 'unknown', detail: 'ILS unknown (no navigation data): none has been imported.', localizers: [] };
   if (localizers === null) {
-    return { status: 'unknown', detail: `ILS unknown (no navigation data): the imported ${navdata.meta.origin} lists no ILS or localizer at ${icao}.`, localizers: [] };
+    return { status: 'unknown', detail: `ILS unknown (no navigation data): the imported ${navdata.meta.origin} does not cover ${icao}.`, localizers: [] };
   }
   return { status: 'listed', detail: `From ${localizers[0]!.source}.`, localizers: [...localizers] };
 }
