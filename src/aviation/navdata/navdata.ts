@@ -41,6 +41,11 @@ export class NavData {
     return this.#byAirport.size;
   }
 
+  /** The ICAO codes of the airports the data covers. */
+  covered(): IterableIterator<string> {
+    return this.#byAirport.keys();
+  }
+
   /** The airport's localizers; null when the data does not cover the airport (its ILS are unknown). */
   at(icao: string): readonly LocalizerSystem[] | null {
     return this.#byAirport.get(icao.toUpperCase()) ?? null;
@@ -83,15 +88,13 @@ function renumbered(system: LocalizerSystem, end: RunwayEnd): boolean {
 /** The index answering with airports as the navigation data describes them; the same index without data. */
 export function withNavData(index: AirportIndex, navdata: NavData): AirportIndex {
   if (navdata.airports === 0) return index;
+  // Only the covered airports change; the others are answered as they are.
   const applied = new Map<Airport, Airport>();
-  const view = (airport: Airport): Airport => {
-    let seen = applied.get(airport);
-    if (seen === undefined) {
-      seen = navdata.apply(airport);
-      applied.set(airport, seen);
-    }
-    return seen;
-  };
+  for (const icao of navdata.covered()) {
+    const airport = index.get(icao);
+    if (airport !== null && !applied.has(airport)) applied.set(airport, navdata.apply(airport));
+  }
+  const view = (airport: Airport): Airport => applied.get(airport) ?? airport;
   const maybe = (airport: Airport | null) => airport && view(airport);
   return {
     meta: index.meta,
