@@ -2,7 +2,7 @@
 // started on it, an operator's METAR of fog at KJFK, and the landing answer and airport record
 // that follow; and the same without any navigation data, where ILS is unknown, never "no ILS".
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { NAVDATA_IMPORTERS } from '../../src/aviation/index.ts';
 import { NAVDAT_810 } from '../../src/aviation/navdata/fixtures.ts';
 import { callOk } from '../support/http.ts';
+import { sharedFile } from '../support/shared.ts';
 import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -69,6 +70,30 @@ describe('with navigation data imported', () => {
     assert.equal(bundle.approach.below_minima, true);
     const r04R = bundle.approach.reasoning.join(' ');
     assert.match(r04R, /Visibility 200 m is below the typical ILS CAT II minimum of 300 m\./);
+  });
+});
+
+// FlightGear's 2013 nav.dat (GPL-2+, read from ../shared, never copied in): KJFK's real ILS.
+const flightgear = sharedFile('data/aviation/navdata/nav.dat.gz');
+describe('with FlightGear\'s nav.dat imported', { skip: flightgear.skip }, () => {
+  let server: TestServer;
+  before(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-navdata-'));
+    await NAVDATA_IMPORTERS[0]!.import(dataDir, [{ name: 'nav.dat.gz', bytes: readFileSync(flightgear.path!) }]);
+    server = await startTestServer({ config: { dataDir } });
+    await callOk(server.url, 'POST', '/v3/aviation/airports/KJFK/metar', fogAtKennedy(), AUTH);
+  });
+  after(() => server.close());
+
+  test('fog at KJFK: ILS RWY 04R, its CAT III ILS IJFK on 109.50 MHz, within CAT IIIA minima', async () => {
+    const bundle = await landing(server);
+    assert.equal(bundle.recommended_approach, 'ILS RWY 04R');
+    assert.deepEqual([bundle.runway.ils, bundle.runway.ils_system.ident, bundle.runway.ils_system.category, bundle.runway.ils_system.frequency_mhz], ['usable', 'IJFK', 'III', 109.5]);
+    assert.deepEqual([bundle.approach.ils_category, bundle.approach.below_minima], ['IIIA', false]);
+    const airport = await callOk(server.url, 'GET', '/v3/aviation/airports/KJFK', undefined, AUTH);
+    assert.equal(airport.ils.localizers.filter((l: any) => l.kind === 'ILS').length, 7);
+    const withoutIls = airport.runways.flatMap((runway: any) => runway.ends).filter((end: any) => end.ils !== true).map((end: any) => [end.ident, end.ils]);
+    assert.deepEqual(withoutIls, [['13R', false]]);
   });
 });
 
