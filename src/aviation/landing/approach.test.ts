@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { recommendApproach, TYPICAL_MINIMA } from './approach.ts';
+import { approachMinimaMet, recommendApproach, TYPICAL_MINIMA } from './approach.ts';
 import { A320, C172, CROSSING, EGLL, end, metar, notam, runway } from './fixtures.ts';
 import { ILS_MINIMA, minimaShortfalls } from './minima.ts';
 import { chooseRunway } from './runway.ts';
@@ -8,7 +8,7 @@ import type { ActiveNotam, EndLocalizer, LandingAirport } from './types.ts';
 
 function approachAt(airport: LandingAirport, raw: string, notams: ActiveNotam[] = [], aircraft = A320) {
   const report = metar(raw);
-  const choice = chooseRunway({ runways: airport.runways, wind: report.wind, aircraft, notams });
+  const choice = chooseRunway({ runways: airport.runways, wind: report.wind, aircraft, notams, approachMinimaMet: approachMinimaMet(report, aircraft) });
   return recommendApproach(choice, report, aircraft);
 }
 
@@ -102,7 +102,8 @@ describe('approach', () => {
 
   test('RNAV minima are higher: 800 m and 250 ft are above ILS but below RNAV minima', () => {
     const outage = notam('A1235/25', 'QICAS', 'ILS RWY 27L U/S');
-    const approach = approachAt(EGLL, 'EGLL 210450Z 27005KT 0800 FG OVC002 10/10 Q1020', [closed09L27R, outage]);
+    // 10 kt from the west puts 09R's ILS out of the tailwind limit: 27L is the only end left.
+    const approach = approachAt(EGLL, 'EGLL 210450Z 27010KT 0800 FG OVC002 10/10 Q1020', [closed09L27R, outage]);
     assert.equal(approach.approach, 'RNAV RWY 27L');
     assert.equal(approach.below_minima, true);
     assert.ok(approach.reasoning.includes('Ceiling 200 ft is below the typical RNAV (LNAV/VNAV) decision height of 300 ft.'));
@@ -178,5 +179,23 @@ describe('approach', () => {
     assert.deepEqual(minimaShortfalls(ILS_MINIMA.I, { ceiling_ft: null, visibility_m: 700, rvr_m: null }, '04R'), [
       'Visibility 700 m is below the typical ILS CAT I minimum of 800 m.',
     ]);
+  });
+
+  test('in instrument conditions the end whose approach minima hold comes before the one with most headwind', () => {
+    // 12010KT: 13L has the most headwind but no ILS (RNAV, far below its minima); 04R has 10 kt of
+    // crosswind, within the A320's 33 kt, and its CAT III ILS holds in this fog.
+    const report = metar(FOG.replace('00000KT', '12010KT'));
+    const plain = chooseRunway({ runways: WITH_NAVDATA.runways, wind: report.wind, aircraft: A320 });
+    assert.equal(plain.runway?.designator, '13L');
+    const choice = chooseRunway({ runways: WITH_NAVDATA.runways, wind: report.wind, aircraft: A320, approachMinimaMet: approachMinimaMet(report, A320) });
+    assert.equal(choice.runway?.designator, '04R');
+    assert.ok(choice.reasoning.includes('Instrument conditions: the typical minima of the best approach are met on 04R and not on 22L, 13L, so those come first.'));
+    const approach = recommendApproach(choice, report, A320);
+    assert.deepEqual([approach.approach, approach.ils_category, approach.below_minima], ['ILS RWY 04R', 'IIIA', false]);
+  });
+
+  test('in visual conditions, or without a report, the minima do not rank the ends', () => {
+    assert.equal(approachMinimaMet(metar('ZZZZ 211150Z 12010KT 9999 FEW030 18/12 Q1020'), A320), undefined);
+    assert.equal(approachMinimaMet(null, A320), undefined);
   });
 });

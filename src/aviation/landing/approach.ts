@@ -10,7 +10,9 @@
 //   navigation data it does not know whether the end has an ILS either ("ILS unknown"), so it
 //   never says "no ILS" then. Instrument approaches are indicative.
 // - The observed ceiling and visibility are compared with the typical minima (minima.ts). The
-//   runway's RVR from the METAR is used when reported, else the prevailing visibility.
+//   runway's RVR from the METAR is used when reported, else the prevailing visibility. In
+//   instrument conditions the runway choice puts the ends whose approach minima are met first
+//   (`approachMinimaMet`).
 
 import type { Metar } from '../weather/index.ts';
 import { designator, METRES_PER_FOOT } from './conditions.ts';
@@ -73,6 +75,16 @@ export function recommendApproach(choice: RunwayChoice, metar: Metar | null, air
     : `${label}: instrument conditions; typical ${minima.label} minima ${minima.decision_height_ft} ft, ${minima.visibility_m} m.`;
   reasoning.push(reason);
   return { approach, type: instrument.type, ils_category: instrument.ils_category, runway: end.designator, indicative: true, below_minima: below, minima, reason, reasoning };
+}
+
+/**
+ * For the runway choice in instrument conditions: whether the best approach to an end has its
+ * typical minima met. Undefined when the conditions may be visual or there is no report: then the
+ * minima do not rank the ends.
+ */
+export function approachMinimaMet(metar: Metar | null, aircraft: Pick<AircraftProfile, 'approach_category'>): ((end: RunwayEndAssessment) => boolean) | undefined {
+  if (metar === null || visualConditions(metar, [])) return undefined;
+  return (end) => minimaShortfalls(instrumentApproach(end, aircraft, []).minima, observedFor(metar, end.designator), end.designator).length === 0;
 }
 
 /** The best instrument approach the data supports for the end, with the sentence that says why. */

@@ -10,7 +10,7 @@ import type { AirportNotams } from '../notams/store.ts';
 import type { AviationServices } from '../services.ts';
 import { deriveWeather, parseMetar, parseTaf, type Metar, type Taf } from '../weather/index.ts';
 import type { StoredReport } from '../weather/reports.ts';
-import { NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
+import { approachMinimaMet, NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
 import { deriveCapacity } from './capacity.ts';
 import type { SlotAvailability } from './slots.ts';
 import { chooseRunway, type RunwayChoice } from './runway.ts';
@@ -90,7 +90,7 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
   const { airport, etaMs, profile } = request;
   const notams = notamSet.notams;
 
-  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams });
+  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams, approachMinimaMet: approachMinimaMet(metar, profile) });
   const approach: ApproachRecommendation = recommendApproach(choice, metar, profile);
   const status = airportStatus({ airport, notams, choice });
   const safety = safetyScore({ position: airport, aircraft: profile, metar, taf, choice, approach, status, etaMs, nowMs });

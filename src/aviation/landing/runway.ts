@@ -5,7 +5,8 @@
 // 2. Wind components against each end's true heading (METAR wind is true), checked at the gust
 //    speed over every direction the wind was reported to take (windComponents' worst case): an end
 //    with a tailwind over 5 kt or a crosswind over the aircraft's limit is out.
-// 3. Among the ends left, those at least the aircraft's minimum runway length come first.
+// 3. Among the ends left, those at least the aircraft's minimum runway length come first; in
+//    instrument conditions, then those whose best approach has its typical minima met.
 // 4. Then, with a steady wind of 5 kt or more, the most headwind (mean wind). With calm, light
 //    (under 5 kt, no gust), variable or unknown wind, the best equipped: usable ILS (CAT III, then
 //    II, then I), then usable lighting, then the longest landing length. Any tie left goes to the designator, A to Z.
@@ -76,6 +77,8 @@ export interface RunwayChoiceInput {
   wind: Wind | null;
   aircraft: Pick<AircraftProfile, 'crosswind_limit_kt' | 'min_runway_m'>;
   notams?: readonly ActiveNotam[];
+  /** In instrument conditions: whether the end's best approach has its typical minima met (approach.ts). */
+  approachMinimaMet?: (candidate: RunwayEndAssessment) => boolean;
 }
 
 export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
@@ -114,8 +117,16 @@ export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
     );
   }
 
+  const minimaMet = new Set(input.approachMinimaMet ? qualifying.filter(input.approachMinimaMet) : qualifying);
+  if (minimaMet.size > 0 && minimaMet.size < qualifying.length) {
+    const names = (list: RunwayEndAssessment[]) => list.map((candidate) => candidate.designator).join(', ');
+    reasoning.push(
+      `Instrument conditions: the typical minima of the best approach are met on ${names([...minimaMet])} and not on ` +
+        `${names(qualifying.filter((candidate) => !minimaMet.has(candidate)))}, so those come first.`,
+    );
+  }
   const basis = regime === 'steady' ? 'headwind' : 'equipment';
-  const chosen = [...qualifying].sort((a, b) => compare(a, b, basis))[0]!;
+  const chosen = [...qualifying].sort((a, b) => compare(a, b, basis, minimaMet))[0]!;
   const reason = choiceReason(chosen, basis, qualifying.length);
   reasoning.push(reason);
   if (chosen.long_enough === false) {
@@ -201,9 +212,10 @@ function exclusion(item: EndConditions, assessment: RunwayEndAssessment, crosswi
   return null;
 }
 
-function compare(a: RunwayEndAssessment, b: RunwayEndAssessment, basis: 'headwind' | 'equipment'): number {
+function compare(a: RunwayEndAssessment, b: RunwayEndAssessment, basis: 'headwind' | 'equipment', minimaMet: ReadonlySet<RunwayEndAssessment>): number {
   return (
     lengthRank(b) - lengthRank(a) ||
+    Number(minimaMet.has(b)) - Number(minimaMet.has(a)) ||
     (basis === 'headwind' ? (b.headwind_kt ?? -Infinity) - (a.headwind_kt ?? -Infinity) : 0) ||
     ilsRank(b) - ilsRank(a) ||
     Number(b.lighting_usable) - Number(a.lighting_usable) ||
