@@ -106,7 +106,7 @@ describe('the bundle', () => {
 
     const airports = await loadAirports({ cacheDir: server.config.referenceCacheDir! });
     const aircraft = CONSERVATIVE_DEFAULTS.aircraft;
-    const choice = chooseRunway({ runways: airports.get('EGLL')!.runways, wind: parsed.metar.wind, aircraft, notams: bundle.notams, approachMinimaMet: approachMinimaMet(parsed.metar, aircraft) });
+    const choice = chooseRunway({ runways: airports.get('EGLL')!.runways, wind: parsed.metar.wind, aircraft, notams: bundle.notams, approachMinimaMet: approachMinimaMet(parsed.metar, { ...aircraft, type_known: false }) });
     assert.equal(bundle.runway?.designator ?? null, choice.runway?.designator ?? null);
     if (bundle.runway) assert.ok(bundle.recommended_approach.endsWith(`RWY ${bundle.runway.designator}`));
   });

@@ -154,6 +154,15 @@ describe('approach', () => {
     assert.ok(approach.reasoning.includes('RVR 300 m on 04R is below the typical ILS CAT I minimum of 550 m.'));
   });
 
+  test('an aircraft of unknown type (the conservative defaults) is taken to CAT I only', () => {
+    const report = metar(FOG);
+    const unknown = { approach_category: 'D' as const, type_known: false };
+    const choice = chooseRunway({ runways: WITH_NAVDATA.runways, wind: report.wind, aircraft: A320 });
+    const approach = recommendApproach(choice, report, unknown);
+    assert.deepEqual([approach.approach, approach.ils_category, approach.below_minima], ['ILS RWY 04R', 'I', true]);
+    assert.ok(approach.reasoning.some((line) => line.startsWith('An aircraft of unknown type is taken to fly CAT I only')));
+  });
+
   test('the CAT III ILS out by NOTAM: the CAT I runway instead', () => {
     const outage = notam('A1237/25', 'QICAS', 'ILS RWY 04R U/S', 'ZZZZ');
     const approach = approachAt(WITH_NAVDATA, FOG, [outage]);

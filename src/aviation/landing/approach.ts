@@ -16,9 +16,8 @@
 
 import type { Metar } from '../weather/index.ts';
 import { designator, METRES_PER_FOOT } from './conditions.ts';
-import { ILS_MINIMA, ilsOperation, minimaShortfalls, RNAV_MINIMA, type IlsOperation, type ObservedMinimaInputs, type TypicalMinima } from './minima.ts';
+import { ILS_MINIMA, ilsOperation, minimaShortfalls, RNAV_MINIMA, type ApproachAircraft, type IlsOperation, type ObservedMinimaInputs, type TypicalMinima } from './minima.ts';
 import type { RunwayChoice, RunwayEndAssessment } from './runway.ts';
-import type { AircraftProfile } from './types.ts';
 
 export type { TypicalMinima } from './minima.ts';
 
@@ -49,7 +48,7 @@ export interface ApproachRecommendation {
 }
 
 /** `metar` null means no current report: visual conditions cannot be confirmed. */
-export function recommendApproach(choice: RunwayChoice, metar: Metar | null, aircraft: Pick<AircraftProfile, 'approach_category'>): ApproachRecommendation {
+export function recommendApproach(choice: RunwayChoice, metar: Metar | null, aircraft: ApproachAircraft): ApproachRecommendation {
   const end = choice.runway;
   if (end === null) {
     const reason = `No approach: ${choice.reason.replace(/^No runway: /, 'no runway — ')}`;
@@ -82,13 +81,13 @@ export function recommendApproach(choice: RunwayChoice, metar: Metar | null, air
  * typical minima met. Undefined when the conditions may be visual or there is no report: then the
  * minima do not rank the ends.
  */
-export function approachMinimaMet(metar: Metar | null, aircraft: Pick<AircraftProfile, 'approach_category'>): ((end: RunwayEndAssessment) => boolean) | undefined {
+export function approachMinimaMet(metar: Metar | null, aircraft: ApproachAircraft): ((end: RunwayEndAssessment) => boolean) | undefined {
   if (metar === null || visualConditions(metar, [])) return undefined;
   return (end) => minimaShortfalls(instrumentApproach(end, aircraft, []).minima, observedFor(metar, end.designator), end.designator).length === 0;
 }
 
 /** The best instrument approach the data supports for the end, with the sentence that says why. */
-function instrumentApproach(end: RunwayEndAssessment, aircraft: Pick<AircraftProfile, 'approach_category'>, reasoning: string[]):
+function instrumentApproach(end: RunwayEndAssessment, aircraft: ApproachAircraft, reasoning: string[]):
   { type: 'ILS' | 'RNAV'; ils_category: IlsOperation | null; minima: TypicalMinima; assumption: string } {
   const rnav = (why: string, assumption: string) => {
     reasoning.push(`${why} RNAV is assumed: LAMIS does not know the published procedures; check the approach charts.`);
@@ -104,12 +103,13 @@ function instrumentApproach(end: RunwayEndAssessment, aircraft: Pick<AircraftPro
     case 'usable': {
       const system = end.ils_system;
       const facility = system?.category ?? null;
-      const { operation, limited_by_aircraft: limited } = ilsOperation(facility, aircraft.approach_category);
+      const { operation, limited_by_aircraft: limited } = ilsOperation(facility, aircraft);
       const named = system === null ? 'an ILS' : `ILS ${system.ident}${facility === null ? '' : ` CAT ${facility}`} (${system.frequency_mhz.toFixed(2)} MHz, course ${Math.round(system.course_true_deg)}° true)`;
       reasoning.push(`The navigation data lists ${named} for ${end.designator} and no NOTAM has it out of service.`);
       if (facility === null) reasoning.push('Its category is not given: CAT I minima apply.');
       if (limited) {
-        reasoning.push(`Approach category ${aircraft.approach_category} aircraft are taken to fly CAT I only: CAT II and III need an aircraft, crew and operator approved for low-visibility operations.`);
+        const who = aircraft.type_known === false ? 'An aircraft of unknown type is' : `Approach category ${aircraft.approach_category} aircraft are`;
+        reasoning.push(`${who} taken to fly CAT I only: CAT II and III need an aircraft, crew and operator approved for low-visibility operations.`);
       }
       return { type: 'ILS', ils_category: operation, minima: ILS_MINIMA[operation], assumption: '' };
     }

@@ -90,8 +90,9 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
   const { airport, etaMs, profile } = request;
   const notams = notamSet.notams;
 
-  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams, approachMinimaMet: approachMinimaMet(metar, profile) });
-  const approach: ApproachRecommendation = recommendApproach(choice, metar, profile);
+  const approachAircraft = { approach_category: profile.approach_category, type_known: request.profileSource !== 'default' };
+  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams, approachMinimaMet: approachMinimaMet(metar, approachAircraft) });
+  const approach: ApproachRecommendation = recommendApproach(choice, metar, approachAircraft);
   const status = airportStatus({ airport, notams, choice });
   const safety = safetyScore({ position: airport, aircraft: profile, metar, taf, choice, approach, status, etaMs, nowMs });
   const chosen = choice.runway;

@@ -59,7 +59,7 @@ const ApproachSchema = Shared('ApproachRecommendation', Type.Object({
     description: 'null when no runway can be recommended. RNAV is an assumption (LAMIS does not know the published procedures): `reason` says "assumed", and "ILS unknown" when no navigation data covers the airport',
   })),
   ils_category: nullable(Type.Enum(['I', 'II', 'IIIA'], {
-    description: 'The ILS operation checked for an ILS approach: the facility\'s category (CAT III flown to CAT IIIA minima) as far as the aircraft\'s approach category allows (A and H: CAT I); null otherwise',
+    description: 'The ILS operation checked for an ILS approach: the facility\'s category (CAT III flown to CAT IIIA minima) as far as the aircraft allows (approach categories A and H, and unknown types: CAT I); null otherwise',
   })),
   indicative: Type.Boolean({ description: 'true for instrument approaches: a typical procedure, not the published one' }),
   below_minima: Type.Boolean({ description: 'The observed ceiling or visibility is below the typical minima of this approach' }),

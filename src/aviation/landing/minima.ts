@@ -14,7 +14,8 @@
 //
 // CAT II and III need an aircraft, crew and operator approved for low-visibility operations, which
 // LAMIS cannot see. It assumes approach categories B to E (transport and business aircraft) may
-// hold that approval and A (light aircraft) and H (helicopters) do not: they get CAT I at most.
+// hold that approval and A (light aircraft) and H (helicopters) do not: they get CAT I at most, as
+// does an aircraft of unknown type (the conservative default profile).
 
 import type { IlsCategory } from '../navdata/navdat.ts';
 import type { ApproachCategory } from './types.ts';
@@ -44,13 +45,22 @@ export const RNAV_MINIMA: TypicalMinima = { decision_height_ft: 300, rvr_m: 1500
 const OPERATION_OF: Readonly<Record<IlsCategory, IlsOperation>> = { I: 'I', II: 'II', III: 'IIIA' };
 const LOW_VISIBILITY_CATEGORIES: ReadonlySet<ApproachCategory> = new Set(['B', 'C', 'D', 'E']);
 
+/** What the ILS operation depends on: the approach category, and whether the type is known at all. */
+export interface ApproachAircraft {
+  approach_category: ApproachCategory;
+  /** false for the conservative default profile of an aircraft of unknown type; true when absent. */
+  type_known?: boolean;
+}
+
 /**
- * The ILS operation an aircraft of `approachCategory` is taken to fly on a facility of `category`
- * (null: the data says there is an ILS but not its category, taken as CAT I).
+ * The ILS operation an aircraft is taken to fly on a facility of `category` (null: the data says
+ * there is an ILS but not its category, taken as CAT I).
  */
-export function ilsOperation(category: IlsCategory | null, approachCategory: ApproachCategory): { operation: IlsOperation; limited_by_aircraft: boolean } {
+export function ilsOperation(category: IlsCategory | null, aircraft: ApproachAircraft): { operation: IlsOperation; limited_by_aircraft: boolean } {
   const facility = OPERATION_OF[category ?? 'I'];
-  if (facility === 'I' || LOW_VISIBILITY_CATEGORIES.has(approachCategory)) return { operation: facility, limited_by_aircraft: false };
+  if (facility === 'I' || (aircraft.type_known !== false && LOW_VISIBILITY_CATEGORIES.has(aircraft.approach_category))) {
+    return { operation: facility, limited_by_aircraft: false };
+  }
   return { operation: 'I', limited_by_aircraft: true };
 }
 
