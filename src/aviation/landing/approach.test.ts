@@ -199,6 +199,7 @@ describe('approach', () => {
     const choice = chooseRunway({ runways: WITH_NAVDATA.runways, wind: report.wind, aircraft: A320, approachMinimaMet: approachMinimaMet(report, A320) });
     assert.equal(choice.runway?.designator, '04R');
     assert.ok(choice.reasoning.includes('Instrument conditions: the typical minima of the best approach are met on 04R and not on 22L, 13L, so those come first.'));
+    assert.match(choice.reason, /^Runway 04R: most headwind \(0\.2 kt\) among the ends whose approach minima are met, chosen from 3 ends within limits; ILS CAT III,/);
     const approach = recommendApproach(choice, report, A320);
     assert.deepEqual([approach.approach, approach.ils_category, approach.below_minima], ['ILS RWY 04R', 'IIIA', false]);
   });

@@ -150,12 +150,15 @@ export function ilsState(item: EndConditions): IlsState {
   return item.ils_out_by.length === 0 ? 'usable' : 'out_of_service';
 }
 
-const CATEGORY_RANK = { I: 1, II: 2, III: 3 } as const;
+/** CAT III above II above I; an ILS of unknown category counts as CAT I. */
+export function ilsCategoryRank(ils: Pick<EndLocalizer, 'category'>): number {
+  return { I: 1, II: 2, III: 3 }[ils.category ?? 'I'];
+}
 
 /** The end's ILS of the highest category; null when the data lists none (or no localizers at all). */
 export function bestIls(item: EndConditions): EndLocalizer | null {
   const ils = (item.end.localizers ?? []).filter((localizer) => localizer.kind === 'ILS');
-  return ils.sort((a, b) => CATEGORY_RANK[b.category ?? 'I'] - CATEGORY_RANK[a.category ?? 'I'])[0] ?? null;
+  return ils.sort((a, b) => ilsCategoryRank(b) - ilsCategoryRank(a))[0] ?? null;
 }
 
 export function lightingUsable(item: EndConditions): boolean {

@@ -9,12 +9,13 @@
 //    instrument conditions, then those whose best approach has its typical minima met.
 // 4. Then, with a steady wind of 5 kt or more, the most headwind (mean wind). With calm, light
 //    (under 5 kt, no gust), variable or unknown wind, the best equipped: usable ILS (CAT III, then
-//    II, then I), then usable lighting, then the longest landing length. Any tie left goes to the designator, A to Z.
+//    II, then I), then usable lighting, then the longest landing length. Any tie left goes to the
+//    designator, A to Z.
 // 5. When no end qualifies the answer is no runway, with the reason.
 
 import { windComponents } from '../weather/index.ts';
 import type { Wind } from '../weather/index.ts';
-import { airportConditions, bestIls, ilsState, ilsUsable, lightingUsable } from './conditions.ts';
+import { airportConditions, bestIls, ilsCategoryRank, ilsState, ilsUsable, lightingUsable } from './conditions.ts';
 import type { EndConditions, IlsState } from './conditions.ts';
 import type { ActiveNotam, AircraftProfile, EndLocalizer, Runway } from './types.ts';
 
@@ -118,7 +119,8 @@ export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
   }
 
   const minimaMet = new Set(input.approachMinimaMet ? qualifying.filter(input.approachMinimaMet) : qualifying);
-  if (minimaMet.size > 0 && minimaMet.size < qualifying.length) {
+  const byMinima = minimaMet.size > 0 && minimaMet.size < qualifying.length;
+  if (byMinima) {
     const names = (list: RunwayEndAssessment[]) => list.map((candidate) => candidate.designator).join(', ');
     reasoning.push(
       `Instrument conditions: the typical minima of the best approach are met on ${names([...minimaMet])} and not on ` +
@@ -127,7 +129,7 @@ export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
   }
   const basis = regime === 'steady' ? 'headwind' : 'equipment';
   const chosen = [...qualifying].sort((a, b) => compare(a, b, basis, minimaMet))[0]!;
-  const reason = choiceReason(chosen, basis, qualifying.length);
+  const reason = choiceReason(chosen, basis, qualifying.length, byMinima);
   reasoning.push(reason);
   if (chosen.long_enough === false) {
     reasoning.push(`${chosen.designator} is shorter than the aircraft's minimum runway length (${aircraft.min_runway_m} m), and no qualifying end is long enough.`);
@@ -224,10 +226,9 @@ function compare(a: RunwayEndAssessment, b: RunwayEndAssessment, basis: 'headwin
   );
 }
 
-/** A usable ILS of a higher category first (an ILS of unknown category counts as CAT I), then none. */
+/** A usable ILS of a higher category first, then none. */
 function ilsRank(candidate: RunwayEndAssessment): number {
-  if (!candidate.ils_usable) return 0;
-  return { I: 1, II: 2, III: 3 }[candidate.ils_system?.category ?? 'I'];
+  return candidate.ils_usable ? ilsCategoryRank(candidate.ils_system ?? { category: null }) : 0;
 }
 
 /** Long enough first, then unknown length, then too short. */
@@ -235,17 +236,18 @@ function lengthRank(candidate: RunwayEndAssessment): number {
   return candidate.long_enough === true ? 2 : candidate.long_enough === null ? 1 : 0;
 }
 
-function choiceReason(chosen: RunwayEndAssessment, basis: 'headwind' | 'equipment', count: number): string {
+function choiceReason(chosen: RunwayEndAssessment, basis: 'headwind' | 'equipment', count: number, byMinima: boolean): string {
   const equipment = [
     ilsWords(chosen),
     chosen.lighting_usable ? 'lighted' : chosen.lighted_in_data === true ? 'lighting out of service' : 'no lighting in the data',
     chosen.landing_length_m === null ? 'length unknown' : `${chosen.landing_length_m} m landing length`,
   ].join(', ');
   const among = count === 1 ? 'the only end within limits' : `chosen from ${count} ends within limits`;
+  const minima = byMinima ? ' among the ends whose approach minima are met' : '';
   if (basis === 'headwind') {
-    return `Runway ${chosen.designator}: most headwind (${chosen.headwind_kt} kt), ${among}; ${equipment}.`;
+    return `Runway ${chosen.designator}: most headwind (${chosen.headwind_kt} kt)${minima}, ${among}; ${equipment}.`;
   }
-  return `Runway ${chosen.designator}: wind does not decide, so the best equipped (ILS of the highest category, then lighting, then length), ${among}; ${equipment}.`;
+  return `Runway ${chosen.designator}: wind does not decide, so the best equipped (ILS of the highest category, then lighting, then length)${minima}, ${among}; ${equipment}.`;
 }
 
 /** The end's ILS in a few words; "unknown" when no navigation data covers the airport, never "no ILS" then. */
