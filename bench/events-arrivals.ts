@@ -10,6 +10,7 @@ import type { AviationServices } from '../src/aviation/services.ts';
 import { landingBundle } from '../src/aviation/landing/bundle.ts';
 import { LandingInputs } from '../src/aviation/landing/inputs.ts';
 import { SlotBook } from '../src/aviation/landing/slots.ts';
+import { NavData } from '../src/aviation/navdata/navdata.ts';
 import { NotamStore } from '../src/aviation/notams/store.ts';
 import { loadAirports } from '../src/aviation/reference/airports.ts';
 import { WeatherReports } from '../src/aviation/weather/reports.ts';
@@ -57,7 +58,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const notams = new NotamStore(database);
     const slots = new SlotBook(database);
     const services: AviationServices = {
-      airports, weather, notams, slots, inputs: new LandingInputs({ weather, notams, slots }), fleet: fleetProfiles(fleet),
+      airports, navdata: new NavData(null, []), weather, notams, slots, inputs: new LandingInputs({ weather, notams, slots }), fleet: fleetProfiles(fleet),
       sources: { weather: 'operator_only', notams: 'operator_only' }, slotShareOf: async () => 0.5,
     };
     const landing = new LandingWatch();

@@ -2,7 +2,8 @@
 // standard output and exit code; downloads come from a loopback HTTP server in this process.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,9 @@ import { importFile } from './maritime/ports/store.ts';
 import { loadAirports } from './aviation/reference/airports.ts';
 import { FREQUENCIES_CSV, NAVAIDS_CSV, RUNWAYS_CSV } from './aviation/reference/ourairports-fixtures.ts';
 import { syncedOurAirportsFile } from './aviation/reference/ourairports.ts';
+import { NAVDAT_810 } from './aviation/navdata/fixtures.ts';
+import { NavData } from './aviation/navdata/navdata.ts';
+import { navDataFile } from './aviation/navdata/store.ts';
 
 type Run = { code: number; stdout: string; stderr: string };
 
@@ -98,6 +102,60 @@ describe('lamis import', () => {
     await usage(['ports', wpiFile]);
     await usage(['wpi']);
     await usage(['wpi', wpiFile, wpiFile]);
+  });
+});
+
+describe('lamis import navdata', () => {
+  const navdatGz = path.join(files, 'nav.dat.gz');
+  writeFileSync(navdatGz, gzipSync(Buffer.from(NAVDAT_810)));
+
+  test('FILE (gzip) saves the ILS and localizers, reports counts and rejected lines by number', async () => {
+    const config = testConfig();
+    try {
+      const result = await run('importCommand', config, ['navdata', navdatGz]);
+      assert.equal(result.code, 0, result.stderr);
+      const lines = result.stdout.split('\n');
+      assert.equal(lines[0], `Navigation data: 3 ILS and 1 other localizers at 1 airports from nav.dat.gz (format 810, data cycle 2099.01), saved to ${navDataFile(config.dataDir)}.`);
+      assert.equal(lines[1], '  Also read, not kept: 2 glide slopes (joined to their ILS), 1 marker beacons, 1 DME, 1 VOR, 1 NDB, 0 other rows.');
+      assert.equal(lines[2], '  Lines rejected (6):');
+      assert.match(lines[3]!, /^ {4}nav\.dat\.gz line 14: latitude "91\.00000000"/);
+      assert.equal(lines[8], '    nav.dat.gz line 19: unknown row code 42');
+      assert.match(result.stdout, /Restart the service/);
+      const { navdata } = await NavData.load(config.dataDir);
+      assert.deepEqual(navdata.at('KJFK')?.map((system) => `${system.runway} ${system.kind} ${system.category ?? '-'}`), ['04R ILS III', '04L ILS I', '13L ILS II', '22L LOC -']);
+    } finally {
+      config.cleanup();
+    }
+  });
+
+  test('--json gives every rejected line', async () => {
+    const config = testConfig();
+    try {
+      const result = await run('importCommand', config, ['navdata', navdatGz], { json: true });
+      const [report] = JSON.parse(result.stdout) as [{ source: string; version: number; counts: { ils: number }; rejected: { line: number }[] }];
+      assert.deepEqual([report.source, report.version, report.counts.ils], ['navdata', 810, 3]);
+      assert.deepEqual(report.rejected.map((row) => row.line), [14, 15, 16, 17, 18, 19]);
+    } finally {
+      config.cleanup();
+    }
+  });
+
+  test('a file that is not nav.dat fails with exit code 1 and leaves the earlier import as it was', async () => {
+    const config = testConfig();
+    try {
+      assert.equal((await run('importCommand', config, ['navdata', navdatGz])).code, 0);
+      const before = statSync(navDataFile(config.dataDir)).mtimeMs;
+      const wrong = await run('importCommand', config, ['navdata', wpiFile]);
+      assert.equal(wrong.code, 1);
+      assert.match(wrong.stderr, /^lamis import: UpdatedPub150\.csv: not an X-Plane nav\.dat file: .*; nothing saved/);
+      const empty = path.join(files, 'empty-nav.dat');
+      writeFileSync(empty, 'I\n1100 Version - data cycle 2099\n2  51.5 -0.5 0 390 50 0.0 LLA ENRT EG TEST NDB\n99\n');
+      assert.match((await run('importCommand', config, ['navdata', empty])).stderr, /empty-nav\.dat: no ILS or localizer found; nothing saved/);
+      assert.equal(statSync(navDataFile(config.dataDir)).mtimeMs, before);
+      assert.equal((await NavData.load(config.dataDir)).navdata.at('KJFK')?.length, 4);
+    } finally {
+      config.cleanup();
+    }
   });
 });
 

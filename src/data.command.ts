@@ -3,10 +3,10 @@
 // its next start. Each feature lists its sources; these commands only dispatch and report.
 import { UsageError, type Command } from './platform/command.ts';
 import { DataError, download, DOWNLOAD_OPTIONS, downloadLimits, readDataFile, urlOption, type DataImporter, type DataReport, type SyncedSource } from './platform/data-sources.ts';
-import { AIRPORT_SYNC_SOURCES } from './aviation/index.ts';
+import { AIRPORT_SYNC_SOURCES, NAVDATA_IMPORTERS } from './aviation/index.ts';
 import { PORT_IMPORTERS, PORT_SYNC_SOURCES } from './maritime/index.ts';
 
-const IMPORTERS: readonly DataImporter[] = [...PORT_IMPORTERS];
+const IMPORTERS: readonly DataImporter[] = [...PORT_IMPORTERS, ...NAVDATA_IMPORTERS];
 const SYNCED: readonly SyncedSource[] = [...PORT_SYNC_SOURCES, ...AIRPORT_SYNC_SOURCES];
 
 function print(reports: DataReport[], json: boolean | string | undefined): void {

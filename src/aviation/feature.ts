@@ -19,6 +19,7 @@ import { LandingInputs } from './landing/inputs.ts';
 import { SlotBook } from './landing/slots.ts';
 import type { LandingWatch } from './landing/watch.ts';
 import { aviationInputs, type AviationInput } from './inputs.ts';
+import { NavData, withNavData } from './navdata/navdata.ts';
 import { NotamStore } from './notams/store.ts';
 import { loadAirports } from './reference/airports.ts';
 import type { AviationServices, FleetProfiles, InputSource } from './services.ts';
@@ -41,8 +42,12 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
  */
 export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, logger }) => {
   const log = logger.child({ feature: 'aviation' });
-  const airports = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference'), dataDir: config.dataDir });
-  log.info({ airports: airports.meta.airports, runways: airports.meta.runways, cache: airports.cache.status, ourairports: airports.cache.ourairports }, 'airport data loaded');
+  const loaded = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference'), dataDir: config.dataDir });
+  log.info({ airports: loaded.meta.airports, runways: loaded.meta.runways, cache: loaded.cache.status, ourairports: loaded.cache.ourairports }, 'airport data loaded');
+  const { navdata, load: navdataLoad } = await NavData.load(config.dataDir);
+  if (navdataLoad.status === 'unreadable') log.warn({ file: navdataLoad.file, error: navdataLoad.error }, 'navigation data unreadable: ILS unknown everywhere');
+  else log.info({ navdata: navdataLoad.status, airports: navdata.airports, cycle: navdata.meta?.cycle }, 'navigation data');
+  const airports = withNavData(loaded, navdata);
   const airportOf = (icao: string) => airports.get(icao) ?? undefined;
 
   // Assigned below, before anything can be stored.
@@ -79,6 +84,7 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
   const grants = new OrganisationGrants(database);
   const services: AviationServices = {
     airports,
+    navdata,
     weather,
     notams,
     slots,
@@ -97,7 +103,7 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
 
   readiness.register('aviation', async () => ({
     state: 'up',
-    detail: { airports: airports.meta.airports, runways: airports.meta.runways, weather: weatherSource, notams: notamSource },
+    detail: { airports: airports.meta.airports, runways: airports.meta.runways, ils_airports: navdata.airports, weather: weatherSource, notams: notamSource },
   }));
   app.addHook('onClose', async () => {
     await unsubscribe();

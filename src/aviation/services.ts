@@ -1,6 +1,8 @@
-// What the aviation routes work with: the airport index (memory), the latest METAR/TAF per
-// airport, NOTAMs, and the slot book, each already connected to its live source or simulator, the
-// landing inputs as held in memory, and each organisation's share of the slots.
+// What the aviation routes work with: the airport index (memory, with imported navigation data
+// applied), the latest METAR/TAF per airport, NOTAMs, and the slot book, each already connected to
+// its live source or simulator, the landing inputs as held in memory, and each organisation's
+// share of the slots.
+import type { NavData } from './navdata/navdata.ts';
 import type { NotamStore } from './notams/store.ts';
 import type { LandingProfile, VehicleCategory } from './reference/aircraft-types.ts';
 import type { AirportIndex } from './reference/airports.ts';
@@ -21,7 +23,10 @@ export interface FleetProfiles {
 }
 
 export interface AviationServices {
+  /** Runway ends carry the imported navigation data's ILS (`ils` unknown without it). */
   airports: AirportIndex;
+  /** The ILS and localizers imported with `lamis import navdata`; empty when none were. */
+  navdata: NavData;
   weather: WeatherReports;
   notams: NotamStore;
   slots: SlotBook;

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { pino } from 'pino';
-import { chooseRunway } from '../../src/aviation/landing/index.ts';
+import { approachMinimaMet, chooseRunway } from '../../src/aviation/landing/index.ts';
 import { CONSERVATIVE_DEFAULTS, aircraftType } from '../../src/aviation/reference/aircraft-types.ts';
 import { loadAirports } from '../../src/aviation/reference/airports.ts';
 import { deriveWeather, parseMetar } from '../../src/aviation/weather/index.ts';
@@ -105,7 +105,8 @@ describe('the bundle', () => {
     assert.equal(bundle.weather.conditions, derived.conditions[0]);
 
     const airports = await loadAirports({ cacheDir: server.config.referenceCacheDir!, dataDir: server.config.dataDir });
-    const choice = chooseRunway({ runways: airports.get('EGLL')!.runways, wind: parsed.metar.wind, aircraft: CONSERVATIVE_DEFAULTS.aircraft, notams: bundle.notams });
+    const aircraft = CONSERVATIVE_DEFAULTS.aircraft;
+    const choice = chooseRunway({ runways: airports.get('EGLL')!.runways, wind: parsed.metar.wind, aircraft, notams: bundle.notams, approachMinimaMet: approachMinimaMet(parsed.metar, { ...aircraft, type_known: false }) });
     assert.equal(bundle.runway?.designator ?? null, choice.runway?.designator ?? null);
     if (bundle.runway) assert.ok(bundle.recommended_approach.endsWith(`RWY ${bundle.runway.designator}`));
   });

@@ -158,6 +158,10 @@ describe('dashboard home and landing briefing', { skip: skipBrowser }, () => {
     assert.equal(await facts.locator('[data-field="true_heading_deg"]').innerText(), `${chosen.true_heading_deg}°`);
     assert.equal(await facts.locator('[data-field="headwind_kt"]').getAttribute('data-value'), String(chosen.headwind_kt ?? ''));
     assert.equal(await facts.locator('[data-field="crosswind_kt"]').getAttribute('data-value'), String(chosen.crosswind_kt ?? ''));
+    // No navigation data was imported: the ILS is unknown, never "no ILS".
+    assert.equal(chosen.ils, 'unknown');
+    assert.equal(await facts.locator('[data-field="ils"]').innerText(), 'ILS unknown (no navigation data)');
+    assert.doesNotMatch(await briefing.innerText(), /no (usable )?ILS/i);
     const triangle = page.getByTestId('wind-components');
     const scale = Number(await triangle.getAttribute('data-scale'));
     if (chosen.headwind_kt) {

@@ -283,9 +283,9 @@ export interface AirportSummary {
   distance_nm: number | null;
 }
 /**
- * One airport with its runways, frequencies and navaids
+ * One airport with its runways, frequencies, navaids and ILS
  *
- * From OurAirports data (see `attribution`), by ICAO or IATA code. 400 for a malformed code, 404 `airport_not_found` for an unknown one.
+ * From OurAirports data (see `attribution`), by ICAO or IATA code, with the ILS from navigation data the operator imported (`ils`; unknown without it). 400 for a malformed code, 404 `airport_not_found` for an unknown one.
  */
 export interface GetAviationAirportsIcao {
   path: GetAviationAirportsIcaoPath;
@@ -333,6 +333,23 @@ export interface Airport {
    * VOR, DME, NDB and TACAN the data associates with the airport; empty when none
    */
   navaids: Navaid[];
+  /**
+   * The airport's ILS from navigation data imported with `lamis import navdata` (X-Plane nav.dat)
+   */
+  ils: {
+    /**
+     * listed: imported navigation data covers the airport, and each runway end's `ils` is true or false from it; unknown: it does not (or none was imported), and `ils` is null
+     */
+    status: 'listed' | 'unknown';
+    /**
+     * Where the list comes from, or why the ILS are unknown
+     */
+    detail: string;
+    /**
+     * Every ILS and localizer the data lists for the airport; empty when unknown
+     */
+    localizers: Localizer[];
+  };
   /**
    * Where the data comes from and its licences: OurAirports (public domain) and the airport package (ODbL)
    */
@@ -423,6 +440,36 @@ export interface Navaid {
    * The airport the data associates the navaid with (this one)
    */
   associated_airport: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Localizer".
+ */
+export interface Localizer {
+  /**
+   * Localizer ident, e.g. "IJFK"
+   */
+  ident: string;
+  /**
+   * The runway end it serves, two-digit form: "04R"
+   */
+  runway: string;
+  /**
+   * ILS: an ILS of a category; LOC, LDA, SDF: a localizer without glide slope; LOC-GS, LDA-GS, IGS: with a glide slope but not an ILS
+   */
+  kind: 'ILS' | 'LOC' | 'LOC-GS' | 'LDA' | 'LDA-GS' | 'SDF' | 'IGS';
+  category: ('I' | 'II' | 'III') | null;
+  frequency_mhz: number;
+  /**
+   * Localizer course, degrees true
+   */
+  course_true_deg: number;
+  course_magnetic_deg: number | null;
+  glide_slope_deg: number | null;
+  /**
+   * The imported navigation data: file, format, data cycle, import date
+   */
+  source: string;
 }
 /**
  * The runways of one airport
@@ -1694,9 +1741,33 @@ export interface RecommendedRunway {
   max_crosswind_kt: number | null;
   max_tailwind_kt: number | null;
   /**
-   * The data lists an ILS and no NOTAM has it out of service
+   * Navigation data lists an ILS and no NOTAM has it out of service
    */
   ils_usable: boolean;
+  /**
+   * usable: navigation data lists an ILS and no NOTAM has it out; out_of_service: a NOTAM has the ILS, localizer or glide path out; none: the imported navigation data covers the airport and lists no ILS for this end; unknown: no navigation data covers the airport (see `lamis import navdata`)
+   */
+  ils: 'usable' | 'out_of_service' | 'none' | 'unknown';
+  ils_system: {
+    /**
+     * Localizer ident, e.g. "IJFK"
+     */
+    ident: string;
+    category: ('I' | 'II' | 'III') | null;
+    frequency_mhz: number;
+    /**
+     * Localizer course, degrees true
+     */
+    course_true_deg: number;
+    /**
+     * The imported navigation data: file, format, data cycle, import date
+     */
+    source: string;
+  } | null;
+  /**
+   * NOTAMs that have the ILS, localizer or glide path of this end out of service
+   */
+  ils_out_by: string[];
   /**
    * The data says lighted and no NOTAM has the runway lighting out of service
    */
@@ -1724,6 +1795,7 @@ export interface RunwayChoice {
  */
 export interface ApproachRecommendation {
   type: ('ILS' | 'RNAV' | 'VISUAL') | null;
+  ils_category: ('I' | 'II' | 'IIIA') | null;
   /**
    * true for instrument approaches: a typical procedure, not the published one
    */
@@ -1746,7 +1818,7 @@ export interface ApproachRecommendation {
      */
     visibility_m: number;
     /**
-     * "ILS CAT I", "RNAV (LNAV/VNAV)"
+     * "ILS CAT I", "ILS CAT II", "ILS CAT IIIA", "RNAV (LNAV/VNAV)"
      */
     label: string;
   } | null;

@@ -3,36 +3,30 @@
 // - VISUAL when the ceiling is at least 1,000 ft (or there is none) and the visibility at least
 //   3 SM. A ceiling of unknown height (BKN///, VV///) or an unknown visibility cannot confirm
 //   visual conditions.
-// - Otherwise an instrument approach: ILS where the data lists one for the end and no NOTAM has it
-//   (or its localizer or glide path) out of service; else RNAV. Instrument approaches are
-//   indicative: LAMIS does not know the published procedures.
-// - The observed ceiling and visibility are compared with typical minima (ILS CAT I: 200 ft DH,
-//   550 m RVR or 800 m visibility; RNAV LNAV/VNAV: 300 ft DA, 1,500 m). The runway's RVR from the
-//   METAR is used when reported, else the prevailing visibility.
+// - Otherwise an instrument approach: ILS where navigation data lists one for the end and no
+//   NOTAM has it (or its localizer or glide path) out of service, flown to the minima of its
+//   category as far as the aircraft's approach category allows (minima.ts); else RNAV. RNAV is an
+//   assumption, said as such: LAMIS does not know the published procedures, and without
+//   navigation data it does not know whether the end has an ILS either ("ILS unknown"), so it
+//   never says "no ILS" then. Instrument approaches are indicative.
+// - The observed ceiling and visibility are compared with the typical minima (minima.ts). The
+//   runway's RVR from the METAR is used when reported, else the prevailing visibility. In
+//   instrument conditions the runway choice puts the ends whose approach minima are met first
+//   (`approachMinimaMet`).
 
 import type { Metar } from '../weather/index.ts';
 import { designator, METRES_PER_FOOT } from './conditions.ts';
-import type { RunwayChoice } from './runway.ts';
+import { ILS_MINIMA, ilsOperation, minimaShortfalls, RNAV_MINIMA, type ApproachAircraft, type IlsOperation, type ObservedMinimaInputs, type TypicalMinima } from './minima.ts';
+import type { RunwayChoice, RunwayEndAssessment } from './runway.ts';
+
+export type { TypicalMinima } from './minima.ts';
 
 export type ApproachType = 'ILS' | 'RNAV' | 'VISUAL';
 
 export const VISUAL_MIN_CEILING_FT = 1000;
 export const VISUAL_MIN_VISIBILITY_SM = 3;
 
-export interface TypicalMinima {
-  /** Decision height (ILS) or decision altitude above the threshold (RNAV), feet. */
-  decision_height_ft: number;
-  /** Minimum RVR, metres, when the METAR reports one for the runway. */
-  rvr_m: number;
-  /** Minimum visibility, metres, when it does not. */
-  visibility_m: number;
-  label: string;
-}
-
-export const TYPICAL_MINIMA: Readonly<Record<'ILS' | 'RNAV', TypicalMinima>> = {
-  ILS: { decision_height_ft: 200, rvr_m: 550, visibility_m: 800, label: 'ILS CAT I' },
-  RNAV: { decision_height_ft: 300, rvr_m: 1500, visibility_m: 1500, label: 'RNAV (LNAV/VNAV)' },
-};
+export const TYPICAL_MINIMA: Readonly<Record<'ILS' | 'RNAV', TypicalMinima>> = { ILS: ILS_MINIMA.I, RNAV: RNAV_MINIMA };
 
 /** What the landing answer's `recommended_approach` says when no runway can be recommended (the reason is in `approach`). */
 export const NO_APPROACH = 'NONE';
@@ -41,6 +35,8 @@ export interface ApproachRecommendation {
   /** "ILS RWY 27L", "RNAV RWY 09R", "VISUAL RWY 04"; null without a runway. */
   approach: string | null;
   type: ApproachType | null;
+  /** The ILS operation for an ILS approach (CAT I, II or IIIA); null otherwise. */
+  ils_category: IlsOperation | null;
   runway: string | null;
   /** True for instrument approaches: a typical procedure, not the published one. */
   indicative: boolean;
@@ -52,35 +48,84 @@ export interface ApproachRecommendation {
 }
 
 /** `metar` null means no current report: visual conditions cannot be confirmed. */
-export function recommendApproach(choice: RunwayChoice, metar: Metar | null): ApproachRecommendation {
+export function recommendApproach(choice: RunwayChoice, metar: Metar | null, aircraft: ApproachAircraft): ApproachRecommendation {
   const end = choice.runway;
   if (end === null) {
     const reason = `No approach: ${choice.reason.replace(/^No runway: /, 'no runway — ')}`;
-    return { approach: null, type: null, runway: null, indicative: false, below_minima: false, minima: null, reason, reasoning: [reason] };
+    return { approach: null, type: null, ils_category: null, runway: null, indicative: false, below_minima: false, minima: null, reason, reasoning: [reason] };
   }
   const reasoning: string[] = [];
   const visual = visualConditions(metar, reasoning);
   if (visual) {
     const reason = `VISUAL RWY ${end.designator}: ceiling and visibility allow a visual approach.`;
     reasoning.push(reason);
-    return { approach: `VISUAL RWY ${end.designator}`, type: 'VISUAL', runway: end.designator, indicative: false, below_minima: false, minima: null, reason, reasoning };
+    return { approach: `VISUAL RWY ${end.designator}`, type: 'VISUAL', ils_category: null, runway: end.designator, indicative: false, below_minima: false, minima: null, reason, reasoning };
   }
 
-  const type = end.ils_usable ? 'ILS' : 'RNAV';
-  if (type === 'ILS') reasoning.push(`The data lists an ILS for ${end.designator} and no NOTAM has it out of service.`);
-  else if (end.ils_in_data === true) reasoning.push(`The ILS for ${end.designator} is out of service (NOTAM ${end.ils_out_by.join(', ')}): RNAV instead.`);
-  else reasoning.push(`The data lists no ILS for ${end.designator}: RNAV.`);
-
-  const minima = TYPICAL_MINIMA[type];
-  const shortfalls = metar === null ? [] : belowMinima(metar, end.designator, minima);
+  const instrument = instrumentApproach(end, aircraft, reasoning);
+  const { minima } = instrument;
+  const shortfalls = metar === null ? [] : minimaShortfalls(minima, observedFor(metar, end.designator), end.designator);
   for (const shortfall of shortfalls) reasoning.push(shortfall);
   const below = shortfalls.length > 0;
-  const approach = `${type} RWY ${end.designator}`;
+  const approach = `${instrument.type} RWY ${end.designator}`;
+  const label = `${approach}${instrument.assumption} (indicative)`;
   const reason = below
-    ? `${approach} (indicative): conditions are below typical ${minima.label} minima.`
-    : `${approach} (indicative): instrument conditions; typical ${minima.label} minima ${minima.decision_height_ft} ft, ${minima.visibility_m} m.`;
+    ? `${label}: conditions are below typical ${minima.label} minima.`
+    : `${label}: instrument conditions; typical ${minima.label} minima ${minima.decision_height_ft} ft, ${minima.visibility_m} m.`;
   reasoning.push(reason);
-  return { approach, type, runway: end.designator, indicative: true, below_minima: below, minima, reason, reasoning };
+  return { approach, type: instrument.type, ils_category: instrument.ils_category, runway: end.designator, indicative: true, below_minima: below, minima, reason, reasoning };
+}
+
+/**
+ * For the runway choice in instrument conditions: whether the best approach to an end has its
+ * typical minima met. Undefined when the conditions may be visual or there is no report: then the
+ * minima do not rank the ends.
+ */
+export function approachMinimaMet(metar: Metar | null, aircraft: ApproachAircraft): ((end: RunwayEndAssessment) => boolean) | undefined {
+  if (metar === null || visualConditions(metar, [])) return undefined;
+  return (end) => minimaShortfalls(instrumentApproach(end, aircraft, []).minima, observedFor(metar, end.designator), end.designator).length === 0;
+}
+
+/** The best instrument approach the data supports for the end, with the sentence that says why. */
+function instrumentApproach(end: RunwayEndAssessment, aircraft: ApproachAircraft, reasoning: string[]):
+  { type: 'ILS' | 'RNAV'; ils_category: IlsOperation | null; minima: TypicalMinima; assumption: string } {
+  const rnav = (why: string, assumption: string) => {
+    reasoning.push(`${why} RNAV is assumed: LAMIS does not know the published procedures; check the approach charts.`);
+    return { type: 'RNAV' as const, ils_category: null, minima: RNAV_MINIMA, assumption };
+  };
+  switch (end.ils) {
+    case 'unknown':
+      return rnav(`ILS unknown (no navigation data) for ${end.designator}.`, ' (assumed; ILS unknown)');
+    case 'none':
+      return rnav(`The navigation data lists no ILS for ${end.designator}.`, ' (assumed)');
+    case 'out_of_service':
+      return rnav(`The ILS for ${end.designator} is out of service (NOTAM ${end.ils_out_by.join(', ')}).`, ' (assumed; ILS out of service)');
+    case 'usable': {
+      const system = end.ils_system;
+      const facility = system?.category ?? null;
+      const { operation, limited_by_aircraft: limited } = ilsOperation(facility, aircraft);
+      const named = system === null ? 'an ILS' : `ILS ${system.ident}${facility === null ? '' : ` CAT ${facility}`} (${system.frequency_mhz.toFixed(2)} MHz, course ${Math.round(system.course_true_deg)}° true)`;
+      reasoning.push(`The navigation data lists ${named} for ${end.designator} and no NOTAM has it out of service.`);
+      if (facility === null) reasoning.push('Its category is not given: CAT I minima apply.');
+      if (limited) {
+        const who = aircraft.type_known === false ? 'An aircraft of unknown type is' : `Approach category ${aircraft.approach_category} aircraft are`;
+        reasoning.push(`${who} taken to fly CAT I only: CAT II and III need an aircraft, crew and operator approved for low-visibility operations.`);
+      }
+      return { type: 'ILS', ils_category: operation, minima: ILS_MINIMA[operation], assumption: '' };
+    }
+  }
+}
+
+/** The METAR's ceiling, visibility and the runway's lowest RVR, as plain figures for the minima check. */
+function observedFor(metar: Metar, runway: string): ObservedMinimaInputs {
+  const rvr = runwayVisualRangeM(metar, runway);
+  return {
+    ceiling_ft: metar.ceiling_ft,
+    visibility_m: metar.visibility?.metres ?? null,
+    visibility_below: metar.visibility?.upper_bound ?? false,
+    rvr_m: rvr?.metres ?? null,
+    rvr_below: rvr?.below ?? false,
+  };
 }
 
 function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
@@ -114,26 +159,6 @@ function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
     );
   }
   return visual;
-}
-
-/** Each way the observation falls below the minima, as a sentence. */
-function belowMinima(metar: Metar, runway: string, minima: TypicalMinima): string[] {
-  const shortfalls: string[] = [];
-  if (metar.ceiling_ft !== null && metar.ceiling_ft < minima.decision_height_ft) {
-    shortfalls.push(`Ceiling ${metar.ceiling_ft} ft is below the typical ${minima.label} decision height of ${minima.decision_height_ft} ft.`);
-  }
-  const rvr = runwayVisualRangeM(metar, runway);
-  if (rvr !== null) {
-    if (rvr.below ? rvr.metres <= minima.rvr_m : rvr.metres < minima.rvr_m) {
-      shortfalls.push(`RVR ${rvr.below ? 'below ' : ''}${rvr.metres} m on ${runway} is below the typical ${minima.label} minimum of ${minima.rvr_m} m.`);
-    }
-  } else if (metar.visibility !== null) {
-    const { metres, upper_bound: below } = metar.visibility;
-    if (below ? metres <= minima.visibility_m : metres < minima.visibility_m) {
-      shortfalls.push(`Visibility ${below ? 'below ' : ''}${metres} m is below the typical ${minima.label} minimum of ${minima.visibility_m} m.`);
-    }
-  }
-  return shortfalls;
 }
 
 /** The lowest RVR reported for the runway, in metres; `below` for an M-prefixed value. */

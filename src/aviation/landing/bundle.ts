@@ -11,7 +11,7 @@ import type { AirportNotams } from '../notams/store.ts';
 import type { AviationServices } from '../services.ts';
 import { deriveWeather, type Metar, type Taf } from '../weather/index.ts';
 import type { StoredReport } from '../weather/reports.ts';
-import { NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
+import { approachMinimaMet, NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
 import { deriveCapacity } from './capacity.ts';
 import type { SlotAvailability } from './slots.ts';
 import { chooseRunway, type RunwayChoice } from './runway.ts';
@@ -81,8 +81,9 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
   const { airport, etaMs, profile } = request;
   const notams = notamSet.notams;
 
-  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams });
-  const approach: ApproachRecommendation = recommendApproach(choice, metar);
+  const approachAircraft = { approach_category: profile.approach_category, type_known: request.profileSource !== 'default' };
+  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams, approachMinimaMet: approachMinimaMet(metar, approachAircraft) });
+  const approach: ApproachRecommendation = recommendApproach(choice, metar, approachAircraft);
   const status = airportStatus({ airport, notams, choice });
   const safety = safetyScore({ position: airport, aircraft: profile, metar, taf, choice, approach, status, etaMs, nowMs });
   const chosen = choice.runway;
@@ -147,11 +148,21 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
       max_crosswind_kt: chosen.max_crosswind_kt,
       max_tailwind_kt: chosen.max_tailwind_kt,
       ils_usable: chosen.ils_usable,
+      ils: chosen.ils,
+      ils_system: chosen.ils_system && {
+        ident: chosen.ils_system.ident,
+        category: chosen.ils_system.category,
+        frequency_mhz: chosen.ils_system.frequency_mhz,
+        course_true_deg: chosen.ils_system.course_true_deg,
+        source: chosen.ils_system.source,
+      },
+      ils_out_by: chosen.ils_out_by,
       lighting_usable: chosen.lighting_usable,
     },
     runway_choice: { basis: choice.basis, reason: choice.reason, reasoning: choice.reasoning, wind: choice.wind },
     approach: {
       type: approach.type,
+      ils_category: approach.ils_category,
       indicative: approach.indicative,
       below_minima: approach.below_minima,
       minima: approach.minima,

@@ -14,7 +14,7 @@
 
 import { expandRunways } from '../notams/index.ts';
 import type { NotamEffect } from '../notams/index.ts';
-import type { ActiveNotam, Runway, RunwayEnd } from './types.ts';
+import type { ActiveNotam, EndLocalizer, Runway, RunwayEnd } from './types.ts';
 
 export const METRES_PER_FOOT = 0.3048;
 
@@ -152,6 +152,29 @@ export function isClosed(item: EndConditions): boolean {
 /** The data lists an ILS for the end and no NOTAM has it out of service. */
 export function ilsUsable(item: EndConditions): boolean {
   return item.end.ils === true && item.ils_out_by.length === 0;
+}
+
+/**
+ * What is known of the end's ILS: `usable`, `out_of_service` (by NOTAM), `none` (navigation data
+ * covers the airport and lists none for this end), `unknown` (no navigation data covers it).
+ */
+export type IlsState = 'usable' | 'out_of_service' | 'none' | 'unknown';
+
+export function ilsState(item: EndConditions): IlsState {
+  if (item.end.ils === null) return 'unknown';
+  if (!item.end.ils) return 'none';
+  return item.ils_out_by.length === 0 ? 'usable' : 'out_of_service';
+}
+
+/** CAT III above II above I; an ILS of unknown category counts as CAT I. */
+export function ilsCategoryRank(ils: Pick<EndLocalizer, 'category'>): number {
+  return { I: 1, II: 2, III: 3 }[ils.category ?? 'I'];
+}
+
+/** The end's ILS of the highest category; null when the data lists none (or no localizers at all). */
+export function bestIls(item: EndConditions): EndLocalizer | null {
+  const ils = (item.end.localizers ?? []).filter((localizer) => localizer.kind === 'ILS');
+  return ils.sort((a, b) => ilsCategoryRank(b) - ilsCategoryRank(a))[0] ?? null;
 }
 
 export function lightingUsable(item: EndConditions): boolean {

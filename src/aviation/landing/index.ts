@@ -2,7 +2,7 @@
 // arrival capacity and slots. The rules are in RULES.md.
 export { chooseRunway, windRegime, LIGHT_WIND_KT, TAILWIND_LIMIT_KT } from './runway.ts';
 export type { RunwayChoice, RunwayChoiceInput, RunwayEndAssessment, WindRegime } from './runway.ts';
-export { recommendApproach, TYPICAL_MINIMA, VISUAL_MIN_CEILING_FT, VISUAL_MIN_VISIBILITY_SM } from './approach.ts';
+export { approachMinimaMet, recommendApproach, TYPICAL_MINIMA, VISUAL_MIN_CEILING_FT, VISUAL_MIN_VISIBILITY_SM } from './approach.ts';
 export type { ApproachRecommendation, ApproachType, TypicalMinima } from './approach.ts';
 export { airportStatus } from './status.ts';
 export type { AirportStatus, AirportStatusInput, AirportStatusResult } from './status.ts';

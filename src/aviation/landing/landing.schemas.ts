@@ -31,7 +31,18 @@ const RecommendedRunwaySchema = Shared('RecommendedRunway', Type.Object({
   crosswind_kt: nullable(Type.Number({ description: 'Mean crosswind, positive from the right' })),
   max_crosswind_kt: nullable(Type.Number({ description: 'Gusts and the whole reported direction range included; null when the wind is unknown' })),
   max_tailwind_kt: nullable(Type.Number({ description: 'Gusts and the whole reported direction range included; null when the wind is unknown' })),
-  ils_usable: Type.Boolean({ description: 'The data lists an ILS and no NOTAM has it out of service' }),
+  ils_usable: Type.Boolean({ description: 'Navigation data lists an ILS and no NOTAM has it out of service' }),
+  ils: Type.Enum(['usable', 'out_of_service', 'none', 'unknown'], {
+    description: 'usable: navigation data lists an ILS and no NOTAM has it out; out_of_service: a NOTAM has the ILS, localizer or glide path out; none: the imported navigation data covers the airport and lists no ILS for this end; unknown: no navigation data covers the airport (see `lamis import navdata`)',
+  }),
+  ils_system: nullable(Type.Object({
+    ident: Type.String({ description: 'Localizer ident, e.g. "IJFK"' }),
+    category: nullable(Type.Enum(['I', 'II', 'III'], { description: 'Facility category as the navigation data gives it (CAT III is not split into A/B there)' })),
+    frequency_mhz: Type.Number(),
+    course_true_deg: Type.Number({ description: 'Localizer course, degrees true' }),
+    source: Type.String({ description: 'The imported navigation data: file, format, data cycle, import date' }),
+  }, { description: 'The end\'s ILS of the highest category, even when out of service; null when the data lists none or is unknown' })),
+  ils_out_by: Type.Array(Type.String(), { description: 'NOTAMs that have the ILS, localizer or glide path of this end out of service' }),
   lighting_usable: Type.Boolean({ description: 'The data says lighted and no NOTAM has the runway lighting out of service' }),
 }));
 
@@ -45,14 +56,19 @@ const RunwayChoiceSchema = Shared('RunwayChoice', Type.Object({
 }));
 
 const ApproachSchema = Shared('ApproachRecommendation', Type.Object({
-  type: nullable(Type.Enum(['ILS', 'RNAV', 'VISUAL'], { description: 'null when no runway can be recommended' })),
+  type: nullable(Type.Enum(['ILS', 'RNAV', 'VISUAL'], {
+    description: 'null when no runway can be recommended. RNAV is an assumption (LAMIS does not know the published procedures): `reason` says "assumed", and "ILS unknown" when no navigation data covers the airport',
+  })),
+  ils_category: nullable(Type.Enum(['I', 'II', 'IIIA'], {
+    description: 'The ILS operation checked for an ILS approach: the facility\'s category (CAT III flown to CAT IIIA minima) as far as the aircraft allows (approach categories A and H, and unknown types: CAT I); null otherwise',
+  })),
   indicative: Type.Boolean({ description: 'true for instrument approaches: a typical procedure, not the published one' }),
   below_minima: Type.Boolean({ description: 'The observed ceiling or visibility is below the typical minima of this approach' }),
   minima: nullable(Type.Object({
     decision_height_ft: Type.Number({ description: 'Decision height (ILS) or decision altitude above the threshold (RNAV)' }),
     rvr_m: Type.Number({ description: 'Minimum RVR, when the METAR reports one for the runway' }),
     visibility_m: Type.Number({ description: 'Minimum visibility, when it does not' }),
-    label: Type.String({ description: '"ILS CAT I", "RNAV (LNAV/VNAV)"' }),
+    label: Type.String({ description: '"ILS CAT I", "ILS CAT II", "ILS CAT IIIA", "RNAV (LNAV/VNAV)"' }),
   }, { description: 'The typical minima the approach was checked against; null for a visual approach or none' })),
   reason: Type.String(),
   reasoning: Type.Array(Type.String()),

@@ -5,17 +5,19 @@
 // 2. Wind components against each end's true heading (METAR wind is true), checked at the gust
 //    speed over every direction the wind was reported to take (windComponents' worst case): an end
 //    with a tailwind over 5 kt or a crosswind over the aircraft's limit is out.
-// 3. Among the ends left, those at least the aircraft's minimum runway length come first.
+// 3. Among the ends left, those at least the aircraft's minimum runway length come first; in
+//    instrument conditions, then those whose best approach has its typical minima met.
 // 4. Then, with a steady wind of 5 kt or more, the most headwind (mean wind). With calm, light
-//    (under 5 kt, no gust), variable or unknown wind, the best equipped: usable ILS, then usable
-//    lighting, then the longest landing length. Any tie left goes to the designator, A to Z.
+//    (under 5 kt, no gust), variable or unknown wind, the best equipped: usable ILS (CAT III, then
+//    II, then I), then usable lighting, then the longest landing length. Any tie left goes to the
+//    designator, A to Z.
 // 5. When no end qualifies the answer is no runway, with the reason.
 
 import { windComponents } from '../weather/index.ts';
 import type { Wind } from '../weather/index.ts';
-import { airportConditions, ilsUsable, lightingUsable } from './conditions.ts';
-import type { EndConditions } from './conditions.ts';
-import type { ActiveNotam, AircraftProfile, Runway } from './types.ts';
+import { airportConditions, bestIls, ilsCategoryRank, ilsState, ilsUsable, lightingUsable } from './conditions.ts';
+import type { EndConditions, IlsState } from './conditions.ts';
+import type { ActiveNotam, AircraftProfile, EndLocalizer, Runway } from './types.ts';
 
 export const TAILWIND_LIMIT_KT = 5;
 /** Below this mean speed, without gusts, the wind does not decide the runway. */
@@ -32,10 +34,14 @@ export interface RunwayEndAssessment {
   /** At least the aircraft's minimum runway length; null when the length is unknown. */
   long_enough: boolean | null;
   closed_in_data: boolean;
+  /** Navigation data lists an ILS for the end; null when no navigation data covers the airport. */
   ils_in_data: boolean | null;
   lighted_in_data: boolean | null;
   /** The data lists an ILS and no NOTAM has it out of service. */
   ils_usable: boolean;
+  ils: IlsState;
+  /** The end's ILS of the highest category (null without one in the data); listed even when out of service. */
+  ils_system: EndLocalizer | null;
   /** The data says lighted and no NOTAM has the runway lighting out of service. */
   lighting_usable: boolean;
   /** NOTAMs that close the runway, take the end's ILS out, or its runway or approach lighting. */
@@ -72,6 +78,8 @@ export interface RunwayChoiceInput {
   wind: Wind | null;
   aircraft: Pick<AircraftProfile, 'crosswind_limit_kt' | 'min_runway_m'>;
   notams?: readonly ActiveNotam[];
+  /** In instrument conditions: whether the end's best approach has its typical minima met (approach.ts). */
+  approachMinimaMet?: (candidate: RunwayEndAssessment) => boolean;
 }
 
 export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
@@ -110,9 +118,18 @@ export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
     );
   }
 
+  const minimaMet = new Set(input.approachMinimaMet ? qualifying.filter(input.approachMinimaMet) : qualifying);
+  const byMinima = minimaMet.size > 0 && minimaMet.size < qualifying.length;
+  if (byMinima) {
+    const names = (list: RunwayEndAssessment[]) => list.map((candidate) => candidate.designator).join(', ');
+    reasoning.push(
+      `Instrument conditions: the typical minima of the best approach are met on ${names([...minimaMet])} and not on ` +
+        `${names(qualifying.filter((candidate) => !minimaMet.has(candidate)))}, so those come first.`,
+    );
+  }
   const basis = regime === 'steady' ? 'headwind' : 'equipment';
-  const chosen = [...qualifying].sort((a, b) => compare(a, b, basis))[0]!;
-  const reason = choiceReason(chosen, basis, qualifying.length);
+  const chosen = [...qualifying].sort((a, b) => compare(a, b, basis, minimaMet))[0]!;
+  const reason = choiceReason(chosen, basis, qualifying.length, byMinima);
   reasoning.push(reason);
   if (chosen.long_enough === false) {
     reasoning.push(`${chosen.designator} is shorter than the aircraft's minimum runway length (${aircraft.min_runway_m} m), and no qualifying end is long enough.`);
@@ -145,6 +162,8 @@ function assess(
     ils_in_data: item.end.ils,
     lighted_in_data: item.runway.lighted,
     ils_usable: ilsUsable(item),
+    ils: ilsState(item),
+    ils_system: bestIls(item),
     lighting_usable: lightingUsable(item),
     closed_by: item.closed_by,
     ils_out_by: item.ils_out_by,
@@ -195,15 +214,21 @@ function exclusion(item: EndConditions, assessment: RunwayEndAssessment, crosswi
   return null;
 }
 
-function compare(a: RunwayEndAssessment, b: RunwayEndAssessment, basis: 'headwind' | 'equipment'): number {
+function compare(a: RunwayEndAssessment, b: RunwayEndAssessment, basis: 'headwind' | 'equipment', minimaMet: ReadonlySet<RunwayEndAssessment>): number {
   return (
     lengthRank(b) - lengthRank(a) ||
+    Number(minimaMet.has(b)) - Number(minimaMet.has(a)) ||
     (basis === 'headwind' ? (b.headwind_kt ?? -Infinity) - (a.headwind_kt ?? -Infinity) : 0) ||
-    Number(b.ils_usable) - Number(a.ils_usable) ||
+    ilsRank(b) - ilsRank(a) ||
     Number(b.lighting_usable) - Number(a.lighting_usable) ||
     (b.landing_length_m ?? 0) - (a.landing_length_m ?? 0) ||
     a.designator.localeCompare(b.designator)
   );
+}
+
+/** A usable ILS of a higher category first, then none. */
+function ilsRank(candidate: RunwayEndAssessment): number {
+  return candidate.ils_usable ? ilsCategoryRank(candidate.ils_system ?? { category: null }) : 0;
 }
 
 /** Long enough first, then unknown length, then too short. */
@@ -211,17 +236,29 @@ function lengthRank(candidate: RunwayEndAssessment): number {
   return candidate.long_enough === true ? 2 : candidate.long_enough === null ? 1 : 0;
 }
 
-function choiceReason(chosen: RunwayEndAssessment, basis: 'headwind' | 'equipment', count: number): string {
+function choiceReason(chosen: RunwayEndAssessment, basis: 'headwind' | 'equipment', count: number, byMinima: boolean): string {
   const equipment = [
-    chosen.ils_usable ? 'ILS' : chosen.ils_in_data === true ? 'ILS out of service' : 'no ILS',
+    ilsWords(chosen),
     chosen.lighting_usable ? 'lighted' : chosen.lighted_in_data === true ? 'lighting out of service' : 'no lighting in the data',
     chosen.landing_length_m === null ? 'length unknown' : `${chosen.landing_length_m} m landing length`,
   ].join(', ');
   const among = count === 1 ? 'the only end within limits' : `chosen from ${count} ends within limits`;
+  const minima = byMinima ? ' among the ends whose approach minima are met' : '';
   if (basis === 'headwind') {
-    return `Runway ${chosen.designator}: most headwind (${chosen.headwind_kt} kt), ${among}; ${equipment}.`;
+    return `Runway ${chosen.designator}: most headwind (${chosen.headwind_kt} kt)${minima}, ${among}; ${equipment}.`;
   }
-  return `Runway ${chosen.designator}: wind does not decide, so the best equipped (ILS, then lighting, then length), ${among}; ${equipment}.`;
+  return `Runway ${chosen.designator}: wind does not decide, so the best equipped (ILS of the highest category, then lighting, then length)${minima}, ${among}; ${equipment}.`;
+}
+
+/** The end's ILS in a few words; "unknown" when no navigation data covers the airport, never "no ILS" then. */
+export function ilsWords(end: Pick<RunwayEndAssessment, 'ils' | 'ils_system'>): string {
+  const category = end.ils_system?.category ? ` CAT ${end.ils_system.category}` : '';
+  switch (end.ils) {
+    case 'usable': return `ILS${category}`;
+    case 'out_of_service': return `ILS${category} out of service`;
+    case 'none': return 'no ILS in the navigation data';
+    case 'unknown': return 'ILS unknown (no navigation data)';
+  }
 }
 
 function describeWind(wind: Wind | null, regime: WindRegime): string {

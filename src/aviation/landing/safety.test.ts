@@ -27,7 +27,7 @@ function score({ airport = EGLL, aircraft = A320, raw = 'EGLL 211150Z 27008KT CA
     aircraft,
     metar: report,
     choice,
-    approach: recommendApproach(choice, report),
+    approach: recommendApproach(choice, report, aircraft),
     status: airportStatus({ airport, notams, choice }),
     etaMs: Date.parse(eta),
     nowMs: Date.parse(now),

@@ -15,8 +15,21 @@ export interface RunwayEnd {
   elevation_ft: number | null;
   /** Landing starts this far past the start of the runway; null when not known (taken as 0). */
   displaced_threshold_ft: number | null;
-  /** The data lists an ILS for this end; null when it does not say. */
+  /** Navigation data lists an ILS for this end; null when no navigation data covers the airport. */
   ils: boolean | null;
+  /** The end's ILS and other localizers from navigation data. */
+  localizers?: readonly EndLocalizer[];
+}
+
+/** A localizer serving a runway end (imported navigation data). */
+export interface EndLocalizer {
+  ident: string;
+  /** "ILS" for an ILS of a category; LOC, LDA, SDF, IGS and their "-GS" forms are not an ILS. */
+  kind: string;
+  category: 'I' | 'II' | 'III' | null;
+  frequency_mhz: number;
+  course_true_deg: number;
+  source: string;
 }
 
 export interface Runway {

@@ -3,6 +3,7 @@
 // source is described in airports.ts.
 
 import type { PlaceSearch, SearchHit, SearchPage } from '../../platform/geo/place-index.ts';
+import type { LocalizerSystem } from '../navdata/navdat.ts';
 import type { HeadingSource } from './headings.ts';
 import type { RunwaySurface } from './surfaces.ts';
 
@@ -44,8 +45,10 @@ export type RunwayEnd = {
   readonly lon: number | null;
   readonly elevation_ft: number | null;
   readonly displaced_threshold_ft: number | null;
-  /** Whether the end has an ILS; null when the data does not say. */
+  /** Whether the end has an ILS; null when the data does not say (no navigation data covers the airport). */
   readonly ils: boolean | null;
+  /** The end's ILS and other localizers from imported navigation data; absent without it. */
+  readonly localizers?: readonly LocalizerSystem[];
 };
 
 export type Runway = {

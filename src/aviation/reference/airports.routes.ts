@@ -8,6 +8,8 @@ import { ProblemError } from '../../platform/http/problems.ts';
 import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
 import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
+import { airportIls } from '../navdata/navdata.ts';
+import { AirportIlsSchema } from '../navdata/navdata.schemas.ts';
 import { TAG, type AviationServices } from '../services.ts';
 import { airportNotFound } from './airports.problems.ts';
 import {
@@ -62,7 +64,7 @@ const RunwayEndSchema = Shared('RunwayEnd', Type.Object({
   lon: nullable(Type.Number()),
   elevation_ft: nullable(Type.Number()),
   displaced_threshold_ft: nullable(Type.Number()),
-  ils: nullable(Type.Boolean({ description: 'null: the data does not say' })),
+  ils: nullable(Type.Boolean({ description: 'From imported navigation data (see the airport\'s `ils`); null: unknown, no navigation data covers the airport' })),
 }));
 
 const RunwaySchema = Shared('Runway', Type.Object({
@@ -121,6 +123,7 @@ const AirportSchema = Shared('Airport', Type.Object({
   runways: Type.Array(RunwaySchema),
   frequencies: Type.Array(FrequencySchema, { description: 'By type, then MHz; empty when the data lists none' }),
   navaids: Type.Array(NavaidSchema, { description: 'VOR, DME, NDB and TACAN the data associates with the airport; empty when none' }),
+  ils: AirportIlsSchema,
   attribution: Type.String({ description: 'Where the data comes from and its licences: OurAirports (public domain) and the airport package (ODbL)' }),
 }));
 
@@ -142,7 +145,7 @@ function runwayView(runway: Runway) {
     paved: runway.paved,
     lighted: runway.lighted,
     closed: runway.closed,
-    ends: runway.ends.map((end) => ({ ...end })),
+    ends: runway.ends.map(({ localizers: _localizers, ...end }) => end),
   };
 }
 
@@ -191,8 +194,8 @@ export function registerAirportRoutes(app: App, services: AviationServices): voi
 
   app.get('/v3/aviation/airports/:icao', {
     schema: {
-      summary: 'One airport with its runways, frequencies and navaids',
-      description: 'From OurAirports data (see `attribution`), by ICAO or IATA code. 400 for a malformed code, 404 `airport_not_found` for an unknown one.',
+      summary: 'One airport with its runways, frequencies, navaids and ILS',
+      description: 'From OurAirports data (see `attribution`), by ICAO or IATA code, with the ILS from navigation data the operator imported (`ils`; unknown without it). 400 for a malformed code, 404 `airport_not_found` for an unknown one.',
       tags: [TAG],
       params: IcaoParams,
       response: { 200: AirportSchema },
@@ -205,6 +208,7 @@ export function registerAirportRoutes(app: App, services: AviationServices): voi
       runways: airport.runways.map(runwayView),
       frequencies: airports.frequencies(airport.icao).map((frequency) => ({ ...frequency })),
       navaids: airports.navaids(airport.icao).map((navaid) => ({ ...navaid, associated_airport: airport.icao })),
+      ils: airportIls(services.navdata, airport.icao),
       attribution: AIRPORT_DATA_ATTRIBUTION,
     };
   });

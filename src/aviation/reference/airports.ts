@@ -19,8 +19,9 @@
 //   whose headings are far from opposite contradict each other and are both left out. Runways
 //   without any end keep `ends` empty and `designator` null.
 // - A surface neither source names is UNKNOWN, and `paved` null: unknown, never unpaved.
-// - OurAirports lists no ILS (its navaids are VOR, DME, NDB and TACAN), so `ils` is always null,
-//   meaning unknown. There are no time zones either (`timezone` null).
+// - Neither source names an ILS (OurAirports' navaids are VOR, DME, NDB and TACAN), so `ils` is
+//   null, meaning unknown, until navigation data is imported (src/aviation/navdata). There are no
+//   time zones either (`timezone` null).
 //
 // Which airports are kept (about 45,000 of 70,000): those with an ICAO-style code (four letters or
 // digits, as GPS code or as ident), and large, medium and small airports, heliports and seaplane

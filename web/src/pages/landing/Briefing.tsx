@@ -4,7 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { formatNumber, formatUtc } from '../../app/format.ts';
 import { Alert, Section, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
-import { factorName, orderedFactors, scoreTone, slotWords, STATUS } from './briefing.ts';
+import { factorName, ilsCategoryWords, ilsWords, orderedFactors, scoreTone, slotWords, STATUS } from './briefing.ts';
 import { age } from './format.ts';
 import { anySimulated, freshnessRows, type Currency, type FreshnessRow, type Origin } from './freshness.ts';
 import { conditionWords, describeMetar, FLIGHT_CATEGORIES, WIND_SHEAR_RISKS } from './metar.ts';
@@ -39,6 +39,7 @@ function Headline({ bundle }: { bundle: LandingBundle }) {
       </Tile>
       <Tile label="Recommended approach" testId="approach">
         <strong>{bundle.recommended_approach}</strong>
+        {ilsCategoryWords(bundle.approach) && <div class="tile-notes" data-testid="approach-ils-category">{ilsCategoryWords(bundle.approach)}</div>}
         {bundle.approach.indicative && <div class="tile-notes">indicative</div>}
         {bundle.approach.below_minima && <div><StatusBadge tone="bad">below minima</StatusBadge></div>}
       </Tile>
@@ -62,6 +63,7 @@ function Headline({ bundle }: { bundle: LandingBundle }) {
 function RunwayAndWind({ bundle, airport }: { bundle: LandingBundle; airport: Airport | null }) {
   const wind = bundle.weather.wind;
   const chosen = bundle.runway;
+  const ils = chosen && ilsWords(chosen);
   const runways = airport?.runways ?? [];
   const limit = bundle.aircraft.crosswind_limit_kt;
   const windText = wind ? windLabel(wind) : 'not reported';
@@ -97,7 +99,8 @@ function RunwayAndWind({ bundle, airport }: { bundle: LandingBundle; airport: Ai
           <dt>Crosswind</dt><dd data-field="crosswind_kt" data-value={chosen.crosswind_kt ?? ''}>{kt(chosen.crosswind_kt)}{crossSide}</dd>
           <dt>With gusts</dt><dd>crosswind up to {kt(chosen.max_crosswind_kt)}, tailwind up to {kt(chosen.max_tailwind_kt)}</dd>
           <dt>Landing length</dt><dd>{chosen.landing_length_m === null ? 'unknown' : `${formatNumber(chosen.landing_length_m)} m`}</dd>
-          <dt>Equipment</dt><dd>{chosen.ils_usable ? 'ILS usable' : 'no usable ILS'}, {chosen.lighting_usable ? 'lighting usable' : 'no usable lighting'}</dd>
+          <dt>ILS</dt><dd data-field="ils" data-value={chosen.ils}>{ils && <StatusBadge tone={ils.tone}>{ils.words}</StatusBadge>}</dd>
+          <dt>Lighting</dt><dd>{chosen.lighting_usable ? 'usable' : 'no usable lighting'}</dd>
         </dl>
       ) : <Alert tone="warning" title="No runway can be recommended">{bundle.runway_choice.reason}</Alert>}
       <details class="reasoning">

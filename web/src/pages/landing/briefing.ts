@@ -1,7 +1,7 @@
 // The headline parts of a landing bundle in words and tones: destination status, safety score
-// and its factors, slot. Pure, so it is tested without a browser.
+// and its factors, slot, the chosen runway's ILS. Pure, so it is tested without a browser.
 import type { Tone } from '../../app/ui/basics.tsx';
-import type { LandingBundle, SafetyFactor } from './types.ts';
+import type { LandingBundle, RecommendedRunway, SafetyFactor } from './types.ts';
 
 export const STATUS: Record<LandingBundle['destination']['status'], { tone: Tone; words: string }> = {
   OPERATIONAL: { tone: 'ok', words: 'Operational' },
@@ -54,4 +54,24 @@ export function slotWords(slot: LandingBundle['slot']): string {
   const from = Number.isNaN(hour.getTime()) ? slot.hour : `${String(hour.getUTCHours()).padStart(2, '0')}:00 UTC`;
   const basis = slot.capacity_source === 'derived' ? 'derived from the runways' : slot.capacity_source === 'override' ? 'set by the operator' : slot.capacity_source;
   return `${slot.remaining} of ${slot.capacity} arrival slots left in the hour from ${from} (${slot.booked} booked; capacity ${basis})`;
+}
+
+/**
+ * The chosen end's ILS in words: its category and frequency, out by NOTAM, none in the navigation
+ * data, or unknown (no navigation data covers the airport), which is never shown as "no ILS".
+ */
+export function ilsWords(runway: Pick<RecommendedRunway, 'ils' | 'ils_system' | 'ils_out_by'>): { tone: Tone; words: string } {
+  const system = runway.ils_system;
+  const named = system ? `ILS${system.category ? ` CAT ${system.category}` : ''} ${system.ident} ${system.frequency_mhz.toFixed(2)} MHz` : 'ILS';
+  switch (runway.ils) {
+    case 'usable': return { tone: 'ok', words: named };
+    case 'out_of_service': return { tone: 'bad', words: `${named} out of service (NOTAM ${runway.ils_out_by.join(', ')})` };
+    case 'none': return { tone: 'neutral', words: 'No ILS in the navigation data' };
+    case 'unknown': return { tone: 'neutral', words: 'ILS unknown (no navigation data)' };
+  }
+}
+
+/** The ILS operation an ILS approach was checked for: "ILS CAT IIIA"; null for other approaches. */
+export function ilsCategoryWords(approach: LandingBundle['approach']): string | null {
+  return approach.ils_category === null ? null : `ILS CAT ${approach.ils_category}`;
 }

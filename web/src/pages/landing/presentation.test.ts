@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseNotam } from '../../../../src/aviation/notams/index.ts';
 import { parseMetar } from '../../../../src/aviation/weather/index.ts';
-import { factorName, orderedFactors, scoreTone, slotWords, STATUS } from './briefing.ts';
+import { factorName, ilsCategoryWords, ilsWords, orderedFactors, scoreTone, slotWords, STATUS } from './briefing.ts';
 import { age, utcFromInput, utcInputValue } from './format.ts';
 import { anySimulated, freshnessRows } from './freshness.ts';
 import { cloudWords, conditionWords, describeMetar, FLIGHT_CATEGORIES, weatherWords, windWords } from './metar.ts';
@@ -180,5 +180,24 @@ describe('format', () => {
     assert.equal(utcFromInput('2026-11-21T22:18'), '2026-11-21T22:18:00Z');
     assert.equal(utcFromInput('2026-02-31T10:00'), null);
     assert.equal(utcFromInput('tomorrow'), null);
+  });
+});
+
+describe('ilsWords', () => {
+  const system = { ident: 'IJFK', category: 'III' as const, frequency_mhz: 109.5, course_true_deg: 30.7, source: 'nav.dat' };
+  it('names the ILS by category and frequency, or says why there is none to use', () => {
+    assert.deepEqual(ilsWords({ ils: 'usable', ils_system: system, ils_out_by: [] }), { tone: 'ok', words: 'ILS CAT III IJFK 109.50 MHz' });
+    assert.deepEqual(ilsWords({ ils: 'out_of_service', ils_system: system, ils_out_by: ['A0421/26'] }), { tone: 'bad', words: 'ILS CAT III IJFK 109.50 MHz out of service (NOTAM A0421/26)' });
+    assert.equal(ilsWords({ ils: 'none', ils_system: null, ils_out_by: [] }).words, 'No ILS in the navigation data');
+  });
+
+  it('without navigation data the ILS is unknown, never "no ILS"', () => {
+    assert.deepEqual(ilsWords({ ils: 'unknown', ils_system: null, ils_out_by: [] }), { tone: 'neutral', words: 'ILS unknown (no navigation data)' });
+  });
+
+  it('the approach tile names the ILS category checked', () => {
+    const approach = { ils_category: 'IIIA' } as LandingBundle['approach'];
+    assert.equal(ilsCategoryWords(approach), 'ILS CAT IIIA');
+    assert.equal(ilsCategoryWords({ ...approach, ils_category: null }), null);
   });
 });

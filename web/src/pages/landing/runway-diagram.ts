@@ -9,7 +9,7 @@ import type { MetarWind, RecommendedRunway, Runway, RunwayEnd } from './types.ts
 export type DiagramRunwayEnd = Pick<RunwayEnd, 'ident' | 'true_heading_deg' | 'lat' | 'lon'>;
 export type DiagramRunway = Pick<Runway, 'designator' | 'length_ft' | 'width_ft' | 'closed'> & { ends: DiagramRunwayEnd[] };
 export type DiagramWind = Omit<MetarWind, 'reported'>;
-export type ChosenRunway = Omit<RecommendedRunway, 'ils_usable' | 'lighting_usable'>;
+export type ChosenRunway = Omit<RecommendedRunway, 'ils_usable' | 'ils' | 'ils_system' | 'ils_out_by' | 'lighting_usable'>;
 
 export interface Point {
   x: number;
