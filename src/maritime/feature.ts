@@ -95,7 +95,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
 
   const ports = await loadPorts({ dataDir: config.dataDir });
   for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
-  log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi !== null, unlocode: ports.meta.unlocode !== null }, 'port index loaded');
+  log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi?.built_in === false ? ports.meta.wpi.origin : 'built in', unlocode: ports.meta.unlocode !== null }, 'port index loaded');
   registerPortRoutes(app, { index: ports });
   // Tides, weather and arrival predictions at the ports; predictVesselArrival gives any caller a weather-aware ETA.
   const weather = createWeatherSource(config, log);
