@@ -3,10 +3,9 @@
 // One array per port in the order of `columns` (the WpiEntry fields; the entrance restrictions as
 // [tide, swell, ice, other]), so the file holds only what the merge uses. An import in the data
 // folder replaces it whole.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { gunzip, gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ImportMeta, WpiEntry } from './model.ts';
 
 export const WPI_REFERENCE_FILE = fileURLToPath(new URL('../../../reference/wpi/wpi.json.gz', import.meta.url));
@@ -55,13 +54,13 @@ export function decodeWpiReference(json: string): WpiReference {
   return { meta: { origin: compiled.source, imported_at: compiled.compiled_at, entries: entries.length }, entries };
 }
 
-let loading: Promise<WpiReference> | undefined;
+let cached: WpiReference | undefined;
 
-/** Read once per process; rejects only when the file shipped with LAMIS is missing or damaged. */
-export function wpiReference(): Promise<WpiReference> {
-  loading ??= (async () => {
-    const text = (await promisify(gunzip)(await readFile(WPI_REFERENCE_FILE))).toString('utf8');
-    return decodeWpiReference(text);
-  })();
-  return loading;
+/**
+ * Read once per process (about 30 ms), for the port index and the simulated fleet alike. Throws
+ * when the file shipped with LAMIS is missing or damaged.
+ */
+export function wpiReference(): WpiReference {
+  cached ??= decodeWpiReference(gunzipSync(readFileSync(WPI_REFERENCE_FILE)).toString('utf8'));
+  return cached;
 }
