@@ -1,5 +1,5 @@
-// One list of ports from the three sources: sea-ports (built in), the imported UN/LOCODE list and
-// the imported World Port Index.
+// One list of ports from the three sources: sea-ports (built in), the World Port Index (built in,
+// or the one imported in its place) and the imported UN/LOCODE list.
 //
 // Matching:
 // 1. sea-ports and UN/LOCODE entries are the same port when they have the same UN/LOCODE.
