@@ -96,7 +96,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
 
   const ports = await loadPorts({ dataDir: config.dataDir });
   for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
-  log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi !== null, unlocode: ports.meta.unlocode !== null }, 'port index loaded');
+  log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi?.built_in === false ? ports.meta.wpi.origin : 'built in', unlocode: ports.meta.unlocode !== null }, 'port index loaded');
   // Areas are learned by port intelligence, started below; requests come once the service listens.
   registerPortRoutes(app, { index: ports, area: (port) => portIntelligence.areas.of(port) });
   registerSeaRouteRoutes(app, { ports });

@@ -46,7 +46,7 @@ test('one port by UN/LOCODE, with every field and its sources', async () => {
   assert.equal(port.timezone, 'Europe/Amsterdam');
   assert.deepEqual(port.approach_area, { kind: 'circle', radius_nm: 10 });
   assert.deepEqual(port.sources, {
-    unlocode: 'sea-ports', wpi_number: 'wpi', name: 'wpi', country: 'sea-ports', lat: 'wpi', lon: 'wpi', timezone: 'sea-ports',
+    unlocode: 'sea-ports', wpi_number: 'wpi', name: 'sea-ports', country: 'sea-ports', lat: 'wpi', lon: 'wpi', timezone: 'sea-ports',
     harbour_size: 'wpi', channel_depth_m: 'wpi', entrance_restrictions: 'wpi',
   });
   assert.deepEqual(Object.keys(port).sort(), [...Object.keys(index.get('NLRTM')!), 'area'].sort());

@@ -62,6 +62,6 @@ test('the published World Port Index: more than 2,800 ports served with their WP
     assert.equal(withWpi, imported, 'every imported port is served');
     const rotterdam = await get('/v3/maritime/ports/NLRTM');
     assert.deepEqual([rotterdam.wpi_number, rotterdam.harbour_size, rotterdam.approach_area.radius_nm], [31140, 'large', 10]);
-    assert.equal((await get('/v3/maritime/ports/WPI-50000')).id, 'SGKEP');
+    assert.equal((await get('/v3/maritime/ports/WPI-50000')).id, 'SGSIN', 'the WPI\'s Keppel (SGKEP) is Singapore\'s harbour');
   });
 });

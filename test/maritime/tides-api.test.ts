@@ -147,6 +147,7 @@ describe('tidal windows', () => {
     assert.equal(result.datum, 'LAT');
     assert.equal(result.charted_depth_m, CHANNEL_DEPTH);
     assert.equal(result.charted_depth_source, 'port_channel_depth');
+    assert.match(result.charted_depth_note, /^The channel depth of Brest \(WPI 29150, "Channel Depth \(m\)"\) in the World Port Index imported from test rows on /);
     assert.equal(result.ukc_m, 0.8);
     assert.equal(result.ukc_default, true);
     assert.equal(result.required_depth_m, 8.8);
@@ -158,6 +159,7 @@ describe('tidal windows', () => {
   test('on a given charted depth and under-keel clearance', async () => {
     const result = await ok(`/v3/maritime/ports/FRBES/tidal-windows?draught=12.5&ukc=1.2&charted_depth=9&from=${FROM}&to=${TO}&step=5`);
     assert.equal(result.charted_depth_source, 'given');
+    assert.equal(result.charted_depth_note, 'Given in the request: 9 m below LAT.');
     assert.equal(result.ukc_default, false);
     assert.equal(result.required_depth_m, 13.7);
     assert.equal(result.step_minutes, 5);
@@ -169,6 +171,7 @@ describe('tidal windows', () => {
     const msl = await ok(`/v3/maritime/ports/FRBES/tidal-windows?draught=8&from=${FROM}&to=${TO}&datum=MSL`);
     assert.equal(msl.datum, 'MSL');
     assert.ok(Math.abs(msl.charted_depth_m - (CHANNEL_DEPTH + lat.station.datums.MSL)) < 0.001);
+    assert.match(msl.charted_depth_note, new RegExp(`chart datum LAT; MSL lies ${lat.station.datums.MSL} m above it, so ${msl.charted_depth_m} m below MSL\\.`));
     assert.equal(msl.windows.length, lat.windows.length);
     msl.windows.forEach((window: { start: string; end: string }, i: number) => {
       assert.ok(Math.abs(Date.parse(window.start) - Date.parse(lat.windows[i].start)) <= 1000);
@@ -220,7 +223,7 @@ describe('refusals', () => {
 
   test('tidal windows where the charted depth is unknown', async () => {
     const body = await problem('/v3/maritime/ports/GBSOU/tidal-windows?draught=9', 422, 'charted_depth_unknown');
-    assert.match(body.detail, /pass charted_depth/);
+    assert.equal(body.detail, 'The World Port Index gives no channel depth for Southampton (GBSOU); it gives none of its depths. Pass charted_depth.');
     await ok('/v3/maritime/ports/GBSOU/tidal-windows?draught=9&charted_depth=11');
   });
 });

@@ -1,6 +1,7 @@
 // The ports pages in a real browser against a real server: a search as you type, a port page with
-// its area, occupancy, congestion chart, arrivals, calls, weather holds and tide chart, the tidal windows for a draught
-// shaded on the chart, a port that needs its charted depth given, and an unknown port.
+// its area, occupancy, congestion chart, arrivals, calls, weather holds and tide chart, the tidal
+// windows for a draught shaded on the chart (over the port's channel depth, then over a depth given),
+// a port that needs its charted depth given, a station under a NonCommercial licence, and an unknown port.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { skipBrowser, startDashboard, type Dashboard } from './support.ts';
@@ -50,7 +51,8 @@ describe('ports', { skip: skipBrowser }, () => {
     const waiting = Number(await congestion.getAttribute('data-waiting'));
     if (waiting > 0) assert.equal(await page.getByRole('table', { name: 'Vessels waiting for a berth, longest first' }).locator('tbody tr').count(), Math.min(waiting, 200));
     await page.locator('[data-holds]').waitFor();
-    assert.match(await page.locator('#holds-title').locator('xpath=../..').innerText(), /Simulated weather[\s\S]*Mean wind above 25 kn/);
+    // Rotterdam is a large harbour in the World Port Index: the large harbours' default limits.
+    assert.match(await page.locator('#holds-title').locator('xpath=../..').innerText(), /Simulated weather[\s\S]*Mean wind above 35 kn/);
 
     // The tide: a curve with its high and low waters, the station, datum and licence.
     const chart = page.locator('svg[data-tide-chart]');
@@ -58,14 +60,15 @@ describe('ports', { skip: skipBrowser }, () => {
     assert.ok(Number(await chart.getAttribute('data-extremes')) >= 3, 'a day holds at least three high or low waters');
     assert.equal(await chart.getAttribute('data-windows'), '0');
     const tides = page.locator('#tides-title').locator('xpath=../..');
-    assert.match(await tides.innerText(), /Station Rotterdam[\s\S]*above LAT \(chart datum\)[\s\S]*TICON-4[\s\S]*cc-by-nc-4\.0/);
-    assert.match(await tides.innerText(), /Non-commercial use only/);
+    // The station nearest the World Port Index position of the port, in the city.
+    assert.match(await tides.innerText(), /Station Parksluis[\s\S]*above LAT \(chart datum\)[\s\S]*TICON-4[\s\S]*cc-by-4\.0/);
     assert.match(await page.getByRole('table', { name: 'High and low waters' }).innerText(), /High water[\s\S]*Low water/);
 
-    // Rotterdam has no channel depth on file: windows need the charted depth.
+    // With the draught alone, the windows are worked out over Rotterdam's World Port Index channel depth (11 m).
     await page.getByLabel('Draught (m)').fill('8');
     await page.getByRole('button', { name: 'Show tidal windows' }).click();
-    await page.getByText('The charted depth is needed').waitFor();
+    await page.getByRole('table', { name: 'Tidal windows (shaded on the chart)' }).waitFor();
+    assert.match(page.url(), /draught=8$/);
 
     // 8 m of draught over 8 m charted: in only while the tide gives the 0.8 m of clearance.
     await page.getByLabel(/Charted depth/).fill('8');
@@ -85,6 +88,26 @@ describe('ports', { skip: skipBrowser }, () => {
     await page.reload();
     await page.getByRole('table', { name: 'Tidal windows (shaded on the chart)' }).waitFor();
     assert.equal(await page.getByLabel('Draught (m)').inputValue(), '8');
+    dashboard.assertClean();
+  });
+
+  test('a port without a channel depth on file needs the charted depth given', { timeout: 60_000 }, async () => {
+    const { page } = dashboard;
+    // The World Port Index gives Cardiff its cargo pier and anchorage depths, not its channel's.
+    await page.goto(dashboard.url('/ports/GBCDF'));
+    await page.getByLabel('Draught (m)').fill('8');
+    await page.getByRole('button', { name: 'Show tidal windows' }).click();
+    await page.getByText('The charted depth is needed').waitFor();
+    await page.getByText(/gives no channel depth for Cardiff/).waitFor();
+    dashboard.assertClean();
+  });
+
+  test('a tide station under a NonCommercial licence is flagged', { timeout: 60_000 }, async () => {
+    const { page } = dashboard;
+    await page.goto(dashboard.url('/ports/DEHAM'));
+    const tides = page.locator('#tides-title').locator('xpath=../..');
+    await page.getByText('Non-commercial use only').waitFor();
+    assert.match(await tides.innerText(), /Station St Pauli[\s\S]*cc-by-nc-4\.0/);
     dashboard.assertClean();
   });
 

@@ -2789,7 +2789,7 @@ export interface TideStation {
 /**
  * When a vessel has enough water at a port
  *
- * Required depth = `draught` + under-keel clearance (`ukc`, or by default 10 % of the draught, at least 0.5 m). Available depth = charted depth (`charted_depth`, or the port's World Port Index channel depth read as below the station's chart datum) + the predicted tide on the same datum. The windows are the stretches of the period where available ≥ required, each with its start, end and minimum margin; boundaries are interpolated between samples `step` minutes apart. 400 for a malformed or out-of-range parameter (draught above 0 and at most 30 m, period at most 14 days), 404 `port_not_found`, 404 `no_tide_station`, 422 `charted_depth_unknown`.
+ * Required depth = `draught` + under-keel clearance (`ukc`, or by default 10 % of the draught, at least 0.5 m). Available depth = charted depth (`charted_depth`, or else the port's World Port Index depth that `depth` names, by default the channel depth, read as below the station's chart datum; `charted_depth_note` says which) + the predicted tide on the same datum. The windows are the stretches of the period where available ≥ required, each with its start, end and minimum margin; boundaries are interpolated between samples `step` minutes apart. A period under way is answered from now: a window already open starts now with `open_now`. 400 for a malformed or out-of-range parameter (draught above 0 and at most 30 m, period at most 14 days), 404 `port_not_found`, 404 `no_tide_station`, 422 `charted_depth_unknown`.
  */
 export interface GetMaritimePortsIdTidalWindows {
   path: GetMaritimePortsIdTidalWindowsPath;
@@ -2812,9 +2812,13 @@ export interface GetMaritimePortsIdTidalWindowsQuery {
    */
   ukc?: number;
   /**
-   * Charted depth in metres below `datum` (negative: drying height); default the port's channel depth
+   * Charted depth in metres below `datum` (negative: drying height); default the port's World Port Index depth named by `depth`
    */
   charted_depth?: number;
+  /**
+   * Which World Port Index depth of the port to use when `charted_depth` is absent: `channel` (the default: the way in, what a vessel entering must clear), `cargo_pier` or `oil_terminal` (alongside), `anchorage`
+   */
+  depth?: 'channel' | 'cargo_pier' | 'oil_terminal' | 'anchorage';
   /**
    * Start (ISO 8601); default now
    */
@@ -2874,9 +2878,14 @@ export interface GetMaritimePortsIdTidalWindowsResponse {
    */
   charted_depth_m: number;
   /**
-   * `port_channel_depth`: the World Port Index channel depth, read as below the station's chart datum (moved to `datum` when another is asked for)
+   * `given`: `charted_depth` of the request; `port_channel_depth` (and the like, after `depth`): that World Port Index depth of the port, read as below the station's chart datum (moved to `datum` when another is asked for)
    */
-  charted_depth_source: 'given' | 'port_channel_depth';
+  charted_depth_source:
+    'given' | 'port_channel_depth' | 'port_cargo_pier_depth' | 'port_oil_terminal_depth' | 'port_anchorage_depth';
+  /**
+   * Where the charted depth comes from, in words: the World Port Index field and entry, which index (built in or imported), and the datum it was read on
+   */
+  charted_depth_note: string;
   /**
    * Whether the available depth covers the required depth throughout the period, part of it, or never
    */
@@ -2902,6 +2911,10 @@ export interface TidalWindow {
   min_margin_m: number;
   max_margin_m: number;
   max_margin_at: string;
+  /**
+   * true for a window already open at the time of the request: it opened earlier and `start` is now. No window of a period under way starts in the past; a period already over is answered as history
+   */
+  open_now: boolean;
 }
 /**
  * Hourly marine weather at a port

@@ -23,7 +23,7 @@ function expectPort(matcher: DestinationMatcher, cases: Readonly<Record<string, 
   assert.deepEqual(wrong, []);
 }
 
-describe('AIS destinations against the built-in ports', () => {
+describe('AIS destinations against the built-in ports (sea-ports and World Port Index)', () => {
   let matcher: DestinationMatcher;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-destination-'));
   before(async () => {
@@ -92,11 +92,15 @@ describe('AIS destinations against the built-in ports', () => {
   });
 
   test('a name several ports share goes to the one nearest the vessel, and says it was a choice', () => {
-    const portland = (near: { lat: number; lon: number }) => matcher.match('PORTLAND', near);
-    const oregon = portland({ lat: 46.2, lon: -124.1 });
-    const maine = portland({ lat: 43.5, lon: -69.9 });
-    assert.ok(oregon.status === 'port' && maine.status === 'port');
-    assert.deepEqual([oregon.port.id, maine.port.id, oregon.ambiguous], ['USPDX', 'USPWM', true]);
+    // Two medium harbours called Tripoli, in Lebanon and in Libya.
+    const tripoli = (near: { lat: number; lon: number }) => matcher.match('TRIPOLI', near);
+    const lebanon = tripoli({ lat: 34.3, lon: 35.5 });
+    const libya = tripoli({ lat: 33.2, lon: 13.5 });
+    assert.ok(lebanon.status === 'port' && libya.status === 'port');
+    assert.deepEqual([lebanon.port.id, libya.port.id, lebanon.ambiguous], ['LBKYE', 'LYTIP', true]);
+    // Otherwise the larger harbour: Portland, Oregon, even off Maine.
+    const portland = matcher.match('PORTLAND', { lat: 43.5, lon: -69.9 });
+    assert.ok(portland.status === 'port' && portland.port.id === 'USPDX' && !portland.ambiguous);
     // A port's own name wins over another port's alternate name: Los Angeles lists "Long Beach" too.
     const longBeach = matcher.match('LONG BEACH', { lat: 34, lon: -118.2 });
     assert.ok(longBeach.status === 'port' && longBeach.port.id === 'USLGB' && !longBeach.ambiguous);
@@ -137,7 +141,7 @@ describe('AIS destinations with the World Port Index imported', { skip: shared.s
 
   test('names and codes still find the merged ports; the larger harbour wins a shared name', () => {
     expectPort(matcher, {
-      'NLRTM': 'NLRTM', 'ROTTERDAM': 'NLRTM', 'RTM': 'NLRTM', 'GAETA': 'ITGAE', 'KEPPEL': 'SGKEP', 'HAMBURG': 'DEHAM',
+      'NLRTM': 'NLRTM', 'ROTTERDAM': 'NLRTM', 'RTM': 'NLRTM', 'GAETA': 'ITGAE', 'KEPPEL': 'SGSIN', 'HAMBURG': 'DEHAM',
       'ANTWERP': 'BEANR', 'VALENCIA': 'ESVLC', 'CARTAGENA ES': 'ESCAR', 'CARTAGENA CO': 'COCTG',
     }, { lat: 0, lon: 0 });
   });

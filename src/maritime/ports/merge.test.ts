@@ -29,7 +29,7 @@ test('sea-ports and UN/LOCODE entries with the same code are one port, each fiel
   assert.deepEqual(byId(ports, 'NLBBB').sources, { unlocode: 'unlocode', name: 'unlocode', country: 'unlocode', lat: 'unlocode', lon: 'unlocode' });
 });
 
-test('a WPI entry joins the port with its UN/LOCODE and brings its name, position and harbour data', () => {
+test('a WPI entry joins the port with its UN/LOCODE and brings its position and harbour data; its name is an alternate', () => {
   const ports = mergePorts({
     seaPorts: [seaPortEntry('NLAAA', { name: 'Aaa', lat: 52, lon: 4, timezone: 'Europe/Amsterdam' })],
     unlocode: [],
@@ -39,9 +39,10 @@ test('a WPI entry joins the port with its UN/LOCODE and brings its name, positio
   const port = ports[0]!;
   assert.deepEqual(
     [port.id, port.unlocode, port.wpi_number, port.name, port.lat, port.lon, port.timezone, port.channel_depth_m, port.anchorage_depth_m],
-    ['NLAAA', 'NLAAA', 100, 'Aaa Harbour', 52.2, 4.1, 'Europe/Amsterdam', 12.5, null],
+    ['NLAAA', 'NLAAA', 100, 'Aaa', 52.2, 4.1, 'Europe/Amsterdam', 12.5, null],
   );
-  assert.deepEqual(port.alternate_names, [{ name: 'Aaa', source: 'sea-ports' }]);
+  assert.deepEqual(port.alternate_names, [{ name: 'Aaa Harbour', source: 'wpi' }]);
+  assert.equal(port.sources.name, 'sea-ports');
   assert.equal(port.sources.channel_depth_m, 'wpi');
   assert.equal(port.sources.lat, 'wpi');
   assert.equal(port.sources.timezone, 'sea-ports');

@@ -1,20 +1,25 @@
-// One list of ports from the three sources: sea-ports (built in), the imported UN/LOCODE list and
-// the imported World Port Index.
+// One list of ports from the three sources: sea-ports (built in), the World Port Index (built in,
+// or the one imported in its place) and the imported UN/LOCODE list.
 //
 // Matching:
 // 1. sea-ports and UN/LOCODE entries are the same port when they have the same UN/LOCODE.
 // 2. A WPI entry with a UN/LOCODE joins the port with that code. When several WPI entries give the
 //    same code, the one nearest the port's sea-ports/UN/LOCODE position joins it; the others stay
 //    ports of their own (id `WPI-<number>`, the code still in `unlocode`).
-// 3. A WPI entry without a UN/LOCODE joins a port that has no WPI entry yet when it lies within
-//    PROXIMITY_NM of it and a name matches (a shared distinctive word such as "Rotterdam" in
-//    "Rotterdam Europoort", or one name containing the other once spaces go). Pairs are taken
-//    nearest first, so each WPI entry and each port is matched at most once.
-// A WPI entry whose code no other source knows is a port of its own under that code.
+// 3. A WPI entry without a UN/LOCODE, or with one no other source knows, joins a port that has no
+//    WPI entry yet when it lies within PROXIMITY_NM of it and a name matches (a shared distinctive
+//    word such as "Rotterdam" in "Rotterdam Europoort", or one name containing the other once
+//    spaces go). Pairs are taken nearest first, so each WPI entry and each port is matched at most
+//    once. This is how the WPI's "Keppel - (East Singapore)" (SGKEP) gives Singapore (SGSIN) its
+//    depths, and its Shanghai (CNSGH, a code sea-ports lists second) joins CNSHA.
+// A WPI entry whose code no other source knows and that joins no port is a port of its own under
+// that code (the first of several with the code; the others are `WPI-<number>`).
 //
 // Fields, each recording its source in `sources`:
 // - unlocode: UN/LOCODE list, then sea-ports, then WPI; country: the same order.
-// - name: WPI, then sea-ports, then UN/LOCODE; the other sources' names become alternate names.
+// - name: sea-ports (the names crews and agents use: "Incheon", "Brest", where the WPI has "Inchon",
+//   "Rade De Brest"), then WPI, then UN/LOCODE; the other sources' names become alternate names. A
+//   WPI entry that joined a port of another code names a part of it: its name comes last.
 // - position: WPI (charted for navigation), then sea-ports, then UN/LOCODE (whole minutes, and
 //   the town rather than the harbour). A code match is trusted whatever the distance: where they
 //   differ by much it is sea-ports that is off (it swaps latitude and longitude for Annaba and
@@ -78,28 +83,32 @@ export function mergePorts(sources: PortSources): Port[] {
     if (group === undefined) byWpiCode.set(entry.unlocode, [entry]);
     else group.push(entry);
   }
+  /** Entries left to match by proximity and name: those without a code or with a code no other source knows. */
+  const byProximity = new Set(wpi.filter((entry) => entry.unlocode === null));
   for (const [code, group] of byWpiCode) {
     const draft = byCode.get(code);
-    let chosen = group[0]!;
     if (draft === undefined) {
-      byCode.set(code, { code, wpi: chosen });
-    } else {
-      const { lat, lon } = knownPosition(draft);
-      const distance = (entry: WpiEntry) => haversineNm(entry.lat, entry.lon, lat, lon);
-      for (const entry of group) if (distance(entry) < distance(chosen)) chosen = entry;
-      draft.wpi = chosen;
+      for (const entry of group) byProximity.add(entry);
+      continue;
     }
+    const { lat, lon } = knownPosition(draft);
+    const distance = (entry: WpiEntry) => haversineNm(entry.lat, entry.lon, lat, lon);
+    let chosen = group[0]!;
+    for (const entry of group) if (distance(entry) < distance(chosen)) chosen = entry;
+    draft.wpi = chosen;
     for (const entry of group) if (entry !== chosen) standalone.push({ code: null, wpi: entry });
   }
 
   const unmatched = known.filter((draft) => draft.wpi === undefined);
   const grid = createPointGrid(unmatched, knownPosition);
   const pairs: { entry: WpiEntry; draft: Draft; distance: number }[] = [];
-  for (const entry of wpi) {
-    if (entry.unlocode !== null) continue;
+  const draftKeys = new Map<Draft, NameKeys>();
+  for (const entry of byProximity) {
     const names = nameKeys([entry.name, ...entry.alternate_names]);
     for (const { item: draft, distance_nm: distance } of grid.nearest(entry, PROXIMITY_NM)) {
-      if (similar(names, nameKeys(draftNames(draft)))) pairs.push({ entry, draft, distance });
+      let keys = draftKeys.get(draft);
+      if (keys === undefined) draftKeys.set(draft, (keys = nameKeys(draftNames(draft))));
+      if (similar(names, keys)) pairs.push({ entry, draft, distance });
     }
   }
   pairs.sort((a, b) => a.distance - b.distance || a.entry.wpi_number - b.entry.wpi_number || a.draft.code!.localeCompare(b.draft.code!));
@@ -109,7 +118,12 @@ export function mergePorts(sources: PortSources): Port[] {
     draft.wpi = entry;
     matched.add(entry);
   }
-  for (const entry of wpi) if (entry.unlocode === null && !matched.has(entry)) standalone.push({ code: null, wpi: entry });
+  for (const entry of wpi) {
+    if (!byProximity.has(entry) || matched.has(entry)) continue;
+    const code = entry.unlocode;
+    if (code !== null && !byCode.has(code)) byCode.set(code, { code, wpi: entry });
+    else standalone.push({ code: null, wpi: entry });
+  }
 
   const ports = [...byCode.values(), ...standalone].map(toPort);
   return ports.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -163,7 +177,9 @@ function toPort(draft: Draft): Port {
 
   const unlocode = pick('unlocode', [['unlocode', un?.unlocode], ['sea-ports', sea?.unlocode], ['wpi', wpi?.unlocode]]);
   const wpiNumber = fromWpi('wpi_number');
-  const name = pick('name', [['wpi', wpi?.name], ['sea-ports', sea?.name], ['unlocode', un?.name]])!;
+  // A WPI entry joined under another code names a part of the port ("Keppel" of Singapore): the name goes with the code.
+  const wpiName = wpi !== undefined && (wpi.unlocode === null || wpi.unlocode === draft.code || draft.code === null) ? wpi.name : null;
+  const name = pick('name', [['sea-ports', sea?.name], ['wpi', wpiName], ['unlocode', un?.name], ['wpi', wpi?.name]])!;
   const country = pick('country', [['unlocode', un?.country], ['sea-ports', sea?.country], ['wpi', wpi?.country]]);
   const [positionSource, position] = (wpi ? ['wpi', wpi] : sea ? ['sea-ports', sea] : ['unlocode', un!]) as [PortSource, { lat: number; lon: number }];
   sources.lat = positionSource;
@@ -177,8 +193,8 @@ function toPort(draft: Draft): Port {
     wpi_number: wpiNumber,
     name,
     alternate_names: alternateNames(name, [
-      ['wpi', wpi ? [wpi.name, ...wpi.alternate_names] : []],
       ['sea-ports', sea ? [sea.name, ...sea.alternate_names] : []],
+      ['wpi', wpi ? [wpi.name, ...wpi.alternate_names] : []],
       ['unlocode', un ? [un.name, un.name_ascii ?? ''] : []],
     ]),
     country,

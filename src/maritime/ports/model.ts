@@ -162,7 +162,8 @@ export type ImportMeta = {
 
 export type PortDataMeta = {
   readonly sea_ports: { readonly package: string; readonly version: string; readonly entries: number };
-  readonly wpi: ImportMeta | null;
+  /** The World Port Index in use: the one imported into the data folder, else the one built in (null: none). */
+  readonly wpi: (ImportMeta & { readonly built_in: boolean }) | null;
   readonly unlocode: ImportMeta | null;
   readonly ports: number;
 };

@@ -15,7 +15,7 @@ export const portNotFound = problemType({
   code: 'port_not_found',
   status: 404,
   title: 'No such port',
-  description: 'No port with this UN/LOCODE or WPI number is in the port data LAMIS holds (sea-ports, plus the World Port Index and UN/LOCODE when imported).',
+  description: 'No port with this UN/LOCODE or WPI number is in the port data LAMIS holds (sea-ports and the World Port Index built in, UN/LOCODE when imported).',
 });
 
 const SourceSchema = Type.Enum([...PORT_SOURCES]);

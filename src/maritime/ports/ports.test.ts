@@ -25,18 +25,18 @@ function entries<T>(result: { ok: true; entries: T[] } | { ok: false; error: str
   return result.entries;
 }
 
-test('with nothing imported, the index holds the built-in sea-ports data', async () => {
+test('with nothing imported, the index holds the built-in sea-ports data and World Port Index', async () => {
   const ports = await loadPorts({ dataDir: dataDir() });
-  assert.ok(ports.ports.length > 1500, `${ports.ports.length} ports`);
+  assert.ok(ports.ports.length > 2800, `${ports.ports.length} ports`);
   assert.equal(ports.meta.ports, ports.ports.length);
-  assert.equal(ports.meta.wpi, null);
+  assert.equal(ports.meta.wpi?.built_in, true);
+  assert.ok(ports.meta.wpi.entries > 3500);
   assert.equal(ports.meta.unlocode, null);
   assert.deepEqual(ports.problems, []);
   const rotterdam = ports.get('NLRTM')!;
-  assert.equal(rotterdam.name, 'Rotterdam');
-  assert.equal(rotterdam.timezone, 'Europe/Amsterdam');
-  assert.equal(rotterdam.harbour_size, null);
-  assert.ok(Object.values(rotterdam.sources).every((source) => source === 'sea-ports'));
+  assert.deepEqual([rotterdam.name, rotterdam.timezone, rotterdam.harbour_size, rotterdam.channel_depth_m], ['Rotterdam', 'Europe/Amsterdam', 'large', 11]);
+  assert.deepEqual([rotterdam.sources.name, rotterdam.sources.timezone, rotterdam.sources.channel_depth_m], ['sea-ports', 'sea-ports', 'wpi']);
+  assert.equal(ports.get('SGSIN')?.channel_depth_m, 12.5);
   // A second code the package lists for the same port is not a second port.
   assert.equal(ports.get('CNDAL'), null);
   assert.equal(ports.get('CNDLC')?.name, 'Dalian');
@@ -53,7 +53,9 @@ test('imports are saved whole, read back, and merged at load', async () => {
   assert.deepEqual(stored.status === 'loaded' ? stored.meta : null, saved.meta);
 
   const ports = await loadPorts({ dataDir: folder });
-  assert.deepEqual(ports.meta.wpi, saved.meta);
+  assert.deepEqual(ports.meta.wpi, { ...saved.meta, built_in: false });
+  // The import replaces the built-in World Port Index whole.
+  assert.equal(ports.ports.filter((port) => port.wpi_number !== null).length, 3);
   assert.equal(ports.meta.unlocode?.entries, 2);
   assert.equal(ports.get('NLALP')?.channel_depth_m, 12.5);
   assert.equal(ports.get('WPI-90020.5')?.name, 'Charlie Terminal');
@@ -70,7 +72,7 @@ test('an imported file that cannot be read is reported and left out', async () =
   const ports = await loadPorts({ dataDir: folder });
   assert.equal(ports.problems.length, 1);
   assert.match(ports.problems[0]!, /wpi\.json: not JSON/);
-  assert.equal(ports.meta.wpi, null);
+  assert.equal(ports.meta.wpi?.built_in, true, 'the built-in World Port Index stands in');
   assert.ok(ports.get('NLAAA'));
 
   writeFileSync(importFile(folder, 'wpi'), JSON.stringify({ format: 1, origin: 'x', imported_at: 'y', entries: [{ name: 'No position' }] }));
@@ -82,10 +84,11 @@ test('an imported file that cannot be read is reported and left out', async () =
 
 const shared = sharedFile('data/ports/UpdatedPub150.csv');
 describe('with the published World Port Index imported', { skip: shared.skip }, () => {
-  test('Rotterdam joins sea-ports and WPI; Singapore\'s WPI harbour is Keppel beside sea-ports\' SGSIN', async () => {
+  test('Rotterdam joins sea-ports and WPI; Singapore takes the WPI\'s Keppel, whose code no other source knows', async () => {
     const folder = dataDir();
     await saveImport(folder, 'wpi', 'UpdatedPub150.csv', entries(parseWpiCsv(readFileSync(shared.path!))));
     const ports = await loadPorts({ dataDir: folder });
+    assert.equal(ports.meta.wpi?.built_in, false);
     const fromWpi = ports.ports.filter((port) => port.wpi_number !== null);
     assert.ok(fromWpi.length > 2800, `${fromWpi.length} ports with WPI data`);
 
@@ -98,10 +101,11 @@ describe('with the published World Port Index imported', { skip: shared.skip }, 
     assert.equal(ports.get('WPI-31140'), rotterdam);
     assert.deepEqual(rotterdam.approach_area, { kind: 'circle', radius_nm: 10 });
 
-    assert.equal(ports.get('SGKEP')?.harbour_size, 'large');
-    assert.equal(ports.get('SGSIN')?.wpi_number, null);
-    const singapore = ports.search({ q: 'singapore', country: 'SG' }).items.map((hit) => hit.port.id);
-    // Large harbours first, then SGSIN, whose size the WPI does not give.
-    assert.ok(singapore.includes('SGKEP') && singapore.indexOf('SGKEP') < singapore.indexOf('SGSIN'), singapore.join());
+    const singapore = ports.get('SGSIN')!;
+    assert.deepEqual([singapore.name, singapore.wpi_number, singapore.harbour_size], ['Singapore', 50000, 'large']);
+    assert.equal(ports.get('SGKEP'), null);
+    assert.equal(ports.search({ q: 'keppel', country: 'SG' }).items[0]?.port.id, 'SGSIN');
+    // Shanghai: the WPI gives CNSGH, a code sea-ports lists second for CNSHA.
+    assert.equal(ports.get('CNSHA')?.wpi_number, 59970);
   });
 });

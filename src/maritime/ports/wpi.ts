@@ -43,6 +43,14 @@ const COLUMNS = {
 } as const;
 type Column = keyof typeof COLUMNS;
 
+/** The CSV column each depth of a port comes from, for answers that say where a depth was read. */
+export const WPI_DEPTH_COLUMNS = {
+  channel_depth_m: COLUMNS.channel,
+  anchorage_depth_m: COLUMNS.anchorage,
+  cargo_pier_depth_m: COLUMNS.cargoPier,
+  oil_terminal_depth_m: COLUMNS.oilTerminal,
+} as const;
+
 const HARBOUR_SIZES: Readonly<Record<string, HarbourSize>> = {
   'Large': 'large', 'Medium': 'medium', 'Small': 'small', 'Very Small': 'very_small',
 };

@@ -8,6 +8,7 @@ import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField, nullable, Shared } from '../../platform/http/schema.ts';
 import { IdParams, portById } from '../ports/ports.routes.ts';
 import type { Port, PortIndex } from '../ports/ports.ts';
+import { WPI_DEPTH_COLUMNS } from '../ports/wpi.ts';
 import { periodQuery, readPeriod, type PeriodRules } from '../weather/period.ts';
 import {
   DEFAULT_MAX_DISTANCE_NM,
@@ -44,9 +45,18 @@ export const chartedDepthUnknown = problemType({
   status: 422,
   title: 'The charted depth is unknown',
   description:
-    'Tidal windows need a charted depth: the port\'s channel depth from the World Port Index (import it with `lamis import wpi`) ' +
-    'or `charted_depth` in the request. This port has neither.',
+    'Tidal windows need a charted depth: `charted_depth` in the request, or the port\'s World Port Index depth that `depth` names ' +
+    '(the channel depth unless it names another). The World Port Index gives this port no such depth; the detail lists those it does give.',
 });
+
+/** The World Port Index depths a tidal window can be worked out over, by the `depth` parameter's values. */
+const PORT_DEPTHS = {
+  channel: 'channel_depth_m',
+  cargo_pier: 'cargo_pier_depth_m',
+  oil_terminal: 'oil_terminal_depth_m',
+  anchorage: 'anchorage_depth_m',
+} as const;
+type PortDepth = keyof typeof PORT_DEPTHS;
 
 /** The request parameter each refused tide input is read from. */
 const PARAMETER_OF: Readonly<Record<string, string>> = {
@@ -125,8 +135,12 @@ const WindowsSchema = Type.Object({
   ukc_default: Type.Boolean({ description: `true when \`ukc\` was not given and the default rule (${UKC_RULE}) set it` }),
   required_depth_m: Type.Number({ description: 'draught + under-keel clearance' }),
   charted_depth_m: Type.Number({ description: 'Below the answer\'s datum; negative for a drying height' }),
-  charted_depth_source: Type.Enum(['given', 'port_channel_depth'], {
-    description: '`port_channel_depth`: the World Port Index channel depth, read as below the station\'s chart datum (moved to `datum` when another is asked for)',
+  charted_depth_source: Type.Enum(['given', ...Object.keys(PORT_DEPTHS).map((depth) => `port_${depth}_depth`)], {
+    description: '`given`: `charted_depth` of the request; `port_channel_depth` (and the like, after `depth`): that World Port Index depth of the port, ' +
+      'read as below the station\'s chart datum (moved to `datum` when another is asked for)',
+  }),
+  charted_depth_note: Type.String({
+    description: 'Where the charted depth comes from, in words: the World Port Index field and entry, which index (built in or imported), and the datum it was read on',
   }),
   navigable: Type.Enum(['always', 'partly', 'never'], { description: 'Whether the available depth covers the required depth throughout the period, part of it, or never' }),
   windows: Type.Array(Shared('TidalWindow', Type.Object({
@@ -136,6 +150,9 @@ const WindowsSchema = Type.Object({
     min_margin_m: Type.Number({ description: 'Lowest margin (available − required) in the window: 0 where it opens or closes inside the period' }),
     max_margin_m: Type.Number(),
     max_margin_at: Type.String({ format: 'date-time' }),
+    open_now: Type.Boolean({
+      description: 'true for a window already open at the time of the request: it opened earlier and `start` is now. No window of a period under way starts in the past; a period already over is answered as history',
+    }),
   }))),
   best_margin_m: Type.Number({ description: 'Highest margin in the period; negative when never navigable' }),
   best_margin_at: Type.String({ format: 'date-time' }),
@@ -195,9 +212,10 @@ export function registerTideRoutes(app: App, deps: TideApiDeps): void {
       summary: 'When a vessel has enough water at a port',
       description:
         'Required depth = `draught` + under-keel clearance (`ukc`, or by default ' + UKC_RULE + '). Available depth = charted depth ' +
-        '(`charted_depth`, or the port\'s World Port Index channel depth read as below the station\'s chart datum) + the predicted tide ' +
-        'on the same datum. The windows are the stretches of the period where available ≥ required, each with its start, end and ' +
-        'minimum margin; boundaries are interpolated between samples `step` minutes apart. ' +
+        '(`charted_depth`, or else the port\'s World Port Index depth that `depth` names, by default the channel depth, read as below the ' +
+        'station\'s chart datum; `charted_depth_note` says which) + the predicted tide on the same datum. The windows are the stretches of ' +
+        'the period where available ≥ required, each with its start, end and minimum margin; boundaries are interpolated between samples ' +
+        '`step` minutes apart. A period under way is answered from now: a window already open starts now with `open_now`. ' +
         '400 for a malformed or out-of-range parameter (draught above 0 and at most ' + `${MAX_DRAUGHT_M} m, period at most ${MAX_PERIOD_DAYS} days), ` +
         '404 `port_not_found`, 404 `no_tide_station`, 422 `charted_depth_unknown`.',
       tags: [TAG],
@@ -205,7 +223,11 @@ export function registerTideRoutes(app: App, deps: TideApiDeps): void {
       querystring: Type.Object({
         draught: Type.Number({ exclusiveMinimum: 0, maximum: MAX_DRAUGHT_M, description: 'The vessel\'s draught in metres' }),
         ukc: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_DRAUGHT_M, description: `Under-keel clearance in metres; default ${UKC_RULE}` })),
-        charted_depth: Type.Optional(Type.Number({ minimum: -50, maximum: 100, description: 'Charted depth in metres below `datum` (negative: drying height); default the port\'s channel depth' })),
+        charted_depth: Type.Optional(Type.Number({ minimum: -50, maximum: 100, description: 'Charted depth in metres below `datum` (negative: drying height); default the port\'s World Port Index depth named by `depth`' })),
+        depth: Type.Optional(Type.Enum(Object.keys(PORT_DEPTHS) as PortDepth[], {
+          description: 'Which World Port Index depth of the port to use when `charted_depth` is absent: `channel` (the default: the way in, what a ' +
+            'vessel entering must clear), `cargo_pier` or `oil_terminal` (alongside), `anchorage`',
+        })),
         ...PeriodParams,
         ...StationQuery,
       }),
@@ -213,10 +235,21 @@ export function registerTideRoutes(app: App, deps: TideApiDeps): void {
     },
   }, async (request) => {
     const query = request.query;
+    const now = Date.now();
     const port = portById(deps.ports, request.params.id);
-    const { from, to } = readPeriod(query, PERIOD);
-    if (query.charted_depth === undefined && port.channel_depth_m === null) {
-      throw new ProblemError(chartedDepthUnknown, `The port data has no channel depth for ${port.name} (${port.id}); pass charted_depth.`);
+    const { from, to } = readPeriod(query, PERIOD, now);
+    const depth = query.depth ?? 'channel';
+    const portDepth = port[PORT_DEPTHS[depth]];
+    if (query.charted_depth === undefined && portDepth === null) {
+      const known = (Object.keys(PORT_DEPTHS) as PortDepth[]).flatMap((other) => {
+        const value = port[PORT_DEPTHS[other]];
+        return value === null ? [] : [`${depthLabel(other)} ${value} m (depth=${other})`];
+      });
+      const alternatives = known.length === 0 ? 'it gives none of its depths' : `it gives the ${known.join(', ')}`;
+      throw new ProblemError(
+        chartedDepthUnknown,
+        `The World Port Index gives no ${depthLabel(depth)} for ${port.name} (${port.id}); ${alternatives}. Pass charted_depth${known.length === 0 ? '' : ' or depth'}.`,
+      );
     }
     const match = await stationFor(port, query);
     const datum = query.datum ?? match.station.chart_datum;
@@ -225,7 +258,10 @@ export function registerTideRoutes(app: App, deps: TideApiDeps): void {
       throw invalidField('/querystring/datum', `must be one of the station's datums: ${Object.keys(match.station.datums).join(', ')}`);
     }
     // A depth below the chart datum lies deeper below any datum above it.
-    const charted = query.charted_depth ?? port.channel_depth_m! + datumAboveChart;
+    const charted = query.charted_depth ?? portDepth! + datumAboveChart;
+    const note = query.charted_depth === undefined
+      ? portDepthNote(port, depth, deps.ports.meta.wpi, { chart: match.station.chart_datum, datum, datumAboveChart, charted })
+      : `Given in the request: ${query.charted_depth} m below ${datum}.`;
     const result = refusedAsBadRequest(() => tidalWindows({
       station: match.station,
       distance_nm: match.distance_nm,
@@ -236,17 +272,42 @@ export function registerTideRoutes(app: App, deps: TideApiDeps): void {
       ukc_m: query.ukc,
       charted_depth_m: charted,
       step_minutes: query.step,
-    }));
+    }, now));
     const { station: _station, distance_nm: _distance, ...windows } = result;
     return {
       ...windows,
       port: portRef(port),
       station: stationView(match),
-      charted_depth_m: Math.round(charted * 1000) / 1000,
-      charted_depth_source: query.charted_depth === undefined ? 'port_channel_depth' as const : 'given' as const,
+      charted_depth_m: roundDepth(charted),
+      charted_depth_source: query.charted_depth === undefined ? `port_${depth}_depth` : 'given',
+      charted_depth_note: note,
       disclaimer: DISCLAIMER,
     };
   });
+}
+
+function depthLabel(depth: PortDepth): string {
+  return `${depth.replace('_', ' ')} depth`;
+}
+
+function roundDepth(metres: number): number {
+  return Math.round(metres * 1000) / 1000;
+}
+
+/** Which World Port Index depth the windows are worked out over, from which index, on which datum. */
+function portDepthNote(
+  port: Port,
+  depth: PortDepth,
+  wpi: PortIndex['meta']['wpi'],
+  on: { chart: string; datum: string; datumAboveChart: number; charted: number },
+): string {
+  const field = PORT_DEPTHS[depth];
+  const index = wpi === null ? 'the World Port Index'
+    : wpi.built_in ? `the World Port Index built into LAMIS (compiled ${wpi.imported_at.slice(0, 10)})`
+    : `the World Port Index imported from ${wpi.origin} on ${wpi.imported_at.slice(0, 10)}`;
+  const moved = on.datum === on.chart ? '' : `; ${on.datum} lies ${on.datumAboveChart} m above it, so ${roundDepth(on.charted)} m below ${on.datum}`;
+  return `The ${depthLabel(depth)} of ${port.name} (WPI ${port.wpi_number}, "${WPI_DEPTH_COLUMNS[field]}") in ${index}: ${port[field]} m, ` +
+    `read as below the station's chart datum ${on.chart}${moved}. Most WPI depths are the lower edge of a 5-foot band: read it as "at least".`;
 }
 
 function portRef(port: Port) {

@@ -176,3 +176,35 @@ describe('under-keel clearance and input', () => {
     assert.equal(refusedField(() => tidalWindows({ ...base, charted_depth_m: -1.5 })), null);
   });
 });
+
+describe('a period under way', () => {
+  const newlyn = station('ticon/newlyn-new-gbr-bodc');
+  const asked = { station: newlyn, from, to, draught_m: 5, charted_depth_m: 2 };
+  const history = tidalWindows(asked);
+
+  it('starts now: a window already open starts now and says so, none lies in the past', () => {
+    const second = history.windows[1]!;
+    // Eight minutes into the second window, as when a period is asked from the last whole ten minutes.
+    const now = Date.parse(second.start) + 8 * MINUTE;
+    const result = tidalWindows(asked, now);
+    assert.equal(result.from, isoSeconds(new Date(now)));
+    assert.equal(result.to, history.to);
+    assert.deepEqual(result.windows[0], { ...result.windows[0], start: isoSeconds(new Date(now)), end: second.end, open_now: true });
+    assert.equal(result.windows[0]!.duration_minutes, second.duration_minutes - 8);
+    assert.deepEqual(result.windows.slice(1).map((window) => [window.start, window.open_now]), history.windows.slice(2).map((window) => [window.start, false]));
+    for (const window of result.windows) assert.ok(Date.parse(window.start) >= now - 500);
+  });
+
+  it('between windows, the next one opens later and none is open now', () => {
+    const now = Date.parse(history.windows[1]!.end) + 10 * MINUTE;
+    const result = tidalWindows(asked, now);
+    assert.equal(result.windows[0]!.start, history.windows[2]!.start);
+    assert.ok(result.windows.every((window) => !window.open_now));
+  });
+
+  it('a period still to come, or already over, is answered as asked', () => {
+    assert.deepEqual(tidalWindows(asked, from.getTime() - MINUTE), history);
+    assert.deepEqual(tidalWindows(asked, to.getTime()), history);
+    assert.ok(history.windows.every((window) => !window.open_now));
+  });
+});

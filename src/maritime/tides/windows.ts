@@ -13,6 +13,10 @@
 // as `ukc_m`. The floor keeps a margin for sounding and prediction error when 10 % of a small
 // draught would be a few centimetres.
 //
+// A period under way (it begins now or began before, and ends later) is answered from now: no window starts
+// in the past, and one already open starts now with `open_now`. A period already over is answered
+// as history, as asked.
+//
 // Precision: heights are sampled every `step_minutes` and a boundary is where the straight line
 // between two samples crosses zero margin, so it is within one step of the true crossing (a dip
 // below and back inside a single step would go unseen). With the default 10 min step the line is
@@ -38,6 +42,7 @@ export interface TidalWindowsQuery extends TideQuery {
 }
 
 export interface TidalWindow {
+  /** Never before the time of the request, unless the whole period is past. */
   start: string;
   end: string;
   duration_minutes: number;
@@ -46,6 +51,8 @@ export interface TidalWindow {
   /** Highest sampled margin; the peak between samples may be a few millimetres higher. */
   max_margin_m: number;
   max_margin_at: string;
+  /** Open at the time of the request: the window opened earlier and starts now. */
+  open_now: boolean;
 }
 
 export interface TidalWindows extends TideAnswer {
@@ -80,7 +87,10 @@ interface OpenWindow {
   maxAt: number;
 }
 
-export function tidalWindows(query: TidalWindowsQuery): TidalWindows {
+/** `now`: the time of the request, from which a period under way is answered. */
+export function tidalWindows(asked: TidalWindowsQuery, now = Date.now()): TidalWindows {
+  const underWay = asked.from.getTime() <= now && now < asked.to.getTime();
+  const query = underWay ? { ...asked, from: new Date(now) } : asked;
   const { draught_m: draught, charted_depth_m: charted } = query;
   if (!(Number.isFinite(draught) && draught > 0 && draught <= MAX_DRAUGHT_M)) {
     throw new TideInputError('draught_m', `must be a number above 0 and at most ${MAX_DRAUGHT_M}`);
@@ -101,7 +111,7 @@ export function tidalWindows(query: TidalWindowsQuery): TidalWindows {
 
   const windows: TidalWindow[] = [];
   const close = (open: OpenWindow, end: number) => {
-    if (end > open.start) windows.push(toWindow(open, end));
+    if (end > open.start) windows.push(toWindow(open, end, underWay && open.start === now));
   };
   let open: OpenWindow | null = points[0]!.margin >= 0 ? startAt(points[0]!.time, points[0]!.margin) : null;
   for (let i = 1; i < points.length; i++) {
@@ -176,7 +186,7 @@ function include(open: OpenWindow, point: Point): void {
   }
 }
 
-function toWindow(open: OpenWindow, end: number): TidalWindow {
+function toWindow(open: OpenWindow, end: number, openNow: boolean): TidalWindow {
   const start = isoTime(open.start);
   const finish = isoTime(end);
   return {
@@ -186,5 +196,6 @@ function toWindow(open: OpenWindow, end: number): TidalWindow {
     min_margin_m: roundHeight(open.min),
     max_margin_m: roundHeight(open.max),
     max_margin_at: isoTime(open.maxAt),
+    open_now: openNow,
   };
 }

@@ -26,10 +26,11 @@ for (const backend of STORAGE_BACKENDS) {
     });
     after(() => storage?.cleanup());
 
-    it('starts from the defaults for the harbour size', async () => {
+    it('starts from the defaults for the harbour size and shelter', async () => {
+      // The built-in World Port Index: Rotterdam is a large harbour with fair shelter (no adjustment).
       const layers = await store.layers(rotterdam, 'org_a');
-      assert.equal(layers.defaults_basis, rotterdam.harbour_size ?? 'unknown');
-      assert.deepEqual(layers.effective.values, DEFAULT_THRESHOLDS[rotterdam.harbour_size ?? 'unknown']);
+      assert.equal(layers.defaults_basis, 'large, fair shelter');
+      assert.deepEqual(layers.effective.values, DEFAULT_THRESHOLDS.large);
       assert.equal(layers.instance, null);
       assert.equal(layers.organisation, null);
     });

@@ -1,9 +1,11 @@
 // The ports the simulated fleet calls at: a curated set of real commercial and ferry ports, looked
-// up by UN/LOCODE in the built-in sea-ports data the port index reads too. sea-ports warns that
-// some of its coordinates are off, so a port is used only when it joins the sea-lane network
-// within MAX_SNAP_NM; that also keeps port approaches (the straight connector to the network) short.
-import { seaPorts } from '../../ports/sea-ports.ts';
-import type { SeaPortEntry } from '../../ports/model.ts';
+// up by UN/LOCODE in the built-in port index (sea-ports with the World Port Index), at the position
+// the port index serves, so that a simulated vessel moored there lies in the port's approach area
+// (sea-ports alone puts Los Angeles in the city and Yantian 400 nm up the coast). A port is used
+// only when it joins the sea-lane network within MAX_SNAP_NM, which keeps port approaches (the
+// straight connector to the network) short.
+import { builtInPorts } from '../../ports/ports.ts';
+import type { Port } from '../../ports/model.ts';
 import { distanceNm, snapToNetwork } from '../../sea-routes/index.ts';
 
 export interface SimPort {
@@ -60,9 +62,9 @@ let cached: readonly SimPort[] | undefined;
 /** The usable ports, loaded once; empty when the data cannot be read. */
 export function simulatorPorts(): readonly SimPort[] {
   if (cached !== undefined) return cached;
-  let byCode: ReadonlyMap<string, SeaPortEntry>;
+  let byCode: ReadonlyMap<string, Port>;
   try {
-    byCode = new Map(seaPorts().entries.map((entry) => [entry.unlocode, entry]));
+    byCode = new Map(builtInPorts().map((port) => [port.id, port]));
   } catch {
     cached = [];
     return cached;

@@ -11,6 +11,13 @@ import type { SimPort } from './ports.ts';
 export const STATIC_INTERVAL_MS = 360_000;
 
 /**
+ * A transponder coming on air sends its static data soon after its first position report, rather
+ * than waiting for its place in the 6-minute cycle, so that a vessel has its name and type within
+ * its first minute on the air. The delay after the first position report is spread over this.
+ */
+export const FIRST_STATIC_SPREAD_MS = 20_000;
+
+/**
  * Position reporting interval, ITU-R M.1371-5 Annex 1 tables 1 and 2.
  * Class A: at anchor or moored and not faster than 3 kn: 3 min; 0-14 kn: 10 s (3 1/3 s when
  * changing course); 14-23 kn: 6 s (2 s changing course); over 23 kn: 2 s.

@@ -1,12 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { AisPipeline, AIS_REJECT_REASONS } from '../../ais/index.ts';
 import type { AisMessage, AisPipelineCounts } from '../../ais/index.ts';
+import { loadPorts } from '../../ports/ports.ts';
 import { distanceNm, distanceToPathNm } from '../../sea-routes/index.ts';
 import type { Position } from '../../sea-routes/index.ts';
+import { AisIngest } from '../../vessels/ingest.ts';
 import { classifyMmsi, isValidImo } from '../../vessels/reference/index.ts';
+import { VesselStore } from '../../vessels/store.ts';
 import { createAisSimulator } from './simulator.ts';
 import type { AisSimulator, SimulatedLeg, SimulatedVessel } from './simulator.ts';
 
@@ -23,11 +27,8 @@ function rejected(counts: AisPipelineCounts): number {
   return AIS_REJECT_REASONS.reduce((sum, reason) => sum + counts.rejected[reason], 0);
 }
 
-/** sea-ports positions, read independently of the simulator. */
-const SEA_PORTS = (() => {
-  const require = createRequire(import.meta.url);
-  return JSON.parse(readFileSync(require.resolve('sea-ports/lib/ports.json'), 'utf8')) as Record<string, { coordinates: Position }>;
-})();
+/** The port index as the service serves it with nothing imported, whose positions the fleet moors at. */
+const PORTS = await loadPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'lamis-simulator-ports-')) });
 
 interface Observation {
   time: number;
@@ -224,13 +225,15 @@ test('reporting intervals follow ITU-R M.1371 over a simulated hour', (t) => {
   assert.ok(slow.sum / slow.gaps > 9_000);
 });
 
-test('static and voyage data go out every 6 minutes', () => {
+test('static and voyage data go out soon after the first position report, then every 6 minutes', () => {
   const run = runHour();
   for (const vessel of run.sim.vessels) {
     const list = run.byMmsi.get(vessel.mmsi)!;
     const statics = list.filter((o) => o.message.type === (vessel.aisClass === 'A' ? 5 : 24));
     const times = [...new Set(statics.map((o) => o.time))];
-    assert.ok(times[0]! - START <= 6 * MINUTE, 'first static report within 6 minutes');
+    const firstPosition = positions(list)[0]!.time;
+    assert.ok(times[0]! > firstPosition && times[0]! - firstPosition <= 20_000, 'first static report within 20 s of the first position report');
+    assert.ok(times[0]! - START < MINUTE, 'first static report within the first minute');
     assert.ok(times.length >= 9 && times.length <= 10, `${times.length} static reports`);
     for (let i = 1; i < times.length; i++) assert.equal(times[i]! - times[i - 1]!, 6 * MINUTE);
     if (vessel.aisClass === 'B') {
@@ -239,6 +242,22 @@ test('static and voyage data go out every 6 minutes', () => {
       const partB = statics.find((o) => o.message.type === 24 && o.message.raw.partno === 1)!;
       assert.ok(partB.message.type === 24 && partB.message.scaled.part === 1 && partB.message.scaled.ship_type === vessel.shipType);
     }
+  }
+});
+
+test('every vessel has its name and type within its first minute on the air', () => {
+  // 1,000 vessels coming on air together, as when the feed starts, a second at a time through the
+  // ingest that feeds the service's vessel store.
+  const sim = simulator(1000, 77);
+  const store = new VesselStore();
+  const ingest = new AisIngest(store);
+  for (let now = START + 1000; now <= START + MINUTE; now += 1000) ingest.lines('simulator', 'simulated', sim.advance(now), now);
+  assert.equal(store.size, 1000);
+  const missing = [...store.all()].filter((vessel) => vessel.name === null || vessel.ship_type === null).map((vessel) => vessel.mmsi);
+  assert.deepEqual(missing, []);
+  for (const view of sim.vessels) {
+    const vessel = store.get(view.mmsi)!;
+    assert.deepEqual([vessel.name, vessel.ship_type], [view.name, view.shipType]);
   }
 });
 
@@ -274,15 +293,15 @@ test('voyage data: destination as UN/LOCODE or port name, ETA from distance and 
   assert.ok(withEta > 100);
 });
 
-test('some vessels lie moored or at anchor near a real port position', (t) => {
+test('some vessels lie moored or at anchor near a port position the port index serves', (t) => {
   const run = runHour();
   let moored = 0;
   let anchored = 0;
   for (const list of run.byMmsi.values()) {
     for (const o of positions(list)) {
       if (o.state !== 'moored' && o.state !== 'anchored') continue;
-      const port = SEA_PORTS[o.port!]!;
-      const distance = distanceNm(latLonOf(o.message), port.coordinates);
+      const port = PORTS.get(o.port!)!;
+      const distance = distanceNm(latLonOf(o.message), [port.lon, port.lat]);
       const scaled = o.message.scaled as { sog: number | null; nav_status?: number | null };
       assert.ok(scaled.sog! <= 0.3);
       if (o.state === 'moored') {

@@ -2,7 +2,8 @@
 // lanes between real ports, reporting as NMEA !AIVDM sentences built by the project's encoder.
 //
 // Purely time-driven: no timers. The caller moves the clock with advance(toTimeMs) and gets every
-// sentence due up to then, in time order. Due times sit in one binary heap (two entries per vessel:
+// sentence due up to then, in time order. Every vessel comes on air at the start: its first
+// position report within one reporting interval, its name and type within the first minute. Due times sit in one binary heap (two entries per vessel:
 // next position report and next static report), so a tick costs O(reports due x log fleet).
 import { hashUnit, Prng } from '../../../platform/random.ts';
 import { encodeAisSentences } from '../../ais/index.ts';
@@ -17,6 +18,7 @@ import {
   classAPosition,
   classBPosition,
   destinationText,
+  FIRST_STATIC_SPREAD_MS,
   positionIntervalMs,
   STATIC_INTERVAL_MS,
   staticPartA,
@@ -229,10 +231,11 @@ class Simulator implements AisSimulator {
         serial: fleetRandom.int(1, 1_048_575),
       });
       this.#views.push(view);
-      // Stagger the first reports over a class A / class B reporting interval and the static cycle.
-      const positionStagger = hashUnit(identity.mmsi, 1) * (classA ? 10_000 : 30_000);
-      this.#heap.push(startTime + Math.floor(positionStagger), index * 2);
-      this.#heap.push(startTime + Math.floor(hashUnit(identity.mmsi, 2) * STATIC_INTERVAL_MS), index * 2 + 1);
+      // Stagger the first reports over a class A / class B reporting interval; the static data follow
+      // the first position report within FIRST_STATIC_SPREAD_MS, then every STATIC_INTERVAL_MS.
+      const firstPosition = startTime + Math.floor(hashUnit(identity.mmsi, 1) * (classA ? 10_000 : 30_000));
+      this.#heap.push(firstPosition, index * 2);
+      this.#heap.push(firstPosition + 1 + Math.floor(hashUnit(identity.mmsi, 2) * FIRST_STATIC_SPREAD_MS), index * 2 + 1);
     }
   }
 
