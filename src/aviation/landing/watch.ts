@@ -3,13 +3,14 @@
 // airport's status now, for any aircraft; and how fresh the METAR and NOTAM sources are at the
 // airports watched. For many landings the airport's inputs are read once: its METAR and TAF, its
 // NOTAMs (one read, then sorted into those in force at each ETA) and its slot hours; and landings
-// sharing an ETA and aircraft figures share one application of the rules. The service creates one
+// sharing an ETA and aircraft figures share one application of the rules and one alternates search. The service creates one
 // before its features start; the aviation feature attaches its services to it when it starts.
 import type { LandingProfile } from '../reference/aircraft-types.ts';
 import type { AviationServices, InputSource } from '../services.ts';
 import { deriveWeather, parseMetar, type FlightCategory } from '../weather/index.ts';
+import { findAlternates } from './alternates.ts';
 import { airportWeather, composeLandingBundle } from './bundle.ts';
-import { deriveCapacity } from './capacity.ts';
+import { capacityWeather, deriveCapacity } from './capacity.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
 import type { RunwayChoice } from './runway.ts';
 import { availabilityIn, type SlotHours } from './slots.ts';
@@ -119,15 +120,18 @@ export class LandingWatch {
       services.slots.hours(airport.icao, etas),
     ]);
     const notamsAt = new Map(etas.map((eta, index) => [eta, notamSets[index]!]));
+    const keyOf = (landing: WatchedLanding) => `${landing.etaMs}|${landing.vehicleType}|${JSON.stringify(landing.profile)}`;
+    const requestOf = (landing: WatchedLanding) => ({ airport, etaMs: landing.etaMs, registration: landing.registration, vehicleType: landing.vehicleType, profile: landing.profile, profileSource: 'fleet' as const });
+    const distinct = [...new Map(landings.map((landing) => [keyOf(landing), landing])).entries()];
+    const alternates = new Map(await Promise.all(distinct.map(async ([key, landing]) => [key, await findAlternates(services, requestOf(landing), (other) => airportWeather(services, other, nowMs))] as const)));
     const shared = new Map<string, WatchedAnswer>();
     const answers = landings.map((landing) => {
-      const key = `${landing.etaMs}|${landing.vehicleType}|${JSON.stringify(landing.profile)}`;
+      const key = keyOf(landing);
       let answer = shared.get(key);
       if (answer === undefined) {
         const notamSet = notamsAt.get(landing.etaMs)!;
-        const slot = availabilityIn(slots, landing.etaMs, deriveCapacity(airport, notamSet.notams).arrivals_per_hour);
-        const request = { airport, etaMs: landing.etaMs, registration: landing.registration, vehicleType: landing.vehicleType, profile: landing.profile, profileSource: 'fleet' as const };
-        answer = composeLandingBundle({ request, weather, notamSet, slot }, landing.reference, nowMs);
+        const slot = availabilityIn(slots, landing.etaMs, deriveCapacity(airport, notamSet.notams, capacityWeather(weather.metar)).arrivals_per_hour);
+        answer = composeLandingBundle({ request: requestOf(landing), weather, notamSet, slot, alternates: alternates.get(key)! }, landing.reference, nowMs);
         shared.set(key, answer);
       }
       const { bundle } = answer;
