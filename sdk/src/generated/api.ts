@@ -1853,7 +1853,7 @@ export interface Alternates {
     reasons: string[];
   }[];
   /**
-   * How the search went: airports fitting the aircraft per radius, the nearest 8 assessed, any closed
+   * How the search went: airports fitting the aircraft per radius, how many were read (nearest first, three at a time until three are suitable, at most 6 per radius), any closed
    */
   reasoning: string[];
 }

@@ -7,17 +7,18 @@
 //    any airport or heliport; other aircraft at any airport but a heliport; an open runway at least
 //    the aircraft's minimum runway length (landing distance ÷ 0.6), paved for jets and airliners
 //    (an unknown surface counts as paved at a large or medium airport only).
-// 3. The nearest eight that fit are read (METAR, TAF, NOTAMs) and assessed at the ETA + 30 min by the
-//    same rules as the destination (runway choice, approach, status); those closed then are out.
+// 3. Those that fit are read (METAR, NOTAMs) nearest first, three at a time, until three are
+//    suitable or six are read, and assessed at the ETA + 30 min by the same rules as the
+//    destination (runway choice, approach, status); those closed then are out.
 // 4. Ordered by suitability — suitable (a runway long enough, weather known, approach not below
 //    minima, status OPERATIONAL), limited (usable, with something unknown or LIMITED, or an airliner
 //    at a medium airport, whose fire cover and handling are unknown), marginal (no
 //    runway within the wind limits, too short for the wind-chosen runway, or below minima) — then
 //    by distance; the first three are kept.
 import type { AircraftType, LandingProfile } from '../reference/aircraft-types.ts';
-import type { Airport } from '../reference/airports.ts';
+import { MAX_SEARCH_LIMIT } from '../reference/airports.ts';
+import type { Airport, AirportIndex } from '../reference/airports.ts';
 import { distanceNm, initialBearingDeg } from '../reference/geo.ts';
-import type { AviationServices } from '../services.ts';
 import { flightCategory } from '../weather/index.ts';
 import type { FlightCategory, Metar } from '../weather/index.ts';
 import { recommendApproach } from './approach.ts';
@@ -31,8 +32,8 @@ export const ALTERNATE_RADII_NM: readonly number[] = [150, 250, 400];
 export const MAX_ALTERNATES = 3;
 /** Alternates are assessed this long after the ETA: the time a diversion would take to reach one. */
 export const ALTERNATE_DELAY_MS = 30 * 60_000;
-/** How many of the nearest fitting airports are read and assessed per radius. */
-export const ALTERNATES_ASSESSED = 8;
+/** The most of the nearest fitting airports read and assessed per radius. */
+export const ALTERNATES_ASSESSED = 6;
 
 const AIRLINER_CATEGORIES = new Set(['C', 'D', 'E']);
 const MILITARY = /^(RAF|MOD|NAS|AAF) |\b(AIR BASE|AIR FORCE|NAVAL AIR|ARMY AIR|AIRBASE|MILITARY)\b/i;
@@ -76,10 +77,15 @@ export interface AlternatesRequest {
 }
 
 /**
- * Reads an alternate's weather, as the destination's is read (the bundle passes its own reader):
- * the METAR held, and the TAF alongside for a forecast at the ETA + 30 min.
+ * How an alternate's inputs are read: through the same services as the destination's (the bundle
+ * and the watcher pass their own, the watcher sharing reads between landings).
  */
-export type AlternateWeatherReader = (icao: string) => Promise<{ metar: Metar | null }>;
+export interface AlternateReads {
+  /** The airport's weather: the METAR held. */
+  weather(icao: string): Promise<{ metar: Metar | null }>;
+  /** The NOTAMs in force at the time. */
+  notams(icao: string, atMs: number): Promise<readonly ActiveNotam[]>;
+}
 
 /** Whether the airport fits the aircraft by the reference data alone; the reason either way. */
 export function fitsAircraft(airport: Airport, request: Pick<AlternatesRequest, 'airport' | 'vehicleType' | 'profile'>): { fits: boolean; reason: string } {
@@ -184,49 +190,76 @@ export function assessAlternate(
   };
 }
 
+type Fitting = ReadonlyArray<{ airport: Airport; reason: string }>;
+
+/** Fitting airports by destination, radius and aircraft, per airport index: the reference data does not change under it. */
+const fittingCache = new WeakMap<AirportIndex, Map<string, Fitting>>();
+const FITTING_CACHE_ENTRIES = 2000;
+
 /** Airports within the radius that fit the aircraft, nearest first. */
-function fittingWithin(services: AviationServices, request: AlternatesRequest, radiusNm: number): Array<{ airport: Airport; reason: string }> {
+function fittingWithin(airports: AirportIndex, request: AlternatesRequest, radiusNm: number): Fitting {
+  const { profile } = request;
+  const key = [request.airport.icao, radiusNm, request.vehicleType, profile.approach_category, profile.min_runway_m, profile.landing_distance_m, jet(profile)].join('|');
+  let cache = fittingCache.get(airports);
+  if (cache === undefined) fittingCache.set(airports, (cache = new Map()));
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+
   const { lat, lon } = request.airport;
   const found: Array<{ airport: Airport; reason: string }> = [];
   let after: string | undefined;
   do {
-    const page = services.airports.search({ near: { lat, lon, radius_nm: radiusNm }, limit: 100, after });
+    const page = airports.search({ near: { lat, lon, radius_nm: radiusNm }, limit: MAX_SEARCH_LIMIT, after });
     for (const hit of page.items) {
       const fit = fitsAircraft(hit.airport, request);
       if (fit.fits) found.push({ airport: hit.airport, reason: fit.reason });
     }
     after = page.next_after ?? undefined;
   } while (after !== undefined);
+  // The oldest entry goes first when full (a Map keeps insertion order).
+  if (cache.size >= FITTING_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(key, found);
   return found;
 }
 
-/** Up to three alternates for the landing, read through the same services as the destination's bundle. */
-export async function findAlternates(services: AviationServices, request: AlternatesRequest, readWeather: AlternateWeatherReader): Promise<Alternates> {
+const bySuitabilityThenDistance = (a: Alternate, b: Alternate): number =>
+  SUITABILITY_ORDER.indexOf(a.suitability) - SUITABILITY_ORDER.indexOf(b.suitability) || a.distance_nm - b.distance_nm || a.icao.localeCompare(b.icao);
+
+/**
+ * Up to three alternates for the landing. The candidates are read nearest first, a few at a time,
+ * until three are suitable (no farther airport can rank above them) or the radius's share is read.
+ */
+export async function findAlternates(airports: AirportIndex, request: AlternatesRequest, reads: AlternateReads): Promise<Alternates> {
   const atMs = request.etaMs + ALTERNATE_DELAY_MS;
   const assessed = new Map<string, Alternate | null>();
   const reasoning: string[] = [];
+  const found = () => [...assessed.values()].filter((alternate): alternate is Alternate => alternate !== null);
+  const count = (...levels: Suitability[]) => found().filter((alternate) => levels.includes(alternate.suitability)).length;
   let radius = ALTERNATE_RADII_NM[0]!;
   for (radius of ALTERNATE_RADII_NM) {
-    const fitting = fittingWithin(services, request, radius);
-    const toRead = fitting.filter(({ airport }) => !assessed.has(airport.icao)).slice(0, ALTERNATES_ASSESSED);
-    const results = await Promise.all(toRead.map(async ({ airport, reason }) => {
-      const [weather, notamSet] = await Promise.all([readWeather(airport.icao), services.notams.forAirport(airport.icao, { at: atMs })]);
-      return [airport.icao, assessAlternate(airport, request, reason, { weather, notams: notamSet.notams })] as const;
-    }));
-    for (const [icao, alternate] of results) assessed.set(icao, alternate);
-    const closed = results.filter(([, alternate]) => alternate === null).map(([icao]) => icao);
-    const usable = [...assessed.values()].filter((alternate) => alternate !== null && alternate.suitability !== 'marginal').length;
+    const fitting = fittingWithin(airports, request, radius);
+    const unread = fitting.filter(({ airport }) => !assessed.has(airport.icao)).slice(0, ALTERNATES_ASSESSED);
+    const closed: string[] = [];
+    for (let start = 0; start < unread.length && count('suitable') < MAX_ALTERNATES; start += MAX_ALTERNATES) {
+      const batch = unread.slice(start, start + MAX_ALTERNATES);
+      const results = await Promise.all(batch.map(async ({ airport, reason }) => {
+        const [weather, notams] = await Promise.all([reads.weather(airport.icao), reads.notams(airport.icao, atMs)]);
+        return [airport.icao, assessAlternate(airport, request, reason, { weather, notams })] as const;
+      }));
+      for (const [icao, alternate] of results) {
+        assessed.set(icao, alternate);
+        if (alternate === null) closed.push(icao);
+      }
+    }
+    const usable = count('suitable', 'limited');
     reasoning.push(
-      `Within ${radius} nm: ${fitting.length} airport${fitting.length === 1 ? '' : 's'} fit the aircraft; the nearest ${toRead.length}${assessed.size > toRead.length ? ' not yet seen' : ''} assessed` +
-        `${closed.length > 0 ? ` (${closed.join(', ')} closed at the ETA + 30 min)` : ''}; ${usable} usable so far.`,
+      `Within ${radius} nm: ${fitting.length} airport${fitting.length === 1 ? '' : 's'} fit the aircraft; ${assessed.size} assessed, nearest first` +
+        `${closed.length > 0 ? ` (${closed.join(', ')} closed at the ETA + 30 min)` : ''}; ${usable} usable.`,
     );
     if (usable >= MAX_ALTERNATES) break;
     if (radius !== ALTERNATE_RADII_NM.at(-1)) reasoning.push(`Fewer than ${MAX_ALTERNATES} usable: the search widens.`);
   }
-  const airports = [...assessed.values()]
-    .filter((alternate): alternate is Alternate => alternate !== null)
-    .sort((a, b) => SUITABILITY_ORDER.indexOf(a.suitability) - SUITABILITY_ORDER.indexOf(b.suitability) || a.distance_nm - b.distance_nm || a.icao.localeCompare(b.icao))
-    .slice(0, MAX_ALTERNATES);
-  if (airports.length === 0) reasoning.push(`No alternate within ${radius} nm fits the aircraft and is open at the ETA + 30 min.`);
-  return { radius_nm: radius, assessed_for: new Date(atMs).toISOString(), airports, reasoning };
+  const chosen = found().sort(bySuitabilityThenDistance).slice(0, MAX_ALTERNATES);
+  if (chosen.length === 0) reasoning.push(`No alternate within ${radius} nm fits the aircraft and is open at the ETA + 30 min.`);
+  return { radius_nm: radius, assessed_for: new Date(atMs).toISOString(), airports: chosen, reasoning };
 }

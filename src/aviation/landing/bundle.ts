@@ -77,7 +77,10 @@ export interface BundleInputs {
 export async function landingBundle(services: AviationServices, request: LandingRequest, requestId: string, nowMs = Date.now()): Promise<LandingIntelligence> {
   const { airport, etaMs } = request;
   const [weather, notamSet, alternates] = await Promise.all([
-    airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs }), findAlternates(services, request, (icao) => airportWeather(services, icao, nowMs)),
+    airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs }), findAlternates(services.airports, request, {
+      weather: async (icao) => ({ metar: metarOf(await services.weather.latest(icao, 'metar'), nowMs) }),
+      notams: async (icao, at) => (await services.notams.forAirport(icao, { at })).notams,
+    }),
   ]);
   const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weather.metar));
   const slot = await services.slots.availability(airport.icao, etaMs, capacity.arrivals_per_hour);

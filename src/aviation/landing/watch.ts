@@ -8,7 +8,7 @@
 import type { LandingProfile } from '../reference/aircraft-types.ts';
 import type { AviationServices, InputSource } from '../services.ts';
 import { deriveWeather, parseMetar, type FlightCategory } from '../weather/index.ts';
-import { findAlternates } from './alternates.ts';
+import { ALTERNATE_DELAY_MS, findAlternates, type AlternateReads } from './alternates.ts';
 import { airportWeather, composeLandingBundle } from './bundle.ts';
 import { capacityWeather, deriveCapacity } from './capacity.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
@@ -123,7 +123,12 @@ export class LandingWatch {
     const keyOf = (landing: WatchedLanding) => `${landing.etaMs}|${landing.vehicleType}|${JSON.stringify(landing.profile)}`;
     const requestOf = (landing: WatchedLanding) => ({ airport, etaMs: landing.etaMs, registration: landing.registration, vehicleType: landing.vehicleType, profile: landing.profile, profileSource: 'fleet' as const });
     const distinct = [...new Map(landings.map((landing) => [keyOf(landing), landing])).entries()];
-    const alternates = new Map(await Promise.all(distinct.map(async ([key, landing]) => [key, await findAlternates(services, requestOf(landing), (other) => airportWeather(services, other, nowMs))] as const)));
+    // Every alternate airport's weather read once, and its NOTAMs once for every ETA + 30 min.
+    const instants = [...new Set(landings.map((landing) => landing.etaMs + ALTERNATE_DELAY_MS))];
+    const weatherOf = once((other: string) => airportWeather(services, other, nowMs));
+    const notamsOf = once((other: string) => services.notams.forAirportAt(other, instants));
+    const reads: AlternateReads = { weather: weatherOf, notams: async (other, at) => (await notamsOf(other))[instants.indexOf(at)]!.notams };
+    const alternates = new Map(await Promise.all(distinct.map(async ([key, landing]) => [key, await findAlternates(services.airports, requestOf(landing), reads)] as const)));
     const shared = new Map<string, WatchedAnswer>();
     const answers = landings.map((landing) => {
       const key = keyOf(landing);
@@ -139,4 +144,14 @@ export class LandingWatch {
     });
     return { answers, slots };
   }
+}
+
+/** The function's answers by argument, each asked for once (the promise is kept). */
+function once<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const answers = new Map<string, Promise<T>>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) answers.set(key, (answer = read(key)));
+    return answer;
+  };
 }
