@@ -1224,7 +1224,7 @@ export interface GetAviationAirportsIcaoSlotsResponse {
     remaining: number;
     available: boolean;
     /**
-     * What the runways and the NOTAMs in force in the hour give, override or not
+     * What the runways and the NOTAMs in force in the hour give in visual conditions, override or not
      */
     derived_capacity: number;
     /**

@@ -10,11 +10,11 @@
 // 3. Those that fit are read (METAR, NOTAMs) nearest first, three at a time, until three are
 //    suitable or six are read, and assessed at the ETA + 30 min by the same rules as the
 //    destination (runway choice, approach, status); those closed then are out.
-// 4. Ordered by suitability — suitable (a runway long enough, weather known, approach not below
-//    minima, status OPERATIONAL), limited (usable, with something unknown or LIMITED, or an airliner
-//    at a medium airport, whose fire cover and handling are unknown), marginal (no
-//    runway within the wind limits, too short for the wind-chosen runway, or below minima) — then
-//    by distance; the first three are kept.
+// 4. Ordered by suitability, then distance; the first three are kept. Suitable: a runway long
+//    enough, weather known, approach not below minima, status OPERATIONAL. Limited: usable, with
+//    something unknown or LIMITED, or an airliner at a medium airport (fire cover and handling not
+//    in the data). Marginal: no runway within the wind limits, the wind-chosen runway too short,
+//    or below minima.
 import type { AircraftType, LandingProfile } from '../reference/aircraft-types.ts';
 import { MAX_SEARCH_LIMIT } from '../reference/airports.ts';
 import type { Airport, AirportIndex } from '../reference/airports.ts';

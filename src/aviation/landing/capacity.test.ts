@@ -120,6 +120,17 @@ describe('derived arrival capacity: layout, wind and weather', () => {
     assert.equal(capacity.arrivals_per_hour, Math.floor(42 * 0.65));
   });
 
+  test('without threshold positions, parallels are taken as too close to use together', () => {
+    const unplaced = { type: 'large_airport', runways: [
+      runway('1', 10000, [end('09L', 90), end('27R', 270)]),
+      runway('2', 10000, [end('09R', 90), end('27L', 270)]),
+    ] };
+    const capacity = deriveCapacity(unplaced);
+    assert.equal(capacity.systems.length, 1);
+    assert.match(capacity.systems[0]!.layout, /mixed mode \(the other runways cannot be used at the same time\)/);
+    assert.equal(capacity.arrivals_per_hour, Math.floor(42 * 0.65));
+  });
+
   test('closed runways count for nothing; no usable runway, no capacity', () => {
     const closure = notam('A1234/25', 'QMRLC', 'RWY 09L/27R CLSD');
     const one = deriveCapacity(EGLL, [closure]);

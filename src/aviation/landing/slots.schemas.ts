@@ -15,7 +15,7 @@ const SlotSchema = Shared('Slot', Type.Object(slotFields));
 
 export const HourSchema = Type.Object({
   ...slotFields,
-  derived_capacity: Type.Integer({ description: 'What the runways and the NOTAMs in force in the hour give, override or not' }),
+  derived_capacity: Type.Integer({ description: 'What the runways and the NOTAMs in force in the hour give in visual conditions, override or not' }),
   reasoning: Type.Array(Type.String(), { description: 'How the capacity was found' }),
 });
 
