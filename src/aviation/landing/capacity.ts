@@ -12,8 +12,9 @@
 //    (ICAO Doc 9643: closer ones cannot take independent approaches), runways that cross, and
 //    runways of different headings that come within 1,310 m of each other. Parallels under 210 m
 //    apart are not used at the same time; between 915 and 1,310 m both can land with dependent
-//    (staggered) approaches, 75 % each; a departure runway under 760 m from the landing one, or
-//    crossing it, costs the arrivals 15 %; a lone runway in mixed mode lands 65 % of its rate.
+//    (staggered) approaches, 75 % each; a departure runway (rated at least half the landing one)
+//    under 760 m from the landing one, or crossing it, costs the arrivals 15 %; a lone runway in
+//    mixed mode lands 65 % of its rate.
 // 4. One system lands and departs its own traffic; with several, systems that have a runway to
 //    depart from do so and lone runways land only, but at most half the runways (rounded up) land:
 //    the weakest lone runways beyond that take departures (segregated mode).
@@ -79,6 +80,8 @@ export const PARALLEL_DEG = 15;
 export const MIXED_MODE_FACTOR = 0.65;
 export const DEPENDENT_DEPARTURES_FACTOR = 0.85;
 export const DEPENDENT_APPROACH_FACTOR = 0.75;
+/** A departure runway's own rate must be at least this share of the landing runway's. */
+export const DEPARTURE_RUNWAY_SHARE = 0.5;
 export const FLIGHT_CATEGORY_FACTORS: Readonly<Record<FlightCategory, number>> = { VFR: 1, MVFR: 0.95, IFR: 0.85, LIFR: 0.7 };
 const FLIGHT_CATEGORY_REASONS: Readonly<Record<FlightCategory, string>> = {
   VFR: 'visual conditions: the full rate',
@@ -384,7 +387,9 @@ function landingOnly(members: UsableRunway[], relation: Relate): Plan {
 function selfContained(members: UsableRunway[], relation: Relate): Plan | null {
   let best: Plan | null = null;
   for (const set of landingSets(members, relation)) {
-    for (const departure of members.filter((member) => !set.runways.includes(member))) {
+    // A departure runway must take the landing runways' traffic: a grass strip beside airliner runways does not.
+    const strongest = Math.max(...set.runways.map((runway) => runway.rate));
+    for (const departure of members.filter((member) => !set.runways.includes(member) && member.rate >= DEPARTURE_RUNWAY_SHARE * strongest)) {
       const relations = set.runways.map((landing) => relation(landing, departure));
       if (!relations.every(simultaneous)) continue;
       const independent = relations.every((item) => item.parallel && item.apart_m !== null && item.apart_m >= SEGREGATED_PARALLELS_M);
