@@ -1817,7 +1817,7 @@ export interface Alternates {
    */
   assessed_for: string;
   /**
-   * Ordered by suitability, then distance
+   * Ordered by suitability, then the number of limits, then distance
    *
    * @maxItems 3
    */

@@ -5,7 +5,7 @@ import { before, describe, test } from 'node:test';
 import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types.ts';
 import type { Airport, AirportIndex } from '../reference/airports.ts';
 import { loadAirports } from '../reference/airports.ts';
-import { assessAlternate, fitsAircraft } from './alternates.ts';
+import { assessAlternate, findAlternates, fitsAircraft } from './alternates.ts';
 import { metar, notam } from './fixtures.ts';
 
 /** The compiled reference cache the test servers share, so it is compiled once. */
@@ -63,5 +63,23 @@ describe('alternates', () => {
 
     const medium = assessAlternate(airports.get('EGLF')!, request, 'fits', { weather: { metar: clear }, notams: [] })!;
     assert.equal(medium.suitability, 'limited', 'an airliner at a medium airport: fire cover unknown');
+  });
+
+  test('without weather, Heathrow\'s are the nearest large airports; a remote island widens the search, and the ocean finds none', async () => {
+    const noWeather = { weather: async () => ({ metar: null }), notams: async () => [] };
+    const search = (code: string) => findAlternates(airports, { airport: airports.get(code)!, etaMs: Date.parse('2026-06-21T12:00:00Z'), vehicleType: 'aircraft', profile: A320 }, noWeather);
+    const london = await search('EGLL');
+    assert.equal(london.radius_nm, 150);
+    assert.equal(london.assessed_for, '2026-06-21T12:30:00.000Z');
+    assert.deepEqual(london.airports.map((alternate) => alternate.icao), ['EGKK', 'EGGW', 'EGSS']);
+    assert.ok(london.airports.every((alternate) => alternate.suitability === 'limited'));
+    // Santa Maria, Azores: two within 150 nm, so the search widens to 250 nm.
+    const azores = await search('LPAZ');
+    assert.equal(azores.radius_nm, 250);
+    assert.equal(azores.airports.length, 3);
+    assert.ok(azores.reasoning.some((line) => line.includes('the search widens')));
+    const ascension = await search('FHAW');
+    assert.deepEqual([ascension.radius_nm, ascension.airports], [400, []]);
+    assert.equal(ascension.reasoning.at(-1), 'No alternate within 400 nm fits the aircraft and is open at the ETA + 30 min.');
   });
 });

@@ -10,7 +10,7 @@
 // 3. Those that fit are read (METAR, NOTAMs) nearest first, three at a time, until three are
 //    suitable or six are read, and assessed at the ETA + 30 min by the same rules as the
 //    destination (runway choice, approach, status); those closed then are out.
-// 4. Ordered by suitability, then distance; the first three are kept. Suitable: a runway long
+// 4. Ordered by suitability, then the number of limits, then distance; the first three are kept. Suitable: a runway long
 //    enough, weather known, approach not below minima, status OPERATIONAL. Limited: usable, with
 //    something unknown or LIMITED, or an airliner at a medium airport (fire cover and handling not
 //    in the data). Marginal: no runway within the wind limits, the wind-chosen runway too short,
@@ -36,7 +36,7 @@ export const ALTERNATE_DELAY_MS = 30 * 60_000;
 export const ALTERNATES_ASSESSED = 6;
 
 const AIRLINER_CATEGORIES = new Set(['C', 'D', 'E']);
-const MILITARY = /^(RAF|MOD|NAS|AAF) |\b(AIR BASE|AIR FORCE|NAVAL AIR|ARMY AIR|AIRBASE|MILITARY)\b/i;
+const MILITARY = /\b(RAF|RAAF|RCAF|MOD|NAS|NAF|MCAS|AAF|AFB|ANGB|JOINT BASE|AIR BASE|AIRBASE|AIR FORCE|NAVAL|ARMY|MARINE CORPS|MILITARY)\b/i;
 
 export type Suitability = 'suitable' | 'limited' | 'marginal';
 const SUITABILITY_ORDER: readonly Suitability[] = ['suitable', 'limited', 'marginal'];
@@ -222,8 +222,12 @@ function fittingWithin(airports: AirportIndex, request: AlternatesRequest, radiu
   return found;
 }
 
+/** How many things limit an alternate: its "Marginal:" and "Limited:" reasons. */
+const limitsOf = (alternate: Alternate): number => alternate.reasons.filter((reason) => /^(Marginal|Limited):/.test(reason)).length;
+
 const bySuitabilityThenDistance = (a: Alternate, b: Alternate): number =>
-  SUITABILITY_ORDER.indexOf(a.suitability) - SUITABILITY_ORDER.indexOf(b.suitability) || a.distance_nm - b.distance_nm || a.icao.localeCompare(b.icao);
+  SUITABILITY_ORDER.indexOf(a.suitability) - SUITABILITY_ORDER.indexOf(b.suitability) ||
+  limitsOf(a) - limitsOf(b) || a.distance_nm - b.distance_nm || a.icao.localeCompare(b.icao);
 
 /**
  * Up to three alternates for the landing. The candidates are read nearest first, a few at a time,
@@ -253,7 +257,7 @@ export async function findAlternates(airports: AirportIndex, request: Alternates
     }
     const usable = count('suitable', 'limited');
     reasoning.push(
-      `Within ${radius} nm: ${fitting.length} airport${fitting.length === 1 ? '' : 's'} fit the aircraft; ${assessed.size} assessed, nearest first` +
+      `Within ${radius} nm: ${fitting.length} airport${fitting.length === 1 ? ' fits' : 's fit'} the aircraft; ${assessed.size} assessed, nearest first` +
         `${closed.length > 0 ? ` (${closed.join(', ')} closed at the ETA + 30 min)` : ''}; ${usable} usable.`,
     );
     if (usable >= MAX_ALTERNATES) break;

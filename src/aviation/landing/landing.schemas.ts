@@ -95,7 +95,7 @@ const AlternatesSchema = Shared('Alternates', Type.Object({
     runway: nullable(Type.String({ description: 'The runway end the aircraft would land on; null when none is within limits' })),
     recommended_approach: nullable(Type.String({ description: 'e.g. "ILS RWY 26L"; null without a runway' })),
     reasons: Type.Array(Type.String(), { description: 'Why it was chosen (how it fits the aircraft, runway and approach) and what limits it' }),
-  }), { maxItems: MAX_ALTERNATES, description: 'Ordered by suitability, then distance' }),
+  }), { maxItems: MAX_ALTERNATES, description: 'Ordered by suitability, then the number of limits, then distance' }),
   reasoning: Type.Array(Type.String(), { description: `How the search went: airports fitting the aircraft per radius, how many were read (nearest first, three at a time until three are suitable, at most ${ALTERNATES_ASSESSED} per radius), any closed` }),
 }, { description: 'Up to three alternate aerodromes that fit the aircraft and are open at the ETA + 30 min, assessed by the same rules as the destination (see RULES.md, "Alternates")' }));
 
