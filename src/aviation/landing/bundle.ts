@@ -78,7 +78,7 @@ export async function landingBundle(services: AviationServices, request: Landing
   const { airport, etaMs } = request;
   const [weather, notamSet, alternates] = await Promise.all([
     airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs }), findAlternates(services.airports, request, {
-      weather: async (icao) => ({ metar: metarOf(await services.weather.latest(icao, 'metar'), nowMs) }),
+      weather: (icao) => airportWeather(services, icao, nowMs),
       notams: async (icao, at) => (await services.notams.forAirport(icao, { at })).notams,
     }),
   ]);
