@@ -47,6 +47,7 @@ function answer(options: { wind?: string; notams?: ActiveNotam[]; slot?: SlotAva
       feeds: [],
     },
     slot: options.slot ?? OPEN_SLOT,
+    alternates: { radius_nm: 150, assessed_for: new Date(ETA + 30 * 60_000).toISOString(), airports: [], reasoning: [] },
   }, 'arr_test', NOW);
 }
 

@@ -79,7 +79,7 @@ describe('the airport routes', () => {
     assert.deepEqual(airport.runways.map((runway: any) => [runway.surface, runway.paved]), [['UNKNOWN', null]]);
     const slots = await ok(await call('GET', '/v3/aviation/airports/BGAA/slots'));
     const reasoning = slots.data[0].reasoning.join('\n');
-    assert.match(reasoning, /paving unknown/);
+    assert.match(reasoning, /surface unknown/);
     assert.doesNotMatch(reasoning, /unpaved/);
   });
 });

@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { approachMinimaMet, chooseRunway } from '../../src/aviation/landing/index.ts';
 import { CONSERVATIVE_DEFAULTS, aircraftType } from '../../src/aviation/reference/aircraft-types.ts';
 import { loadAirports } from '../../src/aviation/reference/airports.ts';
+import { distanceNm } from '../../src/aviation/reference/geo.ts';
 import { deriveWeather, parseMetar } from '../../src/aviation/weather/index.ts';
 import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { defaultConfig } from '../../src/config.ts';
@@ -251,5 +252,50 @@ describe('refusals', () => {
     await problem(await landing('POST', { ...fields(), aircraft_type: 'ZZZ9' }), 422, 'invalid_aircraft_type');
     const anonymous = await fetch(`${server.url}/v3/intelligence/landing?${new URLSearchParams(fields())}`);
     assert.equal(anonymous.status, 401);
+  });
+});
+
+describe('alternates', () => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const notamTime = (ms: number) => {
+    const d = new Date(ms);
+    return `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}`;
+  };
+
+  test('an A320 to Heathrow gets real nearby airports with runways it fits, best suited first; one closed at the ETA + 30 min drops out', async () => {
+    const airports = await loadAirports({ cacheDir: server.config.referenceCacheDir! });
+    const heathrow = airports.get('EGLL')!;
+    const a320 = aircraftType('A320')!;
+    const request = { ...fields(), aircraft_type: 'A320' };
+    const ask = async () => (await json(await landing('POST', request))).alternates;
+
+    const before = await ask();
+    assert.equal(before.radius_nm, 150);
+    assert.equal(Date.parse(before.assessed_for) - Date.parse(request.eta_utc), 30 * 60_000);
+    assert.ok(before.airports.length > 0 && before.airports.length <= 3, JSON.stringify(before));
+    const icaos = before.airports.map((alternate: { icao: string }) => alternate.icao);
+    assert.ok(icaos.includes('EGKK'), `Gatwick is among ${icaos.join(', ')}`);
+    for (const alternate of before.airports) {
+      const airport = airports.get(alternate.icao)!;
+      assert.ok(['large_airport', 'medium_airport'].includes(airport.type), `${alternate.icao} is a ${airport.type}`);
+      assert.ok(airport.runways.some((runway) => (runway.length_ft ?? 0) * 0.3048 >= a320.min_runway_m), `${alternate.icao} has a runway of ${a320.min_runway_m} m`);
+      assert.ok(Math.abs(alternate.distance_nm - distanceNm(heathrow, airport)) < 0.1);
+      assert.ok(alternate.distance_nm <= 150);
+      assert.ok(alternate.reasons.length > 0 && alternate.reasons[0].startsWith('Fits the aircraft'));
+      assert.equal(typeof alternate.bearing_deg, 'number');
+    }
+    const order = ['suitable', 'limited', 'marginal'];
+    const limits = (alternate: { reasons: string[] }) => alternate.reasons.filter((reason) => /^(Marginal|Limited):/.test(reason)).length;
+    const rankOf = (alternate: { suitability: string; reasons: string[]; distance_nm: number }) => [order.indexOf(alternate.suitability), limits(alternate), alternate.distance_nm];
+    const ranks = before.airports.map(rankOf);
+    assert.deepEqual(ranks, [...ranks].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!), 'ordered by suitability, the number of limits, then distance');
+
+    const eta = Date.parse(request.eta_utc);
+    const closure = `A0777/26 NOTAMN\nQ) EGTT/QFALC/IV/NBO/A/000/999/5109N00011W005\nA) EGKK B) ${notamTime(eta)} C) ${notamTime(eta + 4 * 3_600_000)}\nE) AD CLSD`;
+    const pushed = await fetch(`${server.url}/v3/aviation/notams`, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: closure });
+    assert.equal(pushed.status, 201, await pushed.clone().text());
+    const after = await ask();
+    assert.ok(!after.airports.some((alternate: { icao: string }) => alternate.icao === 'EGKK'), JSON.stringify(after));
+    assert.ok(after.reasoning.some((line: string) => /EGKK closed at the ETA \+ 30 min/.test(line)), after.reasoning.join('\n'));
   });
 });

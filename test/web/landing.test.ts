@@ -190,6 +190,13 @@ describe('dashboard home and landing briefing', { skip: skipBrowser }, () => {
       const states = await notams.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
       assert.deepEqual(states, [...states].sort(), 'active NOTAMs come before upcoming ones');
     }
+    // The alternates, in the API's order, each with its distance and approach.
+    const alternates = page.getByTestId('alternates').locator('li[data-icao]');
+    assert.ok(bundle.alternates.airports.length > 0, 'an A320 to Heathrow has alternates');
+    assert.deepEqual(await alternates.evaluateAll((items) => items.map((item) => item.getAttribute('data-icao'))),
+      bundle.alternates.airports.map((alternate: { icao: string }) => alternate.icao));
+    const first = bundle.alternates.airports[0];
+    assert.match(await alternates.first().innerText(), new RegExp(`${first.icao}[\\s\\S]*${first.name}[\\s\\S]*${first.distance_nm} nm`));
     const metarRow = page.getByTestId('freshness').locator('li[data-input="METAR"]');
     assert.equal(await metarRow.getAttribute('data-origin'), bundle.sources.metar.source);
     assert.equal(await metarRow.getAttribute('data-currency'), bundle.sources.metar.freshness);

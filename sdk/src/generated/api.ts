@@ -1327,7 +1327,7 @@ export interface GetAviationAirportsIcaoSlotsResponse {
     remaining: number;
     available: boolean;
     /**
-     * What the runways and the NOTAMs in force in the hour give, override or not
+     * What the runways and the NOTAMs in force in the hour give in visual conditions, override or not
      */
     derived_capacity: number;
     /**
@@ -1453,19 +1453,46 @@ export interface PutAviationAirportsIcaoSlotsCapacityResponse {
   icao: string;
   override: number | null;
   /**
-   * What the runways give with no NOTAM in force
+   * What the runways give with no NOTAM in force, in visual conditions with every runway open to the wind
    */
   derived: {
     arrivals_per_hour: number;
     runways: {
       runway_id: string;
       designators: string[];
+      /**
+       * The ends aircraft land on (into the wind when one was given); empty when the runway is not counted
+       */
+      landing_ends: string[];
+      /**
+       * This runway alone, arrivals only, in visual conditions; 0 when not counted
+       */
       arrivals_per_hour: number;
       /**
        * The class the runway fell in, or why it was not counted
        */
       basis: string;
+      system: number | null;
     }[];
+    /**
+     * Runways that depend on each other (close parallels, crossing or converging runways) form one system; systems are independent
+     */
+    systems: {
+      runways: string[];
+      role: 'arrivals' | 'arrivals_and_departures' | 'departures';
+      /**
+       * In visual conditions, before the flight category's factor
+       */
+      arrivals_per_hour: number;
+      /**
+       * How the system is used: which runway lands, which departs, and the factors
+       */
+      layout: string;
+    }[];
+    /**
+     * The flight category's factor (VFR 1, MVFR 0.95, IFR 0.85, LIFR 0.7); 1 when no weather is given
+     */
+    weather_factor: number;
     reasoning: string[];
   };
 }
@@ -1643,6 +1670,7 @@ export interface LandingIntelligence {
     remaining: number;
   };
   aircraft: AircraftProfile;
+  alternates: Alternates;
   eta_utc: string;
   sources: {
     /**
@@ -1908,6 +1936,62 @@ export interface AircraftProfile {
    * The public references the figures come from
    */
   source?: string;
+}
+/**
+ * Up to three alternate aerodromes that fit the aircraft and are open at the ETA + 30 min, assessed by the same rules as the destination (see RULES.md, "Alternates")
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "Alternates".
+ */
+export interface Alternates {
+  /**
+   * The radius the alternates were found within: 150 nm, widened to 250, then 400 nm when fewer than 3 usable ones were found
+   */
+  radius_nm: number;
+  /**
+   * The time the alternates are assessed for: the ETA + 30 min
+   */
+  assessed_for: string;
+  /**
+   * Ordered by suitability, then the number of limits, then distance
+   *
+   * @maxItems 3
+   */
+  airports: {
+    icao: string;
+    name: string;
+    /**
+     * OurAirports type: large_airport, medium_airport, small_airport, heliport
+     */
+    type: string;
+    /**
+     * Great-circle distance from the destination
+     */
+    distance_nm: number;
+    /**
+     * Initial great-circle bearing from the destination, degrees true
+     */
+    bearing_deg: number;
+    /**
+     * `suitable`: a runway long enough within the wind limits, weather known, approach not below minima, status OPERATIONAL; `limited`: usable, with something unknown or the status LIMITED; `marginal`: no runway within the wind limits, the wind-chosen runway too short, or below minima
+     */
+    suitability: 'suitable' | 'limited' | 'marginal';
+    /**
+     * By the NOTAMs in force at the ETA + 30 min (never CLOSED: closed airports are left out)
+     */
+    status: 'OPERATIONAL' | 'LIMITED' | 'CLOSED' | 'UNKNOWN';
+    flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
+    runway: string | null;
+    recommended_approach: string | null;
+    /**
+     * Why it was chosen (how it fits the aircraft, runway and approach) and what limits it
+     */
+    reasons: string[];
+  }[];
+  /**
+   * How the search went: airports fitting the aircraft per radius, how many were read (nearest first, three at a time until three are suitable, at most 6 per radius), any closed
+   */
+  reasoning: string[];
 }
 /**
  * Landing intelligence (the same as GET, with the fields as a JSON body)

@@ -11,16 +11,16 @@ import type { AirportNotams } from '../notams/store.ts';
 import type { AviationServices } from '../services.ts';
 import { deriveWeather, type Metar, type Taf } from '../weather/index.ts';
 import type { StoredReport } from '../weather/reports.ts';
+import { findAlternates, type Alternates } from './alternates.ts';
 import { approachMinimaMet, NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
-import { deriveCapacity } from './capacity.ts';
+import { capacityWeather, deriveCapacity } from './capacity.ts';
 import type { SlotAvailability } from './slots.ts';
 import { chooseRunway, type RunwayChoice } from './runway.ts';
 import { safetyScore } from './safety.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
 import { airportStatus } from './status.ts';
+import type { ProfileSource } from './types.ts';
 
-/** Where the aircraft's figures came from. */
-export type ProfileSource = 'fleet' | 'aircraft_type' | 'default';
 
 export interface LandingRequest {
   airport: Airport;
@@ -51,12 +51,13 @@ export async function airportWeather(services: AviationServices, icao: string, n
   return { metarReport, tafReport, metar: services.inputs.metar(metarReport, nowMs), taf: services.inputs.taf(tafReport, nowMs) };
 }
 
-/** What the bundle is built from: the request, the airport's weather, the NOTAMs in force at the ETA and the ETA hour's slots. */
+/** What the bundle is built from: the request, the airport's weather, the NOTAMs in force at the ETA, the ETA hour's slots and the alternates. */
 export interface BundleInputs {
   request: LandingRequest;
   weather: AirportWeather;
   notamSet: AirportNotams;
   slot: SlotAvailability;
+  alternates: Alternates;
 }
 
 /**
@@ -65,10 +66,15 @@ export interface BundleInputs {
  */
 export async function landingBundle(services: AviationServices, request: LandingRequest, requestId: string, nowMs = Date.now()): Promise<LandingIntelligence> {
   const { airport, etaMs } = request;
-  const [weather, notamSet] = await Promise.all([airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs })]);
-  const capacity = deriveCapacity(airport, notamSet.notams);
+  const [weather, notamSet, alternates] = await Promise.all([
+    airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs }), findAlternates(services.airports, request, {
+      weather: (icao) => airportWeather(services, icao, nowMs),
+      notams: async (icao, at) => (await services.notams.forAirport(icao, { at })).notams,
+    }),
+  ]);
+  const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weather.metar));
   const slot = await services.inputs.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
-  return composeLandingBundle({ request, weather, notamSet, slot }, requestId, nowMs).bundle;
+  return composeLandingBundle({ request, weather, notamSet, slot, alternates }, requestId, nowMs).bundle;
 }
 
 /**
@@ -172,6 +178,7 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
     safety_factors: safety.factors,
     slot: { hour: slot.hour, capacity: slot.capacity, capacity_source: slot.capacity_source, booked: slot.booked, remaining: slot.remaining },
     aircraft: { registration: request.registration, vehicle_type: request.vehicleType, profile_source: request.profileSource, ...profile },
+    alternates: inputs.alternates,
     eta_utc: new Date(etaMs).toISOString(),
     sources: {
       airport: AIRPORT_DATA_ATTRIBUTION,

@@ -9,6 +9,7 @@ import { aircraftTypeFields } from '../reference/aircraft-types.schemas.ts';
 import { CONDITION_ORDER } from '../weather/derive.ts';
 import { ConditionsSchema, storedFields, WindSchema, WindShearReasonSchema } from '../weather/weather.schemas.ts';
 import { AIRPORT_CODE_DESCRIPTION, AIRPORT_CODE_PATTERN } from '../reference/airports.routes.ts';
+import { ALTERNATE_DELAY_MS, ALTERNATE_RADII_NM, ALTERNATES_ASSESSED, MAX_ALTERNATES } from './alternates.ts';
 import { NO_APPROACH } from './approach.ts';
 import { SAFETY_FACTORS } from './safety.ts';
 import { slotFields } from './slots.schemas.ts';
@@ -94,6 +95,27 @@ const AircraftProfileSchema = Shared('AircraftProfile', Type.Object({
   ...Type.Pick(AircraftTypeObject, FIGURES).properties,
 }, { description: 'The aircraft as the bundle took it: the figures used, and where they came from' }));
 
+const AlternatesSchema = Shared('Alternates', Type.Object({
+  radius_nm: Type.Number({ description: `The radius the alternates were found within: ${ALTERNATE_RADII_NM[0]} nm, widened to ${ALTERNATE_RADII_NM.slice(1).join(', then ')} nm when fewer than ${MAX_ALTERNATES} usable ones were found` }),
+  assessed_for: Type.String({ format: 'date-time', description: `The time the alternates are assessed for: the ETA + ${ALTERNATE_DELAY_MS / 60_000} min` }),
+  airports: Type.Array(Type.Object({
+    icao: Type.String(),
+    name: Type.String(),
+    type: Type.String({ description: 'OurAirports type: large_airport, medium_airport, small_airport, heliport' }),
+    distance_nm: Type.Number({ description: 'Great-circle distance from the destination' }),
+    bearing_deg: Type.Integer({ description: 'Initial great-circle bearing from the destination, degrees true' }),
+    suitability: Type.Enum(['suitable', 'limited', 'marginal'], {
+      description: '`suitable`: a runway long enough within the wind limits, weather known, approach not below minima, status OPERATIONAL; `limited`: usable, with something unknown or the status LIMITED; `marginal`: no runway within the wind limits, the wind-chosen runway too short, or below minima',
+    }),
+    status: Type.Enum(['OPERATIONAL', 'LIMITED', 'CLOSED', 'UNKNOWN'], { description: 'By the NOTAMs in force at the ETA + 30 min (never CLOSED: closed airports are left out)' }),
+    flight_category: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], { description: 'From the METAR held; null without one' })),
+    runway: nullable(Type.String({ description: 'The runway end the aircraft would land on; null when none is within limits' })),
+    recommended_approach: nullable(Type.String({ description: 'e.g. "ILS RWY 26L"; null without a runway' })),
+    reasons: Type.Array(Type.String(), { description: 'Why it was chosen (how it fits the aircraft, runway and approach) and what limits it' }),
+  }), { maxItems: MAX_ALTERNATES, description: 'Ordered by suitability, then the number of limits, then distance' }),
+  reasoning: Type.Array(Type.String(), { description: `How the search went: airports fitting the aircraft per radius, how many were read (nearest first, three at a time until three are suitable, at most ${ALTERNATES_ASSESSED} per radius), any closed` }),
+}, { description: 'Up to three alternate aerodromes that fit the aircraft and are open at the ETA + 30 min, assessed by the same rules as the destination (see RULES.md, "Alternates")' }));
+
 export const LandingResponse = Shared('LandingIntelligence', Type.Object({
   request_id: Type.String({ description: 'The id of this request, as in the `Request-Id` header (a caller\'s own `X-Request-Id` when it sent a sane one)' }),
   destination: Type.Object({
@@ -130,6 +152,7 @@ export const LandingResponse = Shared('LandingIntelligence', Type.Object({
   safety_factors: Type.Array(SafetyFactorSchema, { description: 'The score is 100 plus their points, clamped to 0-100' }),
   slot: Type.Omit(Type.Object(slotFields), ['available'], { description: 'The arrival slots of the ETA\'s UTC hour' }),
   aircraft: AircraftProfileSchema,
+  alternates: AlternatesSchema,
   eta_utc: Type.String({ format: 'date-time' }),
   sources: Type.Object({
     airport: Type.String({ description: 'Where the airport and runway data come from, and its licence' }),

@@ -4,6 +4,9 @@
 
 import type { Notam } from '../notams/index.ts';
 
+/** Where the aircraft's figures came from. */
+export type ProfileSource = 'fleet' | 'aircraft_type' | 'default';
+
 /** One landing direction of a runway, as the reference data gives it (OurAirports-derived). */
 export interface RunwayEnd {
   /** Designator as published: "27L", "09", "4R", "H1". */

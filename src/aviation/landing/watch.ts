@@ -4,13 +4,14 @@
 // airports watched. Everything is read as held in memory (inputs.ts). For many landings the
 // airport's inputs are read once: its METAR and TAF, its NOTAMs (sorted into those in force at each
 // ETA) and its slot hours; and landings sharing an ETA and aircraft figures share one application
-// of the rules. The service creates one before its features start; the aviation feature attaches
-// its services to it when it starts.
+// of the rules and one alternates search. The service creates one before its features start; the
+// aviation feature attaches its services to it when it starts.
 import type { LandingProfile } from '../reference/aircraft-types.ts';
 import type { AviationServices, InputSource } from '../services.ts';
 import { deriveWeather, type FlightCategory } from '../weather/index.ts';
+import { ALTERNATE_DELAY_MS, findAlternates, type AlternateReads } from './alternates.ts';
 import { airportWeather, composeLandingBundle } from './bundle.ts';
-import { deriveCapacity } from './capacity.ts';
+import { capacityWeather, deriveCapacity } from './capacity.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
 import type { RunwayChoice } from './runway.ts';
 import { availabilityIn, type SlotHours } from './slots.ts';
@@ -120,15 +121,23 @@ export class LandingWatch {
       services.inputs.slotHours(airport.icao, etas),
     ]);
     const notamsAt = new Map(etas.map((eta, index) => [eta, notamSets[index]!]));
+    const keyOf = (landing: WatchedLanding) => `${landing.etaMs}|${landing.vehicleType}|${JSON.stringify(landing.profile)}`;
+    const requestOf = (landing: WatchedLanding) => ({ airport, etaMs: landing.etaMs, registration: landing.registration, vehicleType: landing.vehicleType, profile: landing.profile, profileSource: 'fleet' as const });
+    const distinct = [...new Map(landings.map((landing) => [keyOf(landing), landing])).entries()];
+    // Every alternate airport's weather read once, and its NOTAMs once for every ETA + 30 min.
+    const instants = [...new Set(landings.map((landing) => landing.etaMs + ALTERNATE_DELAY_MS))];
+    const weatherOf = once((other: string) => airportWeather(services, other, nowMs));
+    const notamsOf = once((other: string) => services.notams.forAirportAt(other, instants));
+    const reads: AlternateReads = { weather: weatherOf, notams: async (other, at) => (await notamsOf(other))[instants.indexOf(at)]!.notams };
+    const alternates = new Map(await Promise.all(distinct.map(async ([key, landing]) => [key, await findAlternates(services.airports, requestOf(landing), reads)] as const)));
     const shared = new Map<string, WatchedAnswer>();
     const answers = landings.map((landing) => {
-      const key = `${landing.etaMs}|${landing.vehicleType}|${JSON.stringify(landing.profile)}`;
+      const key = keyOf(landing);
       let answer = shared.get(key);
       if (answer === undefined) {
         const notamSet = notamsAt.get(landing.etaMs)!;
-        const slot = availabilityIn(slots, landing.etaMs, deriveCapacity(airport, notamSet.notams).arrivals_per_hour);
-        const request = { airport, etaMs: landing.etaMs, registration: landing.registration, vehicleType: landing.vehicleType, profile: landing.profile, profileSource: 'fleet' as const };
-        answer = composeLandingBundle({ request, weather, notamSet, slot }, landing.reference, nowMs);
+        const slot = availabilityIn(slots, landing.etaMs, deriveCapacity(airport, notamSet.notams, capacityWeather(weather.metar)).arrivals_per_hour);
+        answer = composeLandingBundle({ request: requestOf(landing), weather, notamSet, slot, alternates: alternates.get(key)! }, landing.reference, nowMs);
         shared.set(key, answer);
       }
       const { bundle } = answer;
@@ -136,4 +145,14 @@ export class LandingWatch {
     });
     return { answers, slots };
   }
+}
+
+/** The function's answers by argument, each asked for once (the promise is kept). */
+function once<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const answers = new Map<string, Promise<T>>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) answers.set(key, (answer = read(key)));
+    return answer;
+  };
 }

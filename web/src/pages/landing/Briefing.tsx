@@ -1,6 +1,6 @@
 // One landing briefing: the bundle of `/v3/intelligence/landing`, the airport's runways for the
 // plan and the decoded METAR of `/v3/aviation/airports/{icao}/metar`, laid out for reading top to
-// bottom: headline, runway and wind, weather, approach, score, NOTAMs, freshness, disclaimer.
+// bottom: headline, runway and wind, weather, approach, score, alternates, NOTAMs, freshness, disclaimer.
 import type { ComponentChildren } from 'preact';
 import { formatNumber, formatUtc } from '../../app/format.ts';
 import { Alert, Section, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
@@ -224,6 +224,45 @@ function Notams({ bundle, nowMs }: { bundle: LandingBundle; nowMs: number }) {
   );
 }
 
+const SUITABILITY: Record<LandingBundle['alternates']['airports'][number]['suitability'], { tone: Tone; words: string }> = {
+  suitable: { tone: 'ok', words: 'suitable' },
+  limited: { tone: 'warn', words: 'limited' },
+  marginal: { tone: 'bad', words: 'marginal' },
+};
+
+function Alternates({ bundle }: { bundle: LandingBundle }) {
+  const { airports, radius_nm: radius, assessed_for: at, reasoning } = bundle.alternates;
+  return (
+    <Section title={`Alternates (${airports.length})`} id="alternates">
+      <p class="small muted">Within {radius} nm, fitting the aircraft, open and assessed at {formatUtc(at)} (the ETA + 30 min); best suited first, then nearest.</p>
+      {airports.length === 0 ? <p class="muted">No alternate found within {radius} nm.</p> : (
+        <ol class="alternates" data-testid="alternates">
+          {airports.map((alternate) => (
+            <li key={alternate.icao} class="alternate" data-icao={alternate.icao} data-suitability={alternate.suitability}>
+              <div class="alternate-head">
+                <strong>{alternate.icao}</strong> <span>{alternate.name}</span>
+                <StatusBadge tone={SUITABILITY[alternate.suitability].tone}>{SUITABILITY[alternate.suitability].words}</StatusBadge>
+              </div>
+              <p class="small">
+                {formatNumber(alternate.distance_nm)} nm, bearing {String(alternate.bearing_deg).padStart(3, '0')}° true ·{' '}
+                {alternate.flight_category
+                  ? <span class="flight-category" style={{ background: FLIGHT_CATEGORIES[alternate.flight_category].colour }}>{alternate.flight_category}</span>
+                  : <span class="muted">weather unknown</span>}
+                {' '}· {alternate.recommended_approach ?? 'no runway within limits'}
+              </p>
+              <ul class="small muted alternate-reasons">{alternate.reasons.map((reason) => <li key={reason}>{reason}</li>)}</ul>
+            </li>
+          ))}
+        </ol>
+      )}
+      <details class="reasoning">
+        <summary>How they were found</summary>
+        <ol>{reasoning.map((line) => <li key={line}>{line}</li>)}</ol>
+      </details>
+    </Section>
+  );
+}
+
 const ORIGIN_TONE: Record<Origin, Tone> = { live: 'ok', simulated: 'warn', operator: 'info', imported: 'neutral', none: 'neutral' };
 const CURRENCY_TONE: Record<Currency, Tone> = { live: 'ok', recent: 'info', stale: 'bad', missing: 'bad', failing: 'bad', reference: 'neutral' };
 const CURRENCY_WORDS: Record<Currency, string> = { live: 'live', recent: 'recent', stale: 'stale', missing: 'missing', failing: 'failing', reference: 'reference data' };
@@ -275,6 +314,7 @@ export function Briefing({ bundle, airport, metar, nowMs }: { bundle: LandingBun
         <Approach bundle={bundle} />
         <Safety bundle={bundle} />
       </div>
+      <Alternates bundle={bundle} />
       <Notams bundle={bundle} nowMs={nowMs} />
       <Freshness bundle={bundle} nowMs={nowMs} />
       <Alert tone="info" title="Not for sole reliance">{bundle.disclaimer}</Alert>
