@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { recommendApproach, TYPICAL_MINIMA } from './approach.ts';
-import { A320, CROSSING, EGLL, metar, notam } from './fixtures.ts';
+import { A320, CROSSING, EGLL, NO_WEATHER, notam, observed } from './fixtures.ts';
 import { chooseRunway } from './runway.ts';
 import type { ActiveNotam, LandingAirport } from './types.ts';
 
 function approachAt(airport: LandingAirport, raw: string, notams: ActiveNotam[] = []) {
-  const report = metar(raw);
-  const choice = chooseRunway({ runways: airport.runways, wind: report.wind, aircraft: A320, notams });
-  return recommendApproach(choice, report);
+  const weather = observed(raw);
+  const choice = chooseRunway({ runways: airport.runways, weather, aircraft: A320, notams });
+  return recommendApproach(choice, weather);
 }
 
 const closed09L27R = notam('A1234/25', 'QMRLC', 'RWY 09L/27R CLSD');
@@ -97,12 +97,12 @@ describe('approach', () => {
     assert.equal(approach.reasoning.some((line) => /Ceiling none/.test(line)), false);
   });
 
-  test('no METAR: instrument approach, minima not assessed', () => {
-    const choice = chooseRunway({ runways: EGLL.runways, wind: null, aircraft: A320 });
-    const approach = recommendApproach(choice, null);
+  test('no weather at the ETA: instrument approach, minima not assessed', () => {
+    const choice = chooseRunway({ runways: EGLL.runways, weather: NO_WEATHER, aircraft: A320 });
+    const approach = recommendApproach(choice, NO_WEATHER);
     assert.equal(approach.approach, 'ILS RWY 27R');
     assert.equal(approach.below_minima, false);
-    assert.ok(approach.reasoning.includes('No current METAR: visual conditions cannot be confirmed.'));
+    assert.ok(approach.reasoning.includes('No forecast reaches the ETA: visual conditions cannot be confirmed.'));
   });
 
   test('no runway, no approach', () => {

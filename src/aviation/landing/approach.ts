@@ -1,16 +1,17 @@
 // The recommended approach to the chosen runway end, by the rules in RULES.md:
 //
-// - VISUAL when the ceiling is at least 1,000 ft (or there is none) and the visibility at least
-//   3 SM. A ceiling of unknown height (BKN///, VV///) or an unknown visibility cannot confirm
-//   visual conditions.
+// - VISUAL when the ceiling at the ETA (observed or forecast, the worst case of the TAF groups in
+//   force) is at least 1,000 ft (or there is none) and the visibility at least 3 SM. A ceiling of
+//   unknown height (BKN///, VV///), an unknown visibility, or no weather known at the ETA cannot
+//   confirm visual conditions.
 // - Otherwise an instrument approach: ILS where the data lists one for the end and no NOTAM has it
 //   (or its localizer or glide path) out of service; else RNAV. Instrument approaches are
 //   indicative: LAMIS does not know the published procedures.
 // - The observed ceiling and visibility are compared with typical minima (ILS CAT I: 200 ft DH,
 //   550 m RVR or 800 m visibility; RNAV LNAV/VNAV: 300 ft DA, 1,500 m). The runway's RVR from the
-//   METAR is used when reported, else the prevailing visibility.
+//   METAR is used when reported (an observation), else the prevailing visibility.
 
-import type { Metar } from '../weather/index.ts';
+import type { WeatherAtEta } from '../weather/index.ts';
 import { designator, METRES_PER_FOOT } from './conditions.ts';
 import type { RunwayChoice } from './runway.ts';
 
@@ -51,15 +52,15 @@ export interface ApproachRecommendation {
   reasoning: string[];
 }
 
-/** `metar` null means no current report: visual conditions cannot be confirmed. */
-export function recommendApproach(choice: RunwayChoice, metar: Metar | null): ApproachRecommendation {
+/** With basis `none` (no weather known at the ETA) visual conditions cannot be confirmed. */
+export function recommendApproach(choice: RunwayChoice, weather: WeatherAtEta): ApproachRecommendation {
   const end = choice.runway;
   if (end === null) {
     const reason = `No approach: ${choice.reason.replace(/^No runway: /, 'no runway — ')}`;
     return { approach: null, type: null, runway: null, indicative: false, below_minima: false, minima: null, reason, reasoning: [reason] };
   }
   const reasoning: string[] = [];
-  const visual = visualConditions(metar, reasoning);
+  const visual = visualConditions(weather, reasoning);
   if (visual) {
     const reason = `VISUAL RWY ${end.designator}: ceiling and visibility allow a visual approach.`;
     reasoning.push(reason);
@@ -72,7 +73,7 @@ export function recommendApproach(choice: RunwayChoice, metar: Metar | null): Ap
   else reasoning.push(`The data lists no ILS for ${end.designator}: RNAV.`);
 
   const minima = TYPICAL_MINIMA[type];
-  const shortfalls = metar === null ? [] : belowMinima(metar, end.designator, minima);
+  const shortfalls = weather.basis === 'none' ? [] : belowMinima(weather, end.designator, minima);
   for (const shortfall of shortfalls) reasoning.push(shortfall);
   const below = shortfalls.length > 0;
   const approach = `${type} RWY ${end.designator}`;
@@ -83,12 +84,13 @@ export function recommendApproach(choice: RunwayChoice, metar: Metar | null): Ap
   return { approach, type, runway: end.designator, indicative: true, below_minima: below, minima, reason, reasoning };
 }
 
-function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
-  if (metar === null) {
-    reasoning.push('No current METAR: visual conditions cannot be confirmed.');
+function visualConditions(weather: WeatherAtEta, reasoning: string[]): boolean {
+  if (weather.basis === 'none') {
+    reasoning.push(`${weather.summary}: visual conditions cannot be confirmed.`);
     return false;
   }
-  const { ceiling_ft: ceiling, ceiling_uncertain: uncertain, visibility } = metar;
+  reasoning.push(`Weather at the ETA: ${weather.summary}.`);
+  const { ceiling_ft: ceiling, ceiling_uncertain: uncertain, visibility } = weather;
   let visual = true;
   if (visibility === null) {
     reasoning.push('Visibility not reported: visual conditions cannot be confirmed.');
@@ -97,7 +99,7 @@ function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
     reasoning.push(`Visibility ${visibility.metres} m (${round2(visibility.statute_mi)} SM) is under ${VISUAL_MIN_VISIBILITY_SM} SM.`);
     visual = false;
   }
-  if (!metar.sky_reported) {
+  if (!weather.sky_reported) {
     reasoning.push('No sky condition reported: the ceiling is unknown, so visual conditions cannot be confirmed.');
     visual = false;
   } else if (ceiling !== null && ceiling < VISUAL_MIN_CEILING_FT) {
@@ -117,7 +119,7 @@ function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
 }
 
 /** Each way the observation falls below the minima, as a sentence. */
-function belowMinima(metar: Metar, runway: string, minima: TypicalMinima): string[] {
+function belowMinima(metar: WeatherAtEta, runway: string, minima: TypicalMinima): string[] {
   const shortfalls: string[] = [];
   if (metar.ceiling_ft !== null && metar.ceiling_ft < minima.decision_height_ft) {
     shortfalls.push(`Ceiling ${metar.ceiling_ft} ft is below the typical ${minima.label} decision height of ${minima.decision_height_ft} ft.`);
@@ -137,7 +139,7 @@ function belowMinima(metar: Metar, runway: string, minima: TypicalMinima): strin
 }
 
 /** The lowest RVR reported for the runway, in metres; `below` for an M-prefixed value. */
-function runwayVisualRangeM(metar: Metar, runway: string): { metres: number; below: boolean } | null {
+function runwayVisualRangeM(metar: WeatherAtEta, runway: string): { metres: number; below: boolean } | null {
   const report = metar.runway_visual_ranges.find((rvr) => rvr.min !== null && designator(rvr.runway) === runway);
   if (report === undefined || report.min === null) return null;
   const metres = report.unit === 'ft' ? Math.round(report.min * METRES_PER_FOOT) : report.min;

@@ -119,6 +119,16 @@ describe('conditions', () => {
     assert.deepEqual(of('EGLL 271220Z 24010KT 9999 -SHSNGS FEW020 M01/M02 Q1020'), ['HAIL', 'SNOW', 'PARTLY_CLOUDY']);
   });
 
+  test('fog outranks the rain or snow falling with it; light rain ranks after the mist and low visibility', () => {
+    assert.deepEqual(of('EGLL 271220Z 24005KT 0300 -RA FG VV002 10/10 Q1020'), ['FOG', 'LOW_VISIBILITY', 'RAIN', 'OVERCAST']);
+    assert.deepEqual(of('EGLL 271220Z 24005KT 0400 -SN FG VV002 M01/M01 Q1020'), ['FOG', 'SNOW', 'LOW_VISIBILITY', 'OVERCAST']);
+    assert.deepEqual(of('EGLL 271220Z 24010KT 4000 -RA BR BKN008 10/09 Q1020'), ['LOW_VISIBILITY', 'MIST_HAZE', 'RAIN', 'CLOUDY']);
+    assert.deepEqual(of('EGLL 271220Z 24010KT 7000 -DZ BR OVC006 10/09 Q1020'), ['MIST_HAZE', 'RAIN', 'OVERCAST']);
+    // Moderate or heavy rain is the condition itself: it is what brings the visibility down.
+    assert.deepEqual(of('EGLL 271220Z 24010KT 2500 RA BR BKN008 10/09 Q1020'), ['RAIN', 'LOW_VISIBILITY', 'MIST_HAZE', 'CLOUDY']);
+    assert.deepEqual(of('EGLL 271220Z 24010KT 9999 -RA BKN020 10/09 Q1020'), ['RAIN', 'CLOUDY']);
+  });
+
   test('clear sky, shallow fog and weather in the vicinity', () => {
     assert.deepEqual(of('EDDK 061950Z AUTO 28008KT CAVOK 18/10 Q1015'), ['CLEAR']);
     assert.deepEqual(of('EGHI 131950Z 06001KT 9999 MIFG NSC 09/08 Q1010'), ['MIST_HAZE', 'CLEAR']);
