@@ -115,14 +115,24 @@ describe('dashboard home and landing briefing', { skip: skipBrowser }, () => {
     const background = await category.evaluate((el: any) => el.ownerDocument.defaultView.getComputedStyle(el).backgroundColor);
     assert.equal(background, COLOURS[bundle.weather.flight_category]);
 
+    // What the weather at the ETA rests on, plainly: an hour ahead, the simulator's TAF unless the METAR still holds.
+    assert.ok(['observation', 'forecast'].includes(bundle.weather.basis), bundle.weather.basis);
+    assert.equal(await page.getByTestId('weather-basis').locator('.basis-summary').innerText(), bundle.weather.basis_summary);
+    assert.equal(await page.getByTestId('basis-summary').innerText(), bundle.weather.basis_summary);
+    assert.match(bundle.weather.basis_summary, bundle.weather.basis === 'forecast' ? /^Forecast: TAF / : /^Observed \d{2}:\d{2}Z$/);
+    assert.equal(await page.getByTestId('basis-periods').locator('li').count(), bundle.weather.periods.length);
+
     // The raw METAR and what it means.
     assert.equal(await page.getByTestId('raw-metar').textContent(), `Raw METAR: ${bundle.weather.metar}`);
     const decoded = page.getByTestId('metar-decoded');
-    const wind = bundle.weather.wind;
+    const report = await json(await fetch(`${dashboard.server.url}/v3/aviation/airports/EGLL/metar`, { headers: AUTH }));
+    const metarWind = report.decoded.wind;
     const windText = await decoded.locator('dt:text-is("Wind") + dd').innerText();
-    if (wind.calm) assert.equal(windText, 'Calm');
-    else if (wind.direction_deg === null) assert.match(windText, new RegExp(`^Variable in direction at ${wind.speed_kt} kt`));
-    else assert.match(windText, new RegExp(`^From ${String(wind.direction_deg).padStart(3, '0')}° true at ${wind.speed_kt} kt`));
+    if (metarWind.calm) assert.equal(windText, 'Calm');
+    else if (metarWind.direction_deg === null) assert.match(windText, new RegExp(`^Variable in direction at ${metarWind.speed_kt} kt`));
+    else assert.match(windText, new RegExp(`^From ${String(metarWind.direction_deg).padStart(3, '0')}° true at ${metarWind.speed_kt} kt`));
+    // The runway drawing is of the wind at the ETA.
+    const wind = bundle.weather.wind;
 
     // The runway diagram: the API's runway at its true heading, the wind from where it blows.
     const airport = await json(await fetch(`${dashboard.server.url}/v3/aviation/airports/EGLL`, { headers: AUTH }));
