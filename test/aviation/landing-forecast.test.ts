@@ -1,7 +1,8 @@
 // The weather at the ETA over HTTP: an operator pushes a METAR and a TAF with a thunderstorm TEMPO
 // (no simulator), then the landing answer is asked at several ETAs. Half an hour ahead rests on
 // the observation, inside the TEMPO on the storm, an hour ahead on the base forecast, ten days
-// ahead on nothing, and each says so; the raw reports come with every answer.
+// ahead on nothing, and each says so; the raw reports come with every answer. A helicopter at a
+// heliport lands on its pad into the wind, not judged on runway length.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { json } from '../support/http.ts';
@@ -28,16 +29,16 @@ const tempoTo = hourStart + 5 * HOUR;
 const TEMPO = `TEMPO ${dayHour(tempoFrom)}/${dayHour(tempoTo, true)} 24020G35KT 3000 TSRA BKN010CB`;
 const TAF = `TAF EGLL ${dayHourMinute(observed)}Z ${dayHour(hourStart)}/${dayHour(hourStart + 24 * HOUR, true)} 27010KT 9999 SCT040 ${TEMPO}`;
 
-async function push(kind: 'metar' | 'taf', raw: string) {
-  const response = await fetch(`${server.url}/v3/aviation/airports/EGLL/${kind}`, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: raw });
+async function push(kind: 'metar' | 'taf', raw: string, icao = 'EGLL') {
+  const response = await fetch(`${server.url}/v3/aviation/airports/${icao}/${kind}`, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: raw });
   assert.equal(response.status, 201, await response.text());
 }
 
-async function landingAt(etaMs: number) {
+async function landingAt(etaMs: number, request: Record<string, string> = { destination_icao: 'EGLL', vehicle_type: 'aircraft', aircraft_type: 'A320' }) {
   const response = await fetch(`${server.url}/v3/intelligence/landing`, {
     method: 'POST',
     headers: { ...AUTH, 'content-type': 'application/json' },
-    body: JSON.stringify({ destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: iso(etaMs), registration: 'G-EUPT', aircraft_type: 'A320' }),
+    body: JSON.stringify({ eta_utc: iso(etaMs), registration: 'G-EUPT', ...request }),
   });
   assert.equal(response.status, 200, await response.clone().text());
   return json(response);
@@ -101,3 +102,21 @@ test('ten days ahead: no forecast, a runway by equipment and a lower score than 
   assert.equal(far.weather.metar, METAR, 'the raw reports come with every answer');
   assert.equal(far.weather.taf, TAF);
 });
+
+test('a helicopter at a heliport lands on its pad into the wind, whatever the pad\'s length', async () => {
+  await push('metar', `METAR EGLW ${dayHourMinute(observed)}Z 02412KT 9999 FEW030 15/08 Q1018`, 'EGLW');
+  const bundle = await landingAt(nowMs + 20 * 60_000, { destination_icao: 'EGLW', vehicle_type: 'helicopter', registration: 'G-HLCP' });
+  assert.equal(bundle.destination.status, 'OPERATIONAL', JSON.stringify(bundle.destination.status_reasons));
+  assert.ok(bundle.runway, bundle.runway_choice.reason);
+  assert.deepEqual([bundle.runway.headwind_kt, bundle.runway.max_crosswind_kt, bundle.runway.max_tailwind_kt], [12, 0, 0]);
+  assert.match(bundle.recommended_approach, new RegExp(`^VISUAL RWY ${bundle.runway.designator}$`));
+  const length = bundle.safety_factors.find((f: { factor: string }) => f.factor === 'runway_length');
+  assert.equal(length.points, 0);
+  assert.match(length.detail, /helicopter/);
+  assert.ok(bundle.safety_score >= 80, String(bundle.safety_score));
+  const aeroplane = await landingAt(nowMs + 20 * 60_000, { destination_icao: 'EGLW', vehicle_type: 'aircraft', aircraft_type: 'A320' });
+  // An airliner is judged on runway length: a heliport has none for it.
+  assert.notEqual(aeroplane.destination.status, 'OPERATIONAL');
+  assert.ok(aeroplane.safety_score < bundle.safety_score - 25, `${aeroplane.safety_score} against ${bundle.safety_score}`);
+});
+

@@ -15,7 +15,7 @@ import type { StoredReport } from '../weather/reports.ts';
 import { NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
 import { deriveCapacity } from './capacity.ts';
 import type { SlotAvailability } from './slots.ts';
-import { chooseRunway, type RunwayChoice } from './runway.ts';
+import { chooseRunway, landingAreas, type RunwayChoice } from './runway.ts';
 import { daylight } from './daylight.ts';
 import { safetyScore } from './safety.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
@@ -94,9 +94,10 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
   const notams = notamSet.notams;
 
   const atEta = weatherAtEta({ metar, taf, etaMs });
-  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, weather: atEta, aircraft: profile, notams });
+  const runways = landingAreas(airport.runways, { heliport: airport.type === 'heliport', helicopter: profile.approach_category === 'H' });
+  const choice: RunwayChoice = chooseRunway({ runways, weather: atEta, aircraft: profile, notams });
   const approach: ApproachRecommendation = recommendApproach(choice, atEta);
-  const status = airportStatus({ airport, notams, choice, light: daylight(etaMs, airport).period });
+  const status = airportStatus({ airport: { type: airport.type, runways }, notams, choice, light: daylight(etaMs, airport).period });
   const safety = safetyScore({ position: airport, aircraft: profile, weather: atEta, choice, approach, status, etaMs, nowMs });
   const chosen = choice.runway;
   const shear = windShearAtEta(atEta, chosen?.designator);

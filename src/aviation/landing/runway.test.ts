@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { Wind } from '../weather/index.ts';
 import { A320, C172, CROSSING, EGLL, end, NO_WEATHER, notam, observed, runway } from './fixtures.ts';
-import { chooseRunway, TAILWIND_LIMIT_KT } from './runway.ts';
+import { chooseRunway, landingAreas, TAILWIND_LIMIT_KT } from './runway.ts';
 import type { RunwayChoiceInput } from './runway.ts';
 import type { LandingAirport } from './types.ts';
 
@@ -228,6 +228,17 @@ describe('helicopters', () => {
     assert.deepEqual([choice.runway?.headwind_kt, choice.runway?.max_crosswind_kt, choice.runway?.max_tailwind_kt], [15, 0, 0]);
     assert.equal(choice.runway?.long_enough, null);
     assert.ok(choice.reasoning.some((line) => /judged on its landing area, not runway length/.test(line)));
+  });
+
+  test('a heliport\'s pads without ends in the data are landing areas H1, H2 for a helicopter only', () => {
+    const pads = [runway('1', 114, []), runway('2', 60, [])];
+    const areas = landingAreas(pads, { heliport: true, helicopter: true });
+    assert.deepEqual(areas.map((area) => area.ends.map((each) => [each.ident, each.true_heading_deg])), [[['H1', null]], [['H2', null]]]);
+    assert.equal(landingAreas(pads, { heliport: true, helicopter: false }), pads);
+    assert.equal(landingAreas(pads, { heliport: false, helicopter: true }), pads);
+    const choice = chooseRunway({ runways: areas, weather: observed('EGLW 211150Z 02412KT 9999 FEW030 22/12 Q1012'), aircraft: EC35 });
+    assert.equal(choice.runway?.designator, 'H1');
+    assert.equal(choice.runway?.headwind_kt, 12);
   });
 
   test('a helipad is no runway for an aeroplane', () => {

@@ -85,6 +85,21 @@ export function isHelipad(ident: string): boolean {
   return /^H/i.test(ident.trim());
 }
 
+/**
+ * The landing areas of a heliport for a helicopter: its runways, each one the reference data gives
+ * no end (most helipads: the data keeps an end only with a heading) taken as a helipad, H1, H2…
+ * in data order, on which the helicopter lands into the wind. Anywhere else, the runways as given.
+ */
+export function landingAreas(runways: readonly Runway[], options: { heliport: boolean; helicopter: boolean }): readonly Runway[] {
+  if (!options.heliport || !options.helicopter) return runways;
+  let pads = 0;
+  return runways.map((runway) => {
+    if (runway.ends.length > 0) return runway;
+    pads += 1;
+    return { ...runway, ends: [{ ident: `H${pads}`, true_heading_deg: null, lat: null, lon: null, elevation_ft: null, displaced_threshold_ft: null, ils: false }] };
+  });
+}
+
 export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
   const { runways, weather, aircraft } = input;
   const wind = weather.wind;

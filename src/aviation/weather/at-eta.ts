@@ -73,6 +73,8 @@ export interface WeatherAtEta extends SkyConditions {
   metar: Metar | null;
   /** The TAF held, whatever the basis (its wind shear groups and LLWS count for an observation too). */
   taf: Taf | null;
+  /** What the TAF says is in force at the ETA, each group apart (basis forecast); null otherwise. */
+  in_force: TafConditions | null;
 }
 
 export interface WeatherAtEtaInput {
@@ -101,11 +103,11 @@ export function weatherAtEta({ metar, taf = null, etaMs }: WeatherAtEtaInput): W
   } else {
     reasoning.push('No METAR is held.');
   }
-  if (taf === null) return nothing(eta, 'no TAF is held', reasoning);
+  if (taf === null) return nothing(eta, 'no TAF is held', reasoning, null);
   const inForce = tafConditionsAt(taf, new Date(etaMs));
   if (!inForce.ok) {
     const when = etaMs < Date.parse(taf.valid_from) ? `starts at ${stamp(taf.valid_from)}` : `ends at ${stamp(taf.valid_to)}`;
-    return nothing(eta, `the TAF issued at ${stamp(taf.issued_at)} ${when}`, reasoning);
+    return nothing(eta, `the TAF issued at ${stamp(taf.issued_at)} ${when}`, reasoning, taf);
   }
   return forecast(taf, inForce.conditions, eta, reasoning);
 }
@@ -113,9 +115,8 @@ export function weatherAtEta({ metar, taf = null, etaMs }: WeatherAtEtaInput): W
 /** The wind shear risk at the ETA for the runway in use; null when nothing is known of the weather. */
 export function windShearAtEta(weather: WeatherAtEta, runway?: string): WindShearRisk | null {
   if (weather.basis === 'observation' && weather.metar !== null) return windShearRisk(weather.metar, { taf: weather.taf ?? undefined, runway });
-  if (weather.basis === 'forecast' && weather.taf !== null) {
-    const groups = [prevailingOf(weather), ...weather.periods.filter((period) => period.role === 'possible').map((period) => forecastGroup(weather.taf!, period))];
-    return forecastWindShearRisk(groups, weather.taf, weather.eta);
+  if (weather.basis === 'forecast' && weather.taf !== null && weather.in_force !== null) {
+    return forecastWindShearRisk([weather.in_force.prevailing, ...weather.in_force.changes], weather.taf, weather.eta);
   }
   return null;
 }
@@ -135,6 +136,7 @@ function observed(metar: Metar, taf: Taf | null, eta: string, validUntil: string
     runway_visual_ranges: metar.runway_visual_ranges,
     metar,
     taf,
+    in_force: null,
   };
 }
 
@@ -161,10 +163,11 @@ function forecast(taf: Taf, inForce: TafConditions, eta: string, reasoning: stri
     runway_visual_ranges: [],
     metar: null,
     taf,
+    in_force: inForce,
   };
 }
 
-function nothing(eta: string, why: string, reasoning: string[]): WeatherAtEta {
+function nothing(eta: string, why: string, reasoning: string[], taf: Taf | null): WeatherAtEta {
   reasoning.push(`No forecast reaches the ETA: ${why}. Wind, visibility and ceiling are unknown.`);
   const sky: SkyConditions = {
     wind: null, visibility: null, weather: [], clouds: [], sky_clear_code: null, vertical_visibility_ft: null,
@@ -183,7 +186,8 @@ function nothing(eta: string, why: string, reasoning: string[]): WeatherAtEta {
     sky_reported: false,
     runway_visual_ranges: [],
     metar: null,
-    taf: null,
+    taf,
+    in_force: null,
   };
 }
 
@@ -204,16 +208,6 @@ function skyOf(source: SkyConditions): SkyConditions {
 
 function period(group: TafForecast, role: ForecastPeriod['role']): ForecastPeriod {
   return { kind: group.change, probability: group.probability, from: group.from, to: group.to, role, raw: group.raw };
-}
-
-/** The prevailing part of a forecast at the ETA, for the rules that read each group on its own. */
-function prevailingOf(weather: WeatherAtEta): Pick<SkyConditions, 'wind' | 'weather' | 'clouds'> {
-  const inForce = tafConditionsAt(weather.taf!, new Date(weather.eta));
-  return inForce.ok ? inForce.conditions.prevailing : { wind: null, weather: [], clouds: [] };
-}
-
-function forecastGroup(taf: Taf, used: ForecastPeriod): TafForecast {
-  return taf.forecasts.find((group) => group.raw === used.raw && group.from === used.from)!;
 }
 
 /**
