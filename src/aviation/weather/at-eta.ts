@@ -94,7 +94,7 @@ export function weatherAtEta({ metar, taf = null, etaMs }: WeatherAtEtaInput): W
     if (etaMs <= Date.parse(validUntil)) {
       reasoning.push(
         minutes >= 0
-          ? `The ETA is ${minutes} min after the METAR observed at ${clock(metar.observed_at)}, within its ${validMin} min${validMin === NOSIG_VALID_MIN ? ' (NOSIG)' : ''}: the observation describes it.`
+          ? `The ETA is ${minutes} min after the METAR observed at ${clock(metar.observed_at)}, within the ${validMin} min ${validMin === NOSIG_VALID_MIN ? 'its NOSIG trend covers' : 'before the next routine report'}: the observation describes it.`
           : `The ETA is before the METAR observed at ${clock(metar.observed_at)}, the nearest report: the observation describes it.`,
       );
       return observed(metar, taf, eta, validUntil, reasoning);
@@ -244,7 +244,7 @@ function unique<T extends { raw: string }>(items: readonly T[]): T[] {
   return items.filter((item) => !seen.has(item.raw) && seen.add(item.raw));
 }
 
-/** A wind of this mean speed or more, or gusting, without a direction could blow from anywhere. */
+/** A wind of this mean speed or more, or gusting, without a direction could blow from anywhere (the landing rules' light-wind limit). */
 const DIRECTIONLESS_FROM_KT = 5;
 
 /**
@@ -255,13 +255,13 @@ const DIRECTIONLESS_FROM_KT = 5;
  */
 function worstWind(prevailing: Wind | null, others: readonly Wind[]): Wind | null {
   const all = prevailing === null ? [...others] : [prevailing, ...others];
-  const base = prevailing ?? others.reduce<Wind | null>((strongest, wind) => (strongest === null || peak(wind) > peak(strongest) ? wind : strongest), null);
+  const base = prevailing ?? strongest(others);
   if (base === null) return null;
   if (others.length === 0) return base;
   const top = Math.max(...all.map(peak));
   const directionless = all.some((wind) => wind.direction_deg === null && (wind.speed_kt >= DIRECTIONLESS_FROM_KT || wind.gust_kt !== null));
   const steady = all.filter((wind) => wind.direction_deg !== null && !wind.calm);
-  const direction = directionless ? null : (base.direction_deg ?? steady.reduce<Wind | null>((s, w) => (s === null || peak(w) > peak(s) ? w : s), null)?.direction_deg ?? null);
+  const direction = directionless ? null : (base.direction_deg ?? strongest(steady)?.direction_deg ?? null);
   const arc = directionless ? null : coveringArc(steady);
   return {
     direction_deg: direction,
@@ -277,6 +277,10 @@ function worstWind(prevailing: Wind | null, others: readonly Wind[]): Wind | nul
 
 function peak(wind: Wind): number {
   return wind.gust_kt ?? wind.speed_kt;
+}
+
+function strongest(winds: readonly Wind[]): Wind | null {
+  return winds.reduce<Wind | null>((found, wind) => (found === null || peak(wind) > peak(found) ? wind : found), null);
 }
 
 /** The smallest arc (clockwise from → to) holding every direction and range; null when they are one direction. */

@@ -20,7 +20,8 @@
  * only light (-RA, -DZ) ranks after the low visibility and mist or haze it comes with.
  *
  * windShearRisk: the highest level any rule gives (LOW < MODERATE < HIGH < SEVERE), with the
- * rules that fired as reasons. See WIND_SHEAR_RULES.
+ * rules that fired as reasons. See WIND_SHEAR_RULES. forecastWindShearRisk: the same for the TAF
+ * groups in force at a time, with the rules a forecast can give.
  *
  * windComponents: components of the mean wind along and across a runway, and the worst case
  * using the gust speed over the whole reported direction range.
