@@ -1520,6 +1520,9 @@ export interface LandingIntelligence {
      * The rules that set the wind shear risk (METAR and TAF)
      */
     wind_shear_reasons: WindShearReason[];
+    /**
+     * The wind at the ETA, degrees true; null when unknown. For a forecast: the prevailing mean direction and speed, as gust the highest gust or mean speed of any group in force, as range (`variable_from_deg`-`variable_to_deg`) every direction forecast; `reported.group` lists the groups
+     */
     wind: Wind | null;
     ceiling_ft: number | null;
     observed_at: string | null;

@@ -111,7 +111,10 @@ export const LandingResponse = Shared('LandingIntelligence', Type.Object({
     visibility_is_lower_bound: Type.Boolean({ description: 'true for P6SM, 9999, CAVOK: the visibility is at least this' }),
     all_conditions: ConditionsSchema,
     wind_shear_reasons: Type.Array(WindShearReasonSchema, { description: 'The rules that set the wind shear risk (METAR and TAF)' }),
-    wind: nullable(WindSchema),
+    wind: Type.Union([WindSchema, Type.Null()], {
+      description: 'The wind at the ETA, degrees true; null when unknown. For a forecast: the prevailing mean direction and speed, as gust the highest gust or mean speed of any group in force, ' +
+        'as range (`variable_from_deg`-`variable_to_deg`) every direction forecast; `reported.group` lists the groups',
+    }),
     ceiling_ft: nullable(Type.Number({ description: 'Lowest broken or overcast layer or vertical visibility at the ETA (the lowest forecast, for a forecast); null when there is none or it is unknown' })),
     observed_at: nullable(Type.String({ format: 'date-time', description: 'When the METAR in `metar` was observed' })),
     taf: nullable(Type.String({ description: 'The raw TAF; null when none is held' })),

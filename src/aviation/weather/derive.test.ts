@@ -5,13 +5,14 @@ import {
   deriveWeather,
   flightCategory,
   flightCategoryAtBest,
+  forecastWindShearRisk,
   visibilityNm,
   WIND_SHEAR_RULES,
   windComponents,
   windShearRisk,
 } from './derive.ts';
 import { parseMetar } from './metar.ts';
-import { parseTaf } from './taf.ts';
+import { parseTaf, tafConditionsAt } from './taf.ts';
 import type { Metar, Taf, Visibility, Wind } from './types.ts';
 
 const NOW = new Date('2025-01-27T23:00:00Z');
@@ -201,6 +202,21 @@ describe('windShearRisk', () => {
     assert.equal(risk(raw, { taf: llws }).level, 'HIGH');
     const expired = taf('TAF KJFK 261130Z 2612/2712 27015KT P6SM SCT050 WS020/27045KT');
     assert.equal(risk(raw, { taf: expired }).level, 'LOW');
+  });
+
+  test('a forecast: each group in force read on its own, the TAF\'s WS groups at that time, no METAR-only rule', () => {
+    const forecast = taf('TAF KJFK 271130Z 2712/2818 27015KT P6SM SCT050 TEMPO 2716/2720 30025G45KT TSRA BKN030CB WS015/30040KT');
+    const at = (iso: string) => {
+      const inForce = tafConditionsAt(forecast, new Date(iso));
+      assert.ok(inForce.ok);
+      return forecastWindShearRisk([inForce.conditions.prevailing, ...inForce.conditions.changes], forecast, iso);
+    };
+    const storm = at('2025-01-27T17:00:00Z');
+    assert.equal(storm.level, 'HIGH');
+    assert.deepEqual(storm.reasons.map((reason) => reason.rule).sort(), ['convection_nearby', 'gust_spread', 'taf_wind_shear_possible', 'thunderstorm']);
+    assert.equal(storm.reasons.find((reason) => reason.rule === 'gust_spread')!.detail, 'gusts 20 kt above the mean');
+    assert.deepEqual(at('2025-01-27T21:00:00Z'), { level: 'LOW', reasons: [], unknown_inputs: [] });
+    assert.deepEqual(forecastWindShearRisk([], forecast, '2025-01-29T12:00:00Z').unknown_inputs, ['wind', 'taf']);
   });
 
   test('every rule is documented', () => {
