@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { simulateTaf } from '../feeds/weather-simulator.ts';
 import { weatherAtEta, windShearAtEta } from './at-eta.ts';
+import { flightCategory } from './derive.ts';
 import { parseMetar } from './metar.ts';
-import { parseTaf } from './taf.ts';
+import { parseTaf, tafConditionsAt } from './taf.ts';
 import type { Metar, Taf } from './types.ts';
 
 const NOW = new Date('2025-06-21T12:00:00Z');
@@ -158,3 +160,46 @@ describe('the worst wind of the groups in force', () => {
     assert.equal(weather.flight_category, 'IFR');
   });
 });
+
+describe('over many TAFs', () => {
+  const RANK = { VFR: 0, MVFR: 1, IFR: 2, LIFR: 3 } as const;
+  const airports = [
+    { icao: 'EGLL', lat: 51.4775, lon: -0.4614, elevation_ft: 83 },
+    { icao: 'KDEN', lat: 39.8617, lon: -104.6731, elevation_ft: 5434 },
+    { icao: 'WSSS', lat: 1.3502, lon: 103.9944, elevation_ft: 22 },
+    { icao: 'ENTC', lat: 69.6833, lon: 18.9189, elevation_ft: 31 },
+  ];
+
+  test('the worst case is never better than the state in force, and every group used is in force at the ETA', () => {
+    let possible = 0;
+    for (const airport of airports) {
+      for (let day = 0; day < 40; day += 1) {
+        const issuedMs = Date.parse('2026-01-03T00:00:00Z') + day * 86_400_000 + (day % 4) * 6 * 3_600_000;
+        const simulated = simulateTaf(airport, issuedMs, 7);
+        const parsed = parseTaf(simulated.raw, { now: new Date(issuedMs) });
+        if (!parsed.ok) assert.fail(`${simulated.raw}: ${parsed.error.message}`);
+        for (let hour = 1; hour < 24; hour += 2) {
+          const etaMs = Date.parse(simulated.valid_from) + hour * 3_600_000 + 17 * 60_000;
+          const weather = weatherAtEta({ metar: null, taf: parsed.taf, etaMs });
+          assert.equal(weather.basis, 'forecast', simulated.raw);
+          const inForce = tafConditionsAt(parsed.taf, new Date(etaMs));
+          assert.ok(inForce.ok);
+          const prevailing = inForce.conditions.prevailing;
+          const label = `${simulated.raw} at ${weather.eta}`;
+          if (prevailing.visibility !== null) assert.ok(weather.visibility!.metres <= prevailing.visibility.metres, label);
+          if (prevailing.ceiling_ft !== null) assert.ok(weather.ceiling_ft !== null && weather.ceiling_ft <= prevailing.ceiling_ft, label);
+          const before = flightCategory(prevailing);
+          if (before !== null && weather.flight_category !== null) assert.ok(RANK[weather.flight_category] >= RANK[before], label);
+          if (prevailing.wind !== null) assert.ok((weather.wind!.gust_kt ?? weather.wind!.speed_kt) >= (prevailing.wind.gust_kt ?? prevailing.wind.speed_kt), label);
+          for (const period of weather.periods) {
+            assert.ok(Date.parse(period.from) <= etaMs, label);
+            if (period.role === 'possible') assert.ok(etaMs < Date.parse(period.to), label);
+          }
+          possible += weather.periods.filter((period) => period.role === 'possible').length;
+        }
+      }
+    }
+    assert.ok(possible > 20, `only ${possible} TEMPO/PROB/BECMG groups met: the check saw too few`);
+  });
+});
+
