@@ -9,7 +9,7 @@
 //   indicative: LAMIS does not know the published procedures.
 // - The observed ceiling and visibility are compared with typical minima (ILS CAT I: 200 ft DH,
 //   550 m RVR or 800 m visibility; RNAV LNAV/VNAV: 300 ft DA, 1,500 m). The runway's RVR from the
-//   METAR is used when reported (an observation), else the prevailing visibility.
+//   METAR is used when reported, else the prevailing visibility.
 
 import type { WeatherAtEta } from '../weather/index.ts';
 import { designator, METRES_PER_FOOT } from './conditions.ts';
