@@ -207,6 +207,24 @@ describe('dashboard home and landing briefing', { skip: skipBrowser }, () => {
     dashboard.assertClean();
   });
 
+  test('an ETA ten days ahead says plainly that no forecast reaches it', { timeout: 60_000 }, async () => {
+    const { page } = dashboard;
+    const eta = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 16);
+    await page.getByLabel('ETA (UTC)').fill(eta);
+    const answered: Promise<Response> = page.waitForResponse((r) => r.url().endsWith('/v3/intelligence/landing') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Get briefing' }).click();
+    const bundle = await (await answered).json();
+    assert.equal(bundle.weather.basis, 'none');
+    await page.getByTestId('briefing').waitFor();
+    assert.equal(await page.getByTestId('weather-basis').locator('.basis-summary').innerText(), 'No forecast reaches the ETA');
+    assert.match(await page.getByTestId('basis').innerText(), /Wind, visibility and ceiling at the ETA are unknown/);
+    assert.equal(await page.getByTestId('weather-at-eta').count(), 0);
+    if (bundle.runway) assert.match(await page.getByTestId('runway-facts').innerText(), /unknown at the ETA/);
+    await page.locator('#weather-title').scrollIntoViewIfNeeded();
+    await page.locator('.basis').screenshot({ path: path.join(SCREENSHOTS, 'landing-no-forecast.png') });
+    dashboard.assertClean();
+  });
+
   test('an ETA out of range is refused under the ETA field', { timeout: 60_000 }, async () => {
     const { page } = dashboard;
     await page.getByLabel('ETA (UTC)').fill('2031-01-01T10:00');
