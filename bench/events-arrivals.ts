@@ -37,9 +37,16 @@ const ETA_STEP_MS = 5 * 60_000;
 const ETA_STEPS = 288;
 
 const two = (n: number) => String(n).padStart(2, '0');
+const dayHourMinute = (at: Date) => `${two(at.getUTCDate())}${two(at.getUTCHours())}${two(at.getUTCMinutes())}`;
 function metar(wind: string): string {
-  const at = new Date(Date.now() - 5 * 60_000);
-  return `METAR EGLL ${two(at.getUTCDate())}${two(at.getUTCHours())}${two(at.getUTCMinutes())}Z ${wind} 9999 FEW030 12/05 Q1013`;
+  return `METAR EGLL ${dayHourMinute(new Date(Date.now() - 5 * 60_000))}Z ${wind} 9999 FEW030 12/05 Q1013`;
+}
+/** A TAF with the same wind over the next 30 hours: the weather at the ETAs past the METAR's hour. */
+function taf(wind: string): string {
+  const from = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+  const to = new Date(from.getTime() + 30 * 3_600_000);
+  const dayHour = (at: Date) => `${two(at.getUTCDate())}${two(at.getUTCHours())}`;
+  return `TAF EGLL ${dayHourMinute(new Date(Date.now() - 5 * 60_000))}Z ${dayHour(from)}/${dayHour(to)} ${wind} 9999 FEW030`;
 }
 
 export async function run(options: BenchOptions): Promise<BenchReport> {
@@ -86,11 +93,13 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     });
     const airport = airports.get('EGLL')!;
     const vehicleOf = new Map(vehicles.map(({ vehicle }) => [vehicle.id, vehicle]));
-    // Each report written once: pushing it again is the same METAR again.
-    const reports = new Map(['36022KT', '27005KT'].map((wind) => [wind, metar(wind)]));
+    // Each report written once: pushing it again is the same METAR (and TAF, for the ETAs past the METAR's hour) again.
+    const reports = new Map(['36022KT', '27005KT'].map((wind) => [wind, { metar: metar(wind), taf: taf(wind) }]));
     const push = async (wind: string) => {
-      const stored = await weather.submit('EGLL', 'metar', reports.get(wind)!);
-      if (!stored.ok) throw new Error(stored.error.message);
+      for (const kind of ['metar', 'taf'] as const) {
+        const stored = await weather.submit('EGLL', kind, reports.get(wind)![kind]);
+        if (!stored.ok) throw new Error(stored.error.message);
+      }
     };
     const openCount = async () => Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 'open').executeTakeFirstOrThrow()).n);
 

@@ -12,7 +12,7 @@ const Time = (description?: string) => Type.String({ format: 'date-time', ...(de
 
 const MissingObject = Type.Object({
   field: Type.String({ description: 'The part that is null, e.g. `landing.wind`, `voyage.tidal_window`' }),
-  reason: Type.String({ description: 'A stable code: `no_watched_arrival`, `airport_not_found`, `no_metar`, `no_runway`, `not_heard`, `no_position`, `no_destination`, `for_orders`, `not_a_port`, `unknown`, `no_speed`, `no_route`, `draught_unknown`, `charted_depth_unknown`, `no_tide_station`, `weather_unavailable`…' }),
+  reason: Type.String({ description: 'A stable code: `no_watched_arrival`, `airport_not_found`, `no_metar`, `no_forecast` (no weather known at the ETA: past the METAR\'s hour and the TAF), `no_runway`, `not_heard`, `no_position`, `no_destination`, `for_orders`, `not_a_port`, `unknown`, `no_speed`, `no_route`, `draught_unknown`, `charted_depth_unknown`, `no_tide_station`, `weather_unavailable`…' }),
   message: Type.String({ description: 'One sentence a person reads' }),
 });
 

@@ -65,7 +65,8 @@ describe('the fleet feed', () => {
     assert.equal(noArrival.arrival, null);
     assert.deepEqual(noArrival.missing.map((m: any) => [m.field, m.reason]), [['arrival', 'no_watched_arrival']]);
 
-    const eta = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    // Within the hour the METAR pushed below describes.
+    const eta = new Date(Date.now() + 1_800_000).toISOString().replace(/\.\d+Z$/, 'Z');
     const later = new Date(Date.now() + 7_200_000).toISOString().replace(/\.\d+Z$/, 'Z');
     await ok('POST', `/v3/fleet/vehicles/${aircraftId}/arrivals`, { destination_icao: 'LFPG', eta_utc: later });
     arrivalId = (await ok('POST', `/v3/fleet/vehicles/${aircraftId}/arrivals`, { destination_icao: 'EGLL', eta_utc: eta })).id;

@@ -458,10 +458,12 @@ function landingOf(bundle: LandingIntelligence, missing: Missing[]): NonNullable
   let wind: NonNullable<FleetFeedEntry['landing']>['wind'] = null;
   if (weather.metar === null) {
     missing.push({ field: 'landing.wind', reason: 'no_metar', message: `LAMIS holds no METAR for ${bundle.destination.icao}.` });
+  } else if (weather.basis === 'none') {
+    missing.push({ field: 'landing.wind', reason: 'no_forecast', message: `${weather.basis_summary}: the METAR no longer describes it and no TAF covers it.` });
   } else if (runway === null) {
     missing.push({ field: 'landing.wind', reason: 'no_runway', message: bundle.runway_choice.reason });
   } else if (weather.wind === null) {
-    missing.push({ field: 'landing.wind', reason: 'wind_unknown', message: 'The METAR reports no wind.' });
+    missing.push({ field: 'landing.wind', reason: 'wind_unknown', message: `The ${weather.basis === 'forecast' ? 'TAF forecasts' : 'METAR reports'} no wind at the ETA.` });
   } else {
     const { max_crosswind_kt: crosswind, max_tailwind_kt: tailwind } = runway;
     wind = {

@@ -15,7 +15,8 @@ import type { LamisEvent } from '../events/index.ts';
 import { edgeOf, landingFindings, writeFor, type ArrivalFacts, type Finding } from './landing-rules.ts';
 
 const NOW = Date.parse('2025-06-21T12:00:00Z');
-const ETA = NOW + 2 * 3_600_000;
+/** Within the hour the METAR describes. */
+const ETA = NOW + 30 * 60_000;
 const A320 = aircraftType('A320')!;
 const AIRPORT = fixtureAirport('EGLL', {
   type: 'large_airport', lat: 51.47, lon: -0.46,
@@ -27,7 +28,7 @@ const AIRPORT = fixtureAirport('EGLL', {
     ],
   })],
 });
-const OPEN_SLOT: SlotAvailability = { icao: 'EGLL', hour: '2025-06-21T14:00:00.000Z', capacity: 40, capacity_source: 'derived', booked: 3, remaining: 37, available: true };
+const OPEN_SLOT: SlotAvailability = { icao: 'EGLL', hour: '2025-06-21T12:00:00.000Z', capacity: 40, capacity_source: 'derived', booked: 3, remaining: 37, available: true };
 
 function answer(options: { wind?: string; notams?: ActiveNotam[]; slot?: SlotAvailability } = {}) {
   const raw = `METAR EGLL 211150Z ${options.wind ?? '27010KT'} 9999 FEW030 15/08 Q1015`;

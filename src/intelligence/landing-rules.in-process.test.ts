@@ -49,11 +49,14 @@ const notam = (header: string, qCode: string, text: string) => call('POST', '/v3
   `${header}\nQ) EGTT/${qCode}/IV/NBO/A/000/999/5129N00028W005\nA) EGLL B) ${notamTime(Date.now() - HOUR)} C) ${notamTime(Date.now() + 24 * HOUR)}\nE) ${text}`);
 
 let vehicles = 0;
-/** A fresh A320 of the operator's fleet with an arrival at EGLL in an hour (evaluated on creation). */
-async function plan(settings?: Record<string, unknown>) {
+/**
+ * A fresh A320 of the operator's fleet with an arrival at EGLL (evaluated on creation), by default
+ * in half an hour: within the hour the METAR describes.
+ */
+async function plan(settings?: Record<string, unknown>, etaMs = Date.now() + HOUR / 2) {
   const vehicle = await call('POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: `G-TST${String.fromCharCode(65 + vehicles++)}`, icao_type: 'A320' });
   if (settings) await call('PUT', `/v3/fleet/vehicles/${vehicle.id}/notification-settings`, { thresholds: settings });
-  const arrival = await call('POST', `/v3/fleet/vehicles/${vehicle.id}/arrivals`, { destination_icao: 'EGLL', eta_utc: iso(Date.now() + HOUR) });
+  const arrival = await call('POST', `/v3/fleet/vehicles/${vehicle.id}/arrivals`, { destination_icao: 'EGLL', eta_utc: iso(etaMs) });
   return { vehicle, arrival, path: `/v3/fleet/vehicles/${vehicle.id}/arrivals/${arrival.id}` };
 }
 
@@ -86,7 +89,7 @@ describe('arrivals', () => {
     assert.equal(event!.data.runway, null);
 
     // Moved, the same event follows the new ETA.
-    const moved = Date.parse(iso(Date.now() + 2 * HOUR));
+    const moved = Date.parse(iso(Date.now() + HOUR * 0.75));
     await call('PATCH', path, { eta_utc: iso(moved) });
     const [followed] = await settle(arrival.id, 'landing.crosswind_above', (events) => events[0]?.data.eta_utc === new Date(moved).toISOString());
     assert.equal(followed!.id, event!.id);
@@ -190,3 +193,22 @@ test('the events of an arrival archived an hour past its ETA clear in the sweep,
     await database.close();
   }
 });
+
+test('an arrival beyond the TAF raises no crosswind event from today\'s METAR; a TAF that reaches its ETA does', async () => {
+  await metar('36045G55KT');
+  const etaMs = Date.now() + 20 * HOUR;
+  const { arrival } = await plan(undefined, etaMs);
+  const near = await plan();
+  await settle(near.arrival.id, 'landing.crosswind_above', openOne);
+  assert.deepEqual((await eventsOf(arrival.id)).filter((event) => event.kind === 'landing.crosswind_above'), [], 'no forecast reaches the ETA: nothing is known of its wind');
+
+  const issued = new Date(Date.now() - 5 * 60_000);
+  const from = Math.floor(Date.now() / HOUR) * HOUR;
+  const dayHour = (ms: number) => `${two(new Date(ms).getUTCDate())}${two(new Date(ms).getUTCHours())}`;
+  await call('POST', '/v3/aviation/airports/EGLL/taf',
+    `TAF EGLL ${two(issued.getUTCDate())}${two(issued.getUTCHours())}${two(issued.getUTCMinutes())}Z ${dayHour(from)}/${dayHour(from + 30 * HOUR)} 36040G55KT 9999 SCT030`);
+  const [opened] = await settle(arrival.id, 'landing.crosswind_above', openOne);
+  assert.equal(opened!.data.basis, 'forecast');
+  assert.equal(opened!.data.eta_utc, new Date(Date.parse(iso(etaMs))).toISOString());
+});
+

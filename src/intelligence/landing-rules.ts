@@ -3,7 +3,11 @@
 // the aircraft's own limit), and each rule's event opens, changes or clears through the event
 // store. Threshold rules clear past their dead band (DEAD_BANDS), the categorical ones (wind shear
 // level, below minima, no slot, NOTAMs) as soon as they no longer hold. A rule without data (no
-// METAR, no runway) leaves its event as it is; a threshold removed clears it.
+// weather known at the ETA, no runway) leaves its event as it is; a threshold removed clears it.
+// The weather at the ETA is the answer's (`weather.basis`): the METAR while it holds, the TAF
+// beyond; past the TAF nothing is known, so an arrival days ahead raises no weather event from
+// today's METAR, and its safety score (lowered for want of weather, not for a hazard) is not held
+// against the threshold either.
 //
 // When the wind rules out every open runway end there is no recommended runway, and the crosswind
 // rule reads the least crosswind among the open ends (gusts included) against the lesser of the
@@ -11,7 +15,8 @@
 //
 // Change rules (`landing.runway_changed`, `airport.status_changed`) compare the answer with what
 // was last seen for the arrival (kept in storage, so a restart is not a change); a runway chosen
-// before any METAR was not decided by the wind, so the first METAR's choice is no change. A change opens an
+// with no weather known at the ETA was not decided by the wind, so the first choice with weather
+// is no change. A change opens an
 // event, or updates the one open; once that one is acknowledged, the next change clears it and
 // opens a new one. They clear when the arrival is archived or removed, like every event of it.
 //
@@ -70,13 +75,14 @@ export function leastCrosswindOfNone(choice: RunwayChoice): number | null {
 export function landingFindings({ bundle, choice }: WatchedAnswer, facts: ArrivalFacts): Finding[] {
   const { thresholds: { own, effective }, name } = facts;
   const icao = bundle.destination.icao;
-  const metar = bundle.weather.metar;
-  const base = { metar, eta_utc: bundle.eta_utc, runway: bundle.runway?.designator ?? null };
+  const known = bundle.weather.basis !== 'none';
+  const base = baseData(bundle);
   const findings: Finding[] = [crosswindFinding(bundle, choice, own, effective, name)];
 
   const score = bundle.safety_score;
   const scoreBelow = effective.safety_score_below;
   if (scoreBelow === undefined) findings.push({ kind: 'landing.safety_score_below', status: 'off' });
+  else if (!known) findings.push({ kind: 'landing.safety_score_below', status: 'unknown' });
   else {
     findings.push({
       kind: 'landing.safety_score_below', status: 'measured', value: score, threshold: scoreBelow,
@@ -118,13 +124,13 @@ export function landingFindings({ bundle, choice }: WatchedAnswer, facts: Arriva
     });
   }
 
-  if (metar === null) findings.push({ kind: 'landing.below_minima', status: 'unknown' });
+  if (!known) findings.push({ kind: 'landing.below_minima', status: 'unknown' });
   else {
     findings.push({
       kind: 'landing.below_minima', status: 'categorical', holds: bundle.approach.below_minima,
       event: {
         severity: 'critical',
-        summary: `The observed weather at ${icao} is below the typical minima of the ${bundle.approach.type} approach for ${name}.`,
+        summary: `The ${bundle.weather.basis === 'forecast' ? 'forecast' : 'observed'} weather at ${icao} is below the typical minima of the ${bundle.approach.type} approach for ${name}.`,
         data: { ...base, approach: bundle.approach.type, minima: bundle.approach.minima },
       },
     });
@@ -144,15 +150,19 @@ export function landingFindings({ bundle, choice }: WatchedAnswer, facts: Arriva
   return findings;
 }
 
+/** What every weather event of the arrival says of its inputs: the METAR held, and what the weather at the ETA rests on (`observation`, `forecast`). */
+function baseData(bundle: LandingIntelligence) {
+  return { metar: bundle.weather.metar, basis: bundle.weather.basis, eta_utc: bundle.eta_utc, runway: bundle.runway?.designator ?? null };
+}
+
 function crosswindFinding(bundle: LandingIntelligence, choice: RunwayChoice, own: Thresholds, effective: Thresholds, name: string): Finding {
   const kind = 'landing.crosswind_above';
-  const metar = bundle.weather.metar;
   const runway = bundle.runway;
   const aircraftLimit = bundle.aircraft.crosswind_limit_kt;
   const threshold = effective.crosswind_kt_above ?? aircraftLimit;
   const source = own.crosswind_kt_above !== undefined ? 'vehicle' : effective.crosswind_kt_above !== undefined ? 'organisation' : 'aircraft_limit';
-  const base = { metar, eta_utc: bundle.eta_utc, runway: runway?.designator ?? null };
-  if (metar === null) return { kind, status: 'unknown' };
+  const base = baseData(bundle);
+  if (bundle.weather.basis === 'none') return { kind, status: 'unknown' };
   if (runway !== null) {
     const crosswind = runway.max_crosswind_kt;
     if (crosswind === null) return { kind, status: 'unknown' };
@@ -186,8 +196,8 @@ function changeFindings(bundle: LandingIntelligence, { previous, name }: Arrival
   const icao = bundle.destination.icao;
   const runway = bundle.runway?.designator ?? null;
   const approach = bundle.recommended_approach;
-  // Without a METAR the wind could not decide the runway: the first one to come is no change.
-  const runwayChanged = previous?.approach != null && bundle.weather.metar !== null && (previous.runway !== runway || previous.approach !== approach);
+  // With no weather at the ETA the wind could not decide the runway: the first weather to come is no change.
+  const runwayChanged = previous?.approach != null && bundle.weather.basis !== 'none' && (previous.runway !== runway || previous.approach !== approach);
   const runwayFinding: Finding = {
     kind: 'landing.runway_changed', status: 'change', changed: runwayChanged,
     event: {
@@ -195,7 +205,7 @@ function changeFindings(bundle: LandingIntelligence, { previous, name }: Arrival
       summary: `The recommended landing at ${icao} for ${name} changed from ${previous?.approach ?? approach} to ${approach}.`,
       data: {
         previous: { runway: previous?.runway ?? null, approach: previous?.approach ?? null }, current: { runway, approach },
-        reason: bundle.runway_choice.reason, metar: bundle.weather.metar, eta_utc: bundle.eta_utc,
+        reason: bundle.runway_choice.reason, metar: bundle.weather.metar, basis: bundle.weather.basis, eta_utc: bundle.eta_utc,
       },
     },
   };
@@ -364,7 +374,7 @@ export class LandingRules {
         const findings = landingFindings(answer, { thresholds: { own: context.settings.thresholds, effective: context.settings.effective }, name, holdsSlot, previous });
         const now: ArrivalLandingState = {
           arrival_id: arrival.id, org_id: arrival.org_id, vehicle_id: arrival.vehicle_id,
-          ...(answer.bundle.weather.metar === null ? { runway: null, approach: null } : { runway: answer.bundle.runway?.designator ?? null, approach: answer.bundle.recommended_approach }),
+          ...(answer.bundle.weather.basis === 'none' ? { runway: null, approach: null } : { runway: answer.bundle.runway?.designator ?? null, approach: answer.bundle.recommended_approach }),
           status: answer.bundle.destination.status,
           watched_until: arrival.watched_until,
         };

@@ -36,18 +36,19 @@ A) EGLL B) ${notamTime(Date.now() - HOUR)} C) ${notamTime(Date.now() + 24 * HOUR
 E) RWY 09L/27R CLSD DUE TO MAINT`;
 }
 
-const inTwoHours = utc(Date.now() + 2 * HOUR);
+// Within the hour the METARs pushed describe, so the answers rest on them.
+const eta = utc(Date.now() + HOUR / 3);
 
 function landing(server: TestServer): Promise<any> {
   return callOk(server.url, 'POST', '/v3/intelligence/landing', {
-    destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: inTwoHours, registration: 'G-EUPT', aircraft_type: 'A320',
+    destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: eta, registration: 'G-EUPT', aircraft_type: 'A320',
   }, AUTH);
 }
 
 const slots = (server: TestServer) => `${server.url}/v3/aviation/airports/EGLL/slots`;
 
 async function book(server: TestServer, key: string): Promise<string> {
-  const booking = await callOk(slots(server), 'POST', '/bookings', { eta_utc: inTwoHours, registration: 'G-EUPT' }, { ...AUTH, 'idempotency-key': key });
+  const booking = await callOk(slots(server), 'POST', '/bookings', { eta_utc: eta, registration: 'G-EUPT' }, { ...AUTH, 'idempotency-key': key });
   return booking.id;
 }
 

@@ -43,7 +43,8 @@ test('a crosswind above the threshold reaches the stream, the log and a signed w
   const vehicle = await call('POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: 'G-EUPT', icao_type: 'A320' });
   await call('PUT', `/v3/fleet/vehicles/${vehicle.id}/notification-settings`, { thresholds: { crosswind_kt_above: 15 } });
   await pushMetar(egllMetar('27005KT', 10));
-  const eta = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  // Within the hour the METAR describes: the METARs pushed below decide its weather.
+  const eta = new Date(Date.now() + 1_800_000).toISOString().replace(/\.\d+Z$/, 'Z');
   const arrival = await call('POST', `/v3/fleet/vehicles/${vehicle.id}/arrivals`, { destination_icao: 'EGLL', eta_utc: eta });
   const webhook = await call('POST', '/v3/webhooks', { url: receiver.url(), kinds: [KIND], description: 'Dispatch' });
   const stream = await EventClient.ready(engine.server.url, key);

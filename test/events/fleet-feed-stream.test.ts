@@ -25,7 +25,8 @@ describe('feed frames on the event stream', { timeout: 60_000 }, () => {
     const alpha: OrganisationKey = await organisationKey(server.config, 'pro');
     const bravo: OrganisationKey = await organisationKey(server.config, 'pro');
     const vehicle = await call('POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: 'G-EUPT', icao_type: 'A320' }, alpha.headers);
-    const eta = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    // Within the hour the METAR pushed below describes.
+    const eta = new Date(Date.now() + 1_800_000).toISOString().replace(/\.\d+Z$/, 'Z');
     await call('POST', `/v3/fleet/vehicles/${vehicle.id}/arrivals`, { destination_icao: 'EGLL', eta_utc: eta }, alpha.headers);
     await call('POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: 'G-BRAV', icao_type: 'A320' }, bravo.headers);
     await pushMetar(egllMetar('27010KT', 10));

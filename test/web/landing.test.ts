@@ -115,14 +115,24 @@ describe('dashboard home and landing briefing', { skip: skipBrowser }, () => {
     const background = await category.evaluate((el: any) => el.ownerDocument.defaultView.getComputedStyle(el).backgroundColor);
     assert.equal(background, COLOURS[bundle.weather.flight_category]);
 
+    // What the weather at the ETA rests on, plainly: an hour ahead, the simulator's TAF unless the METAR still holds.
+    assert.ok(['observation', 'forecast'].includes(bundle.weather.basis), bundle.weather.basis);
+    assert.equal(await page.getByTestId('weather-basis').locator('.basis-summary').innerText(), bundle.weather.basis_summary);
+    assert.equal(await page.getByTestId('basis-summary').innerText(), bundle.weather.basis_summary);
+    assert.match(bundle.weather.basis_summary, bundle.weather.basis === 'forecast' ? /^Forecast: TAF / : /^Observed \d{2}:\d{2}Z$/);
+    assert.equal(await page.getByTestId('basis-periods').locator('li').count(), bundle.weather.periods.length);
+
     // The raw METAR and what it means.
     assert.equal(await page.getByTestId('raw-metar').textContent(), `Raw METAR: ${bundle.weather.metar}`);
     const decoded = page.getByTestId('metar-decoded');
-    const wind = bundle.weather.wind;
+    const report = await json(await fetch(`${dashboard.server.url}/v3/aviation/airports/EGLL/metar`, { headers: AUTH }));
+    const metarWind = report.decoded.wind;
     const windText = await decoded.locator('dt:text-is("Wind") + dd').innerText();
-    if (wind.calm) assert.equal(windText, 'Calm');
-    else if (wind.direction_deg === null) assert.match(windText, new RegExp(`^Variable in direction at ${wind.speed_kt} kt`));
-    else assert.match(windText, new RegExp(`^From ${String(wind.direction_deg).padStart(3, '0')}° true at ${wind.speed_kt} kt`));
+    if (metarWind.calm) assert.equal(windText, 'Calm');
+    else if (metarWind.direction_deg === null) assert.match(windText, new RegExp(`^Variable in direction at ${metarWind.speed_kt} kt`));
+    else assert.match(windText, new RegExp(`^From ${String(metarWind.direction_deg).padStart(3, '0')}° true at ${metarWind.speed_kt} kt`));
+    // The runway drawing is of the wind at the ETA.
+    const wind = bundle.weather.wind;
 
     // The runway diagram: the API's runway at its true heading, the wind from where it blows.
     const airport = await json(await fetch(`${dashboard.server.url}/v3/aviation/airports/EGLL`, { headers: AUTH }));
@@ -205,6 +215,24 @@ describe('dashboard home and landing briefing', { skip: skipBrowser }, () => {
     assert.equal(await page.locator(':focus').getAttribute('id'), 'briefing-title');
     await page.evaluate('window.scrollTo(0, 0)');
     await dashboard.screenshot('landing-briefing', { phone: true });
+    dashboard.assertClean();
+  });
+
+  test('an ETA ten days ahead says plainly that no forecast reaches it', { timeout: 60_000 }, async () => {
+    const { page } = dashboard;
+    const eta = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 16);
+    await page.getByLabel('ETA (UTC)').fill(eta);
+    const answered: Promise<Response> = page.waitForResponse((r) => r.url().endsWith('/v3/intelligence/landing') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Get briefing' }).click();
+    const bundle = await (await answered).json();
+    assert.equal(bundle.weather.basis, 'none');
+    await page.getByTestId('briefing').waitFor();
+    assert.equal(await page.getByTestId('weather-basis').locator('.basis-summary').innerText(), 'No forecast reaches the ETA');
+    assert.match(await page.getByTestId('basis').innerText(), /Wind, visibility and ceiling at the ETA are unknown/);
+    assert.equal(await page.getByTestId('weather-at-eta').count(), 0);
+    if (bundle.runway) assert.match(await page.getByTestId('runway-facts').innerText(), /unknown at the ETA/);
+    await page.locator('#weather-title').scrollIntoViewIfNeeded();
+    await page.locator('.basis').screenshot({ path: path.join(SCREENSHOTS, 'landing-no-forecast.png') });
     dashboard.assertClean();
   });
 

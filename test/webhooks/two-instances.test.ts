@@ -129,7 +129,8 @@ describe('two instances on PostgreSQL and Redis share webhook deliveries', { ski
     };
     const vehicle = await call(first, 'POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: 'G-EUPT', icao_type: 'A320' });
     await call(first, 'PUT', `/v3/fleet/vehicles/${vehicle.id}/notification-settings`, { thresholds: { crosswind_kt_above: 15 } });
-    const eta = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    // Within the hour the METAR pushed below describes.
+    const eta = new Date(Date.now() + 1_800_000).toISOString().replace(/\.\d+Z$/, 'Z');
     const arrival = await call(second, 'POST', `/v3/fleet/vehicles/${vehicle.id}/arrivals`, { destination_icao: 'EGLL', eta_utc: eta });
     const before = receiver.received.length;
 

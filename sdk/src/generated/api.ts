@@ -879,9 +879,9 @@ export interface MetarDerived {
     | 'THUNDERSTORM'
     | 'HAIL'
     | 'FREEZING'
+    | 'FOG'
     | 'SNOW'
     | 'RAIN'
-    | 'FOG'
     | 'LOW_VISIBILITY'
     | 'MIST_HAZE'
     | 'OVERCAST'
@@ -1086,9 +1086,9 @@ export interface TafDerived {
       | 'THUNDERSTORM'
       | 'HAIL'
       | 'FREEZING'
+      | 'FOG'
       | 'SNOW'
       | 'RAIN'
-      | 'FOG'
       | 'LOW_VISIBILITY'
       | 'MIST_HAZE'
       | 'OVERCAST'
@@ -1115,9 +1115,9 @@ export interface TafDerived {
       | 'THUNDERSTORM'
       | 'HAIL'
       | 'FREEZING'
+      | 'FOG'
       | 'SNOW'
       | 'RAIN'
-      | 'FOG'
       | 'LOW_VISIBILITY'
       | 'MIST_HAZE'
       | 'OVERCAST'
@@ -1580,15 +1580,15 @@ export interface LandingIntelligence {
   weather: {
     metar: string | null;
     /**
-     * The most significant condition; UNKNOWN without a usable METAR
+     * The most significant condition at the ETA; UNKNOWN when no weather is known at the ETA
      */
     conditions:
       | 'THUNDERSTORM'
       | 'HAIL'
       | 'FREEZING'
+      | 'FOG'
       | 'SNOW'
       | 'RAIN'
-      | 'FOG'
       | 'LOW_VISIBILITY'
       | 'MIST_HAZE'
       | 'OVERCAST'
@@ -1598,6 +1598,39 @@ export interface LandingIntelligence {
       | 'UNKNOWN';
     wind_shear_risk: ('LOW' | 'MODERATE' | 'HIGH' | 'SEVERE') | null;
     visibility_nm: number | null;
+    /**
+     * What the weather at the ETA rests on. `observation`: the METAR, while the ETA is at most 60 min after it was observed (120 min with NOSIG); `forecast`: the TAF groups in force at the ETA (`periods`), TEMPO/INTER/PROB groups taken at their worst; `none`: no forecast reaches the ETA (past the TAF, or no TAF), so wind, visibility and ceiling are unknown
+     */
+    basis: 'observation' | 'forecast' | 'none';
+    /**
+     * One line for people: "Observed 14:20Z", "Forecast: TAF TEMPO 1412/1416 TSRA", "No forecast reaches the ETA"
+     */
+    basis_summary: string;
+    /**
+     * Why this basis, sentence by sentence
+     */
+    basis_reasoning: string[];
+    basis_valid_until: string | null;
+    /**
+     * The TAF groups the forecast at the ETA is made of (basis `forecast`); empty otherwise
+     */
+    periods: {
+      /**
+       * The TAF group: the base forecast, FM, BECMG, TEMPO, INTER, or PROB30/40 (with or without TEMPO)
+       */
+      kind: 'BASE' | 'FM' | 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
+      probability: number | null;
+      from: string;
+      to: string;
+      /**
+       * `prevailing`: the state in force (BASE/FM, then each completed BECMG); `possible`: TEMPO, INTER, PROB or a BECMG in transition, taken at its worst
+       */
+      role: 'prevailing' | 'possible';
+      /**
+       * The group as written, e.g. "TEMPO 1412/1416 4000 TSRA BKN012CB"
+       */
+      raw: string;
+    }[];
     flight_category: ('VFR' | 'MVFR' | 'IFR' | 'LIFR') | null;
     /**
      * true for P6SM, 9999, CAVOK: the visibility is at least this
@@ -1610,9 +1643,9 @@ export interface LandingIntelligence {
       | 'THUNDERSTORM'
       | 'HAIL'
       | 'FREEZING'
+      | 'FOG'
       | 'SNOW'
       | 'RAIN'
-      | 'FOG'
       | 'LOW_VISIBILITY'
       | 'MIST_HAZE'
       | 'OVERCAST'
@@ -1625,7 +1658,11 @@ export interface LandingIntelligence {
      * The rules that set the wind shear risk (METAR and TAF)
      */
     wind_shear_reasons: WindShearReason[];
+    /**
+     * The wind at the ETA, degrees true; null when unknown. For a forecast: the prevailing mean direction and speed, as gust the highest gust or mean speed of any group in force, as range (`variable_from_deg`-`variable_to_deg`) every direction forecast; `reported.group` lists the groups
+     */
     wind: Wind | null;
+    ceiling_ft: number | null;
     observed_at: string | null;
     taf: string | null;
   };
@@ -1813,7 +1850,7 @@ export interface RunwayChoice {
   reason: string;
   reasoning: string[];
   /**
-   * calm: 00000KT; light: under 5 kt without gusts; variable: VRB at 5 kt or more, or gusting; steady: from one direction at 5 kt or more, or gusting; unknown: no METAR wind
+   * calm: 00000KT; light: under 5 kt without gusts; variable: VRB at 5 kt or more, or gusting; steady: from one direction at 5 kt or more, or gusting; unknown: no wind known at the ETA
    */
   wind: 'calm' | 'light' | 'variable' | 'steady' | 'unknown';
 }
@@ -1829,7 +1866,7 @@ export interface ApproachRecommendation {
    */
   indicative: boolean;
   /**
-   * The observed ceiling or visibility is below the typical minima of this approach
+   * The ceiling or visibility at the ETA (observed or forecast) is below the typical minima of this approach
    */
   below_minima: boolean;
   minima: {
@@ -1862,9 +1899,8 @@ export interface SafetyFactor {
     | 'aerodrome_closed'
     | 'airport_limited'
     | 'no_runway'
-    | 'weather_missing'
+    | 'weather_basis'
     | 'weather_age'
-    | 'eta_after_observation'
     | 'flight_category'
     | 'wind_unknown'
     | 'crosswind'
@@ -6102,7 +6138,7 @@ export interface FleetFeedEntry {
      */
     field: string;
     /**
-     * A stable code: `no_watched_arrival`, `airport_not_found`, `no_metar`, `no_runway`, `not_heard`, `no_position`, `no_destination`, `for_orders`, `not_a_port`, `unknown`, `no_speed`, `no_route`, `draught_unknown`, `charted_depth_unknown`, `no_tide_station`, `weather_unavailable`…
+     * A stable code: `no_watched_arrival`, `airport_not_found`, `no_metar`, `no_forecast` (no weather known at the ETA: past the METAR's hour and the TAF), `no_runway`, `not_heard`, `no_position`, `no_destination`, `for_orders`, `not_a_port`, `unknown`, `no_speed`, `no_route`, `draught_unknown`, `charted_depth_unknown`, `no_tide_station`, `weather_unavailable`…
      */
     reason: string;
     /**

@@ -748,7 +748,7 @@ export interface EventStreamFeed {
        */
       field: string;
       /**
-       * A stable code: `no_watched_arrival`, `airport_not_found`, `no_metar`, `no_runway`, `not_heard`, `no_position`, `no_destination`, `for_orders`, `not_a_port`, `unknown`, `no_speed`, `no_route`, `draught_unknown`, `charted_depth_unknown`, `no_tide_station`, `weather_unavailable`…
+       * A stable code: `no_watched_arrival`, `airport_not_found`, `no_metar`, `no_forecast` (no weather known at the ETA: past the METAR's hour and the TAF), `no_runway`, `not_heard`, `no_position`, `no_destination`, `for_orders`, `not_a_port`, `unknown`, `no_speed`, `no_route`, `draught_unknown`, `charted_depth_unknown`, `no_tide_station`, `weather_unavailable`…
        */
       reason: string;
       /**

@@ -40,8 +40,10 @@ describe('alternates', () => {
   test('assessed at the ETA + 30 min by the destination\'s rules: suitable, limited, marginal, or closed and left out', () => {
     const gatwick = airports.get('EGKK')!;
     const request = { airport: heathrow, profile: A320, profileSource: 'aircraft_type' as const };
+    // 30 min after the reports' observation at 11:50 on 21 June: the METARs describe it.
+    const ETA_30 = Date.parse('2025-06-21T12:20:00Z');
     const clear = metar('METAR EGKK 211150Z 26010KT 9999 FEW030 18/09 Q1015');
-    const suitable = assessAlternate(gatwick, request, 'fits', { weather: { metar: clear }, notams: [] })!;
+    const suitable = assessAlternate(gatwick, request, 'fits', { weather: { metar: clear }, notams: [], atMs: ETA_30 })!;
     assert.equal(suitable.suitability, 'suitable');
     assert.equal(suitable.runway, '26L');
     assert.equal(suitable.recommended_approach, 'VISUAL RWY 26L');
@@ -49,19 +51,19 @@ describe('alternates', () => {
     assert.equal(suitable.distance_nm, 21.9);
     assert.equal(suitable.bearing_deg, 152);
 
-    const unknown = assessAlternate(gatwick, request, 'fits', { weather: { metar: null }, notams: [] })!;
+    const unknown = assessAlternate(gatwick, request, 'fits', { weather: { metar: null }, notams: [], atMs: ETA_30 })!;
     assert.equal(unknown.suitability, 'limited');
-    assert.ok(unknown.reasons.includes('Limited: no METAR held: weather unknown.'));
+    assert.ok(unknown.reasons.some((reason) => reason.startsWith('Limited: weather at the ETA + 30 min unknown')), unknown.reasons.join(' '));
 
     const fog = metar('METAR EGKK 211150Z 26004KT 0100 FG VV001 12/12 Q1015');
-    const belowMinima = assessAlternate(gatwick, request, 'fits', { weather: { metar: fog }, notams: [] })!;
+    const belowMinima = assessAlternate(gatwick, request, 'fits', { weather: { metar: fog }, notams: [], atMs: ETA_30 })!;
     assert.equal(belowMinima.suitability, 'marginal');
     assert.equal(belowMinima.flight_category, 'LIFR');
 
     const closed = notam('A0001/26', 'QFALC', 'AD CLSD', 'EGKK');
-    assert.equal(assessAlternate(gatwick, request, 'fits', { weather: { metar: clear }, notams: [closed] }), null);
+    assert.equal(assessAlternate(gatwick, request, 'fits', { weather: { metar: clear }, notams: [closed], atMs: ETA_30 }), null);
 
-    const medium = assessAlternate(airports.get('EGLF')!, request, 'fits', { weather: { metar: clear }, notams: [] })!;
+    const medium = assessAlternate(airports.get('EGLF')!, request, 'fits', { weather: { metar: clear }, notams: [], atMs: ETA_30 })!;
     assert.equal(medium.suitability, 'limited', 'an airliner at a medium airport: fire cover unknown');
   });
 

@@ -19,8 +19,9 @@ import type { AircraftType, LandingProfile } from '../reference/aircraft-types.t
 import { MAX_SEARCH_LIMIT } from '../reference/airports.ts';
 import type { Airport, AirportIndex } from '../reference/airports.ts';
 import { distanceNm, initialBearingDeg } from '../reference/geo.ts';
-import { flightCategory } from '../weather/index.ts';
-import type { FlightCategory, Metar } from '../weather/index.ts';
+import { weatherAtEta } from '../weather/index.ts';
+import type { FlightCategory, Metar, Taf } from '../weather/index.ts';
+import { daylight } from './daylight.ts';
 import { approachMinimaMet, recommendApproach } from './approach.ts';
 import { METRES_PER_FOOT } from './conditions.ts';
 import { chooseRunway } from './runway.ts';
@@ -83,8 +84,8 @@ export interface AlternatesRequest {
  * and the watcher pass their own, the watcher sharing reads between landings).
  */
 export interface AlternateReads {
-  /** The airport's weather: the METAR held. */
-  weather(icao: string): Promise<{ metar: Metar | null }>;
+  /** The airport's weather: the METAR and TAF held. */
+  weather(icao: string): Promise<{ metar: Metar | null; taf?: Taf | undefined }>;
   /** The NOTAMs in force at the time. */
   notams(icao: string, atMs: number): Promise<readonly ActiveNotam[]>;
 }
@@ -137,10 +138,11 @@ function longestLandingM(runway: Airport['runways'][number]): number | null {
   return Math.round((runway.length_ft - displaced) * METRES_PER_FOOT);
 }
 
-/** What one alternate's assessment reads: its weather and the NOTAMs in force at the ETA + 30 min. */
+/** What one alternate's assessment reads: its METAR and TAF, and the NOTAMs in force at `atMs` (the ETA + 30 min). */
 export interface AlternateInputs {
-  weather: { metar: Metar | null };
+  weather: { metar: Metar | null; taf?: Taf | undefined };
   notams: readonly ActiveNotam[];
+  atMs: number;
 }
 
 /** The alternate assessed at the ETA + 30 min by the destination's rules; null when it is closed then. */
@@ -150,13 +152,13 @@ export function assessAlternate(
   fitReason: string,
   inputs: AlternateInputs,
 ): Alternate | null {
-  const metar = inputs.weather.metar;
+  const weather = weatherAtEta({ metar: inputs.weather.metar, taf: inputs.weather.taf, etaMs: inputs.atMs });
   const aircraft = { approach_category: request.profile.approach_category, type_known: request.profileSource !== 'default' };
-  const choice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: request.profile, notams: inputs.notams, approachMinimaMet: approachMinimaMet(metar, aircraft) });
-  const status = airportStatus({ airport, notams: inputs.notams, choice });
+  const choice = chooseRunway({ runways: airport.runways, weather, aircraft: request.profile, notams: inputs.notams, approachMinimaMet: approachMinimaMet(weather, aircraft) });
+  const status = airportStatus({ airport, notams: inputs.notams, choice, light: daylight(inputs.atMs, airport).period });
   if (status.status === 'CLOSED') return null;
-  const approach = recommendApproach(choice, metar, aircraft);
-  const category = metar === null ? null : flightCategory(metar);
+  const approach = recommendApproach(choice, weather, aircraft);
+  const category = weather.flight_category;
   const runway = choice.runway;
 
   const limits: string[] = [];
@@ -165,7 +167,7 @@ export function assessAlternate(
   if (approach.below_minima) limits.push(`${approach.approach}: below the typical minima`);
   const marginal = limits.length > 0;
   const unknowns: string[] = [];
-  if (metar === null) unknowns.push('no METAR held: weather unknown');
+  if (weather.basis === 'none') unknowns.push(`weather at the ETA + 30 min unknown (${weather.summary.toLowerCase()})`);
   if (runway?.long_enough === null) unknowns.push(`length of ${runway.designator} unknown`);
   if (status.status !== 'OPERATIONAL') unknowns.push(`status ${status.status}: ${status.reasons.map((reason) => reason.replace(/\.$/, '')).join('; ')}`);
   if (airliner(request.profile) && airport.type === 'medium_airport') unknowns.push('a medium airport: its fire cover (RFFS category) and handling for an airliner are not in the data');
@@ -251,7 +253,7 @@ export async function findAlternates(airports: AirportIndex, request: Alternates
       const batch = unread.slice(start, start + MAX_ALTERNATES);
       const results = await Promise.all(batch.map(async ({ airport, reason }) => {
         const [weather, notams] = await Promise.all([reads.weather(airport.icao), reads.notams(airport.icao, atMs)]);
-        return [airport.icao, assessAlternate(airport, request, reason, { weather, notams })] as const;
+        return [airport.icao, assessAlternate(airport, request, reason, { weather, notams, atMs })] as const;
       }));
       for (const [icao, alternate] of results) {
         assessed.set(icao, alternate);

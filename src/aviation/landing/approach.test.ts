@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { approachMinimaMet, recommendApproach, TYPICAL_MINIMA } from './approach.ts';
-import { A320, C172, CROSSING, EGLL, end, metar, notam, runway } from './fixtures.ts';
+import { A320, C172, CROSSING, EGLL, end, NO_WEATHER, notam, observed, runway } from './fixtures.ts';
 import { ILS_MINIMA, minimaShortfalls } from './minima.ts';
 import { chooseRunway } from './runway.ts';
 import type { ActiveNotam, EndLocalizer, LandingAirport } from './types.ts';
 
 function approachAt(airport: LandingAirport, raw: string, notams: ActiveNotam[] = [], aircraft = A320) {
-  const report = metar(raw);
-  const choice = chooseRunway({ runways: airport.runways, wind: report.wind, aircraft, notams, approachMinimaMet: approachMinimaMet(report, aircraft) });
-  return recommendApproach(choice, report, aircraft);
+  const weather = observed(raw);
+  const choice = chooseRunway({ runways: airport.runways, weather, aircraft, notams, approachMinimaMet: approachMinimaMet(weather, aircraft) });
+  return recommendApproach(choice, weather, aircraft);
 }
 
 const ils = (ident: string, category: EndLocalizer['category'], course: number): EndLocalizer =>
@@ -122,12 +122,12 @@ describe('approach', () => {
     assert.equal(approach.reasoning.some((line) => /Ceiling none/.test(line)), false);
   });
 
-  test('no METAR: instrument approach, minima not assessed', () => {
-    const choice = chooseRunway({ runways: EGLL.runways, wind: null, aircraft: A320 });
-    const approach = recommendApproach(choice, null, A320);
+  test('no weather at the ETA: instrument approach, minima not assessed', () => {
+    const choice = chooseRunway({ runways: EGLL.runways, weather: NO_WEATHER, aircraft: A320 });
+    const approach = recommendApproach(choice, NO_WEATHER, A320);
     assert.equal(approach.approach, 'ILS RWY 27R');
     assert.equal(approach.below_minima, false);
-    assert.ok(approach.reasoning.includes('No current METAR: visual conditions cannot be confirmed.'));
+    assert.ok(approach.reasoning.includes('No forecast reaches the ETA: visual conditions cannot be confirmed.'));
   });
 
   test('no runway, no approach', () => {
@@ -155,9 +155,9 @@ describe('approach', () => {
   });
 
   test('an aircraft of unknown type (the conservative defaults) is taken to CAT I only', () => {
-    const report = metar(FOG);
+    const report = observed(FOG);
     const unknown = { approach_category: 'D' as const, type_known: false };
-    const choice = chooseRunway({ runways: WITH_NAVDATA.runways, wind: report.wind, aircraft: A320 });
+    const choice = chooseRunway({ runways: WITH_NAVDATA.runways, weather: report, aircraft: A320 });
     const approach = recommendApproach(choice, report, unknown);
     assert.deepEqual([approach.approach, approach.ils_category, approach.below_minima], ['ILS RWY 04R', 'I', true]);
     assert.ok(approach.reasoning.some((line) => line.startsWith('An aircraft of unknown type is taken to fly CAT I only')));
@@ -193,10 +193,10 @@ describe('approach', () => {
   test('in instrument conditions the end whose approach minima hold comes before the one with most headwind', () => {
     // 12010KT: 13L has the most headwind but no ILS (RNAV, far below its minima); 04R has 10 kt of
     // crosswind, within the A320's 33 kt, and its CAT III ILS holds in this fog.
-    const report = metar(FOG.replace('00000KT', '12010KT'));
-    const plain = chooseRunway({ runways: WITH_NAVDATA.runways, wind: report.wind, aircraft: A320 });
+    const report = observed(FOG.replace('00000KT', '12010KT'));
+    const plain = chooseRunway({ runways: WITH_NAVDATA.runways, weather: report, aircraft: A320 });
     assert.equal(plain.runway?.designator, '13L');
-    const choice = chooseRunway({ runways: WITH_NAVDATA.runways, wind: report.wind, aircraft: A320, approachMinimaMet: approachMinimaMet(report, A320) });
+    const choice = chooseRunway({ runways: WITH_NAVDATA.runways, weather: report, aircraft: A320, approachMinimaMet: approachMinimaMet(report, A320) });
     assert.equal(choice.runway?.designator, '04R');
     assert.ok(choice.reasoning.includes('Instrument conditions: the typical minima of the best approach are met on 04R and not on 22L, 13L, so those come first.'));
     assert.match(choice.reason, /^Runway 04R: most headwind \(0\.2 kt\) among the ends whose approach minima are met, chosen from 3 ends within limits; ILS CAT III,/);
@@ -204,8 +204,8 @@ describe('approach', () => {
     assert.deepEqual([approach.approach, approach.ils_category, approach.below_minima], ['ILS RWY 04R', 'IIIA', false]);
   });
 
-  test('in visual conditions, or without a report, the minima do not rank the ends', () => {
-    assert.equal(approachMinimaMet(metar('ZZZZ 211150Z 12010KT 9999 FEW030 18/12 Q1020'), A320), undefined);
-    assert.equal(approachMinimaMet(null, A320), undefined);
+  test('in visual conditions, or without weather at the ETA, the minima do not rank the ends', () => {
+    assert.equal(approachMinimaMet(observed('ZZZZ 211150Z 12010KT 9999 FEW030 18/12 Q1020'), A320), undefined);
+    assert.equal(approachMinimaMet(NO_WEATHER, A320), undefined);
   });
 });

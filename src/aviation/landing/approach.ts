@@ -1,20 +1,21 @@
 // The recommended approach to the chosen runway end, by the rules in RULES.md:
 //
-// - VISUAL when the ceiling is at least 1,000 ft (or there is none) and the visibility at least
-//   3 SM. A ceiling of unknown height (BKN///, VV///) or an unknown visibility cannot confirm
-//   visual conditions.
+// - VISUAL when the ceiling at the ETA (observed or forecast, the worst case of the TAF groups in
+//   force) is at least 1,000 ft (or there is none) and the visibility at least 3 SM. A ceiling of
+//   unknown height (BKN///, VV///), an unknown visibility, or no weather known at the ETA cannot
+//   confirm visual conditions.
 // - Otherwise an instrument approach: ILS where navigation data lists one for the end and no
 //   NOTAM has it (or its localizer or glide path) out of service, flown to the minima of its
 //   category as far as the aircraft's approach category allows (minima.ts); else RNAV. RNAV is an
 //   assumption, said as such: LAMIS does not know the published procedures, and without
 //   navigation data it does not know whether the end has an ILS either ("ILS unknown"), so it
 //   never says "no ILS" then. Instrument approaches are indicative.
-// - The observed ceiling and visibility are compared with the typical minima (minima.ts). The
+// - The ceiling and visibility at the ETA are compared with the typical minima (minima.ts). The
 //   runway's RVR from the METAR is used when reported, else the prevailing visibility. In
 //   instrument conditions the runway choice puts the ends whose approach minima are met first
 //   (`approachMinimaMet`).
 
-import type { Metar } from '../weather/index.ts';
+import type { WeatherAtEta } from '../weather/index.ts';
 import { designator, METRES_PER_FOOT } from './conditions.ts';
 import { ILS_MINIMA, ilsOperation, minimaShortfalls, RNAV_MINIMA, type ApproachAircraft, type IlsOperation, type ObservedMinimaInputs, type TypicalMinima } from './minima.ts';
 import type { RunwayChoice, RunwayEndAssessment } from './runway.ts';
@@ -47,15 +48,15 @@ export interface ApproachRecommendation {
   reasoning: string[];
 }
 
-/** `metar` null means no current report: visual conditions cannot be confirmed. */
-export function recommendApproach(choice: RunwayChoice, metar: Metar | null, aircraft: ApproachAircraft): ApproachRecommendation {
+/** With basis `none` (no weather known at the ETA) visual conditions cannot be confirmed. */
+export function recommendApproach(choice: RunwayChoice, weather: WeatherAtEta, aircraft: ApproachAircraft): ApproachRecommendation {
   const end = choice.runway;
   if (end === null) {
     const reason = `No approach: ${choice.reason.replace(/^No runway: /, 'no runway — ')}`;
     return { approach: null, type: null, ils_category: null, runway: null, indicative: false, below_minima: false, minima: null, reason, reasoning: [reason] };
   }
   const reasoning: string[] = [];
-  const visual = visualConditions(metar, reasoning);
+  const visual = visualConditions(weather, reasoning);
   if (visual) {
     const reason = `VISUAL RWY ${end.designator}: ceiling and visibility allow a visual approach.`;
     reasoning.push(reason);
@@ -64,7 +65,7 @@ export function recommendApproach(choice: RunwayChoice, metar: Metar | null, air
 
   const instrument = instrumentApproach(end, aircraft, reasoning);
   const { minima } = instrument;
-  const shortfalls = metar === null ? [] : minimaShortfalls(minima, observedFor(metar, end.designator), end.designator);
+  const shortfalls = weather.basis === 'none' ? [] : minimaShortfalls(minima, observedFor(weather, end.designator), end.designator);
   for (const shortfall of shortfalls) reasoning.push(shortfall);
   const below = shortfalls.length > 0;
   const approach = `${instrument.type} RWY ${end.designator}`;
@@ -78,12 +79,12 @@ export function recommendApproach(choice: RunwayChoice, metar: Metar | null, air
 
 /**
  * For the runway choice in instrument conditions: whether the best approach to an end has its
- * typical minima met. Undefined when the conditions may be visual or there is no report: then the
- * minima do not rank the ends.
+ * typical minima met. Undefined when the conditions may be visual or no weather is known at the
+ * ETA: then the minima do not rank the ends.
  */
-export function approachMinimaMet(metar: Metar | null, aircraft: ApproachAircraft): ((end: RunwayEndAssessment) => boolean) | undefined {
-  if (metar === null || visualConditions(metar, [])) return undefined;
-  return (end) => minimaShortfalls(instrumentApproach(end, aircraft, []).minima, observedFor(metar, end.designator), end.designator).length === 0;
+export function approachMinimaMet(weather: WeatherAtEta, aircraft: ApproachAircraft): ((end: RunwayEndAssessment) => boolean) | undefined {
+  if (weather.basis === 'none' || visualConditions(weather, [])) return undefined;
+  return (end) => minimaShortfalls(instrumentApproach(end, aircraft, []).minima, observedFor(weather, end.designator), end.designator).length === 0;
 }
 
 /** The best instrument approach the data supports for the end, with the sentence that says why. */
@@ -116,24 +117,25 @@ function instrumentApproach(end: RunwayEndAssessment, aircraft: ApproachAircraft
   }
 }
 
-/** The METAR's ceiling, visibility and the runway's lowest RVR, as plain figures for the minima check. */
-function observedFor(metar: Metar, runway: string): ObservedMinimaInputs {
-  const rvr = runwayVisualRangeM(metar, runway);
+/** The ceiling, visibility and the runway's lowest RVR at the ETA, as plain figures for the minima check. */
+function observedFor(weather: WeatherAtEta, runway: string): ObservedMinimaInputs {
+  const rvr = runwayVisualRangeM(weather, runway);
   return {
-    ceiling_ft: metar.ceiling_ft,
-    visibility_m: metar.visibility?.metres ?? null,
-    visibility_below: metar.visibility?.upper_bound ?? false,
+    ceiling_ft: weather.ceiling_ft,
+    visibility_m: weather.visibility?.metres ?? null,
+    visibility_below: weather.visibility?.upper_bound ?? false,
     rvr_m: rvr?.metres ?? null,
     rvr_below: rvr?.below ?? false,
   };
 }
 
-function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
-  if (metar === null) {
-    reasoning.push('No current METAR: visual conditions cannot be confirmed.');
+function visualConditions(weather: WeatherAtEta, reasoning: string[]): boolean {
+  if (weather.basis === 'none') {
+    reasoning.push(`${weather.summary}: visual conditions cannot be confirmed.`);
     return false;
   }
-  const { ceiling_ft: ceiling, ceiling_uncertain: uncertain, visibility } = metar;
+  reasoning.push(`Weather at the ETA: ${weather.summary}.`);
+  const { ceiling_ft: ceiling, ceiling_uncertain: uncertain, visibility } = weather;
   let visual = true;
   if (visibility === null) {
     reasoning.push('Visibility not reported: visual conditions cannot be confirmed.');
@@ -142,7 +144,7 @@ function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
     reasoning.push(`Visibility ${visibility.metres} m (${round2(visibility.statute_mi)} SM) is under ${VISUAL_MIN_VISIBILITY_SM} SM.`);
     visual = false;
   }
-  if (!metar.sky_reported) {
+  if (!weather.sky_reported) {
     reasoning.push('No sky condition reported: the ceiling is unknown, so visual conditions cannot be confirmed.');
     visual = false;
   } else if (ceiling !== null && ceiling < VISUAL_MIN_CEILING_FT) {
@@ -162,8 +164,8 @@ function visualConditions(metar: Metar | null, reasoning: string[]): boolean {
 }
 
 /** The lowest RVR reported for the runway, in metres; `below` for an M-prefixed value. */
-function runwayVisualRangeM(metar: Metar, runway: string): { metres: number; below: boolean } | null {
-  const report = metar.runway_visual_ranges.find((rvr) => rvr.min !== null && designator(rvr.runway) === runway);
+function runwayVisualRangeM(weather: WeatherAtEta, runway: string): { metres: number; below: boolean } | null {
+  const report = weather.runway_visual_ranges.find((rvr) => rvr.min !== null && designator(rvr.runway) === runway);
   if (report === undefined || report.min === null) return null;
   const metres = report.unit === 'ft' ? Math.round(report.min * METRES_PER_FOOT) : report.min;
   return { metres, below: report.below_min };

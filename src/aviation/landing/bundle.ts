@@ -1,6 +1,8 @@
 // The landing bundle: every input for one airport and ETA, as held in memory (inputs.ts), then the
-// rules applied in order (runway, approach, status, slots, score), with where each input came from
-// and how old it is (ages computed at the time of the answer).
+// rules applied in order (the weather at the ETA, runway, approach, status, slots, score), with
+// where each input came from and how old it is (ages computed at the time of the answer). The
+// weather at the ETA is the METAR's, the TAF's or none (weather/at-eta.ts); the raw METAR and TAF
+// are carried whatever the basis.
 // Reading the inputs and applying the rules are apart, so that a watcher of many arrivals at one
 // airport reads the airport's inputs once (watch.ts).
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
@@ -9,13 +11,14 @@ import { AIRPORT_DATA_ATTRIBUTION } from '../reference/airports.ts';
 import type { AircraftType, LandingProfile } from '../reference/aircraft-types.ts';
 import type { AirportNotams } from '../notams/store.ts';
 import type { AviationServices } from '../services.ts';
-import { deriveWeather, type Metar, type Taf } from '../weather/index.ts';
+import { weatherAtEta, windShearAtEta, type Metar, type Taf } from '../weather/index.ts';
 import type { StoredReport } from '../weather/reports.ts';
 import { findAlternates, type Alternates } from './alternates.ts';
 import { approachMinimaMet, NO_APPROACH, recommendApproach, type ApproachRecommendation } from './approach.ts';
 import { capacityWeather, deriveCapacity } from './capacity.ts';
 import type { SlotAvailability } from './slots.ts';
-import { chooseRunway, type RunwayChoice } from './runway.ts';
+import { chooseRunway, landingAreas, type RunwayChoice } from './runway.ts';
+import { daylight } from './daylight.ts';
 import { safetyScore } from './safety.ts';
 import type { LandingIntelligence } from './landing.schemas.ts';
 import { airportStatus } from './status.ts';
@@ -72,7 +75,7 @@ export async function landingBundle(services: AviationServices, request: Landing
       notams: async (icao, at) => (await services.notams.forAirport(icao, { at })).notams,
     }),
   ]);
-  const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weather.metar));
+  const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weatherAtEta({ metar: weather.metar, taf: weather.taf, etaMs })));
   const slot = await services.inputs.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
   return composeLandingBundle({ request, weather, notamSet, slot, alternates }, requestId, nowMs).bundle;
 }
@@ -87,15 +90,16 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
   const { airport, etaMs, profile } = request;
   const notams = notamSet.notams;
 
+  const atEta = weatherAtEta({ metar, taf, etaMs });
+  const runways = landingAreas(airport.runways, { heliport: airport.type === 'heliport', helicopter: profile.approach_category === 'H' });
   const approachAircraft = { approach_category: profile.approach_category, type_known: request.profileSource !== 'default' };
-  const choice: RunwayChoice = chooseRunway({ runways: airport.runways, wind: metar?.wind ?? null, aircraft: profile, notams, approachMinimaMet: approachMinimaMet(metar, approachAircraft) });
-  const approach: ApproachRecommendation = recommendApproach(choice, metar, approachAircraft);
-  const status = airportStatus({ airport, notams, choice });
-  const safety = safetyScore({ position: airport, aircraft: profile, metar, taf, choice, approach, status, etaMs, nowMs });
+  const choice: RunwayChoice = chooseRunway({ runways, weather: atEta, aircraft: profile, notams, approachMinimaMet: approachMinimaMet(atEta, approachAircraft) });
+  const approach: ApproachRecommendation = recommendApproach(choice, atEta, approachAircraft);
+  const status = airportStatus({ airport: { type: airport.type, runways }, notams, choice, light: daylight(etaMs, airport).period });
+  const safety = safetyScore({ position: airport, aircraft: profile, weather: atEta, choice, approach, status, etaMs, nowMs });
   const chosen = choice.runway;
-  const derived = metar
-    ? deriveWeather(metar, { taf, runway: chosen?.true_heading_deg != null ? { designator: chosen.designator, true_heading_deg: chosen.true_heading_deg } : undefined })
-    : null;
+  const shear = windShearAtEta(atEta, chosen?.designator);
+  const known = atEta.basis !== 'none';
 
   // Freshness: a METAR describes the weather when it was observed; NOTAMs are as fresh as their
   // last fetch; a TAF as its last check with its source (it is meant to hold for hours).
@@ -104,7 +108,7 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
     taf_check: tafReport?.age_s ?? null,
     notams: notamSet.feeds.length === 0 ? null : Math.max(...notamSet.feeds.map((f) => secondsSince(f.fetched_at, nowMs) ?? 0)),
   };
-  const known = Object.values(ages).filter((age): age is number => age !== null);
+  const measured = Object.values(ages).filter((age): age is number => age !== null);
 
   const bundle: LandingIntelligence = {
     request_id: requestId,
@@ -114,15 +118,21 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
     },
     weather: {
       metar: metarReport?.raw ?? null,
-      conditions: derived?.conditions[0] ?? 'UNKNOWN',
-      wind_shear_risk: derived?.wind_shear_risk.level ?? null,
-      visibility_nm: derived?.visibility_nm?.nm ?? null,
-      // Extras: the rest of what the METAR means.
-      flight_category: derived?.flight_category ?? null,
-      visibility_is_lower_bound: derived?.visibility_nm?.lower_bound ?? false,
-      all_conditions: derived?.conditions ?? [],
-      wind_shear_reasons: derived?.wind_shear_risk.reasons ?? [],
-      wind: metar?.wind ?? null,
+      conditions: known ? atEta.conditions[0]! : 'UNKNOWN',
+      wind_shear_risk: shear?.level ?? null,
+      visibility_nm: atEta.visibility_nm?.nm ?? null,
+      // Extras: the rest of what the weather at the ETA means, and what it rests on.
+      basis: atEta.basis,
+      basis_summary: atEta.summary,
+      basis_reasoning: atEta.reasoning,
+      basis_valid_until: atEta.valid_until,
+      periods: atEta.periods.map(({ kind, probability, from, to, role, raw }) => ({ kind, probability, from, to, role, raw })),
+      flight_category: atEta.flight_category,
+      visibility_is_lower_bound: atEta.visibility_nm?.lower_bound ?? false,
+      all_conditions: known ? atEta.conditions : [],
+      wind_shear_reasons: shear?.reasons ?? [],
+      wind: atEta.wind,
+      ceiling_ft: atEta.ceiling_ft,
       observed_at: metarReport?.observed_at ?? null,
       taf: tafReport?.raw ?? null,
     },
@@ -144,7 +154,7 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
       effects: n.effects,
       source: n.source,
     })),
-    intelligence_freshness_sec: known.length ? Math.max(...known) : 0,
+    intelligence_freshness_sec: measured.length ? Math.max(...measured) : 0,
     runway: chosen && {
       designator: chosen.designator,
       true_heading_deg: chosen.true_heading_deg,

@@ -77,6 +77,10 @@ describe('derived arrival capacity: layout, wind and weather', () => {
     const storm = deriveCapacity(EGLL, [], { wind: metar('METAR EGLL 211150Z 36035KT 9999 FEW030 18/09 Q1015').wind });
     assert.equal(storm.arrivals_per_hour, 0);
     assert.match(storm.runways[0]!.basis, /no end within the wind limits/);
+    // A 22 kt northerly is beyond the 20 kt planning guide on both, but airliners still land in it.
+    const strong = deriveCapacity(EGLL, [], { wind: metar('METAR EGLL 211150Z 36022KT 9999 FEW030 18/09 Q1015').wind });
+    assert.equal(strong.arrivals_per_hour, 21);
+    assert.ok(strong.reasoning.some((line) => /least crosswind 22 kt within the 33 kt/.test(line)), strong.reasoning.join('\n'));
     // Variable wind does not choose: every open runway counts.
     const variable = deriveCapacity(EGLL, [], { wind: metar('METAR EGLL 211150Z VRB08KT 9999 FEW030 18/09 Q1015').wind });
     assert.equal(variable.arrivals_per_hour, 42);

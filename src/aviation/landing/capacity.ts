@@ -4,7 +4,12 @@
 //
 // 1. Usable runways: open (data and NOTAMs), and with a steady wind at least one end within the
 //    limits: tailwind at most 5 kt, crosswind within ICAO Annex 14's figure for the runway's length
-//    (20 kt from 1,500 m, 13 kt from 1,200 m, 10 kt below). Aircraft land on that end.
+//    (20 kt from 1,500 m, 13 kt from 1,200 m, 10 kt below). Aircraft land on that end. Those
+//    figures are a planning guide, not an operating limit: when the wind rules out every open
+//    runway by them but one runway's crosswind is within OPERATING_CROSSWIND_KT, aircraft whose
+//    own limits allow it still land (the landing answer checks each aircraft's), so every open
+//    runway counts at STRONG_CROSSWIND_FACTOR of its rate (LAMIS's choice: longer spacing,
+//    go-arounds and the types that divert). Beyond it, no arrivals.
 // 2. Each runway's rate, arrivals only in visual conditions: 42/h for a 6,000 ft+ runway at a large
 //    airport (about 3 nm between arrivals at 130 kt), less for medium and small fields and shorter or
 //    unpaved runways, 10/h a helipad.
@@ -20,8 +25,7 @@
 //    the weakest lone runways beyond that take departures (segregated mode).
 // 5. Flight category: VFR 100 %, MVFR 95 %, IFR 85 %, LIFR 70 %; unknown: the visual rate.
 
-import { flightCategory } from '../weather/index.ts';
-import type { FlightCategory, Metar, Wind } from '../weather/index.ts';
+import type { FlightCategory, WeatherAtEta, WeatherBasis, Wind } from '../weather/index.ts';
 import { airportConditions, isClosed, METRES_PER_FOOT } from './conditions.ts';
 import { chooseRunway, windRegime } from './runway.ts';
 import type { RunwayEndAssessment } from './runway.ts';
@@ -31,11 +35,13 @@ import type { ActiveNotam, LandingAirport, Runway } from './types.ts';
 export interface CapacityWeather {
   flightCategory?: FlightCategory | null;
   wind?: Wind | null;
+  /** What the wind and category are based on (observation or forecast at the ETA). */
+  basis?: WeatherBasis;
 }
 
-/** What a METAR gives the capacity: its flight category and wind; nothing without one. */
-export function capacityWeather(metar: Metar | null): CapacityWeather {
-  return metar === null ? {} : { flightCategory: flightCategory(metar), wind: metar.wind };
+/** What the weather at the ETA gives the capacity: its flight category and wind; nothing when none is known. */
+export function capacityWeather(weather: WeatherAtEta): CapacityWeather {
+  return weather.basis === 'none' ? {} : { flightCategory: weather.flight_category, wind: weather.wind, basis: weather.basis };
 }
 
 export interface RunwayRate {
@@ -82,6 +88,14 @@ export const DEPENDENT_DEPARTURES_FACTOR = 0.85;
 export const DEPENDENT_APPROACH_FACTOR = 0.75;
 /** A departure runway's own rate must be at least this share of the landing runway's. */
 export const DEPARTURE_RUNWAY_SHARE = 0.5;
+/** The share of the calm-wind rate left when the wind is beyond every runway's crosswind guide. */
+export const STRONG_CROSSWIND_FACTOR = 0.5;
+/**
+ * The crosswind up to which the common airliners still land: the Boeing 737's demonstrated 33 kt,
+ * gusts included (Boeing 737 Flight Crew Training Manual; the A320 family's is 38 kt).
+ */
+export const OPERATING_CROSSWIND_KT = 33;
+
 export const FLIGHT_CATEGORY_FACTORS: Readonly<Record<FlightCategory, number>> = { VFR: 1, MVFR: 0.95, IFR: 0.85, LIFR: 0.7 };
 const FLIGHT_CATEGORY_REASONS: Readonly<Record<FlightCategory, string>> = {
   VFR: 'visual conditions: the full rate',
@@ -108,7 +122,13 @@ export function deriveCapacity(
 ): DerivedCapacity {
   const conditions = airportConditions(airport.runways, notams);
   const steadyWind = weather.wind != null && windRegime(weather.wind) === 'steady' ? weather.wind : null;
-  const choice = chooseRunway({ runways: airport.runways, wind: steadyWind, aircraft: { crosswind_limit_kt: 20, min_runway_m: 0 }, notams });
+  const choice = chooseRunway({
+    runways: airport.runways,
+    weather: { basis: steadyWind === null ? 'none' : weather.basis ?? 'observation', wind: steadyWind, summary: 'the wind the runways land into' },
+    // Helicopters at a heliport, aeroplanes elsewhere: a helipad is no runway for an aeroplane.
+    aircraft: { approach_category: airport.type === 'heliport' ? 'H' : 'C', crosswind_limit_kt: 20, min_runway_m: 0 },
+    notams,
+  });
   const reasoning: string[] = [];
   if (weather.wind != null && steadyWind === null) reasoning.push('Wind light, calm or variable: it does not choose the runways; every open runway counts.');
   else if (steadyWind !== null) reasoning.push(`Wind ${steadyWind.direction_deg}° true ${steadyWind.speed_kt} kt${steadyWind.gust_kt === null ? '' : ` gusting ${steadyWind.gust_kt} kt`}: runways land into it; an end over 5 kt tailwind or its runway's crosswind limit is out.`);
@@ -136,6 +156,23 @@ export function deriveCapacity(
   const systems = layout(usable);
   for (const [index, system] of systems.entries()) {
     for (const member of system.members) runways[member.index]!.system = index;
+  }
+  const leastCrosswind = Math.min(...choice.candidates.filter((_, index) => !isClosed(conditions.ends[index]!)).map((candidate) => candidate.max_crosswind_kt ?? Infinity));
+  if (steadyWind !== null && usable.length === 0 && leastCrosswind <= OPERATING_CROSSWIND_KT && runways.some((runway) => runway.basis.startsWith('no end within the wind limits'))) {
+    const calm = deriveCapacity(airport, notams, { ...weather, wind: null });
+    const total = Math.floor(calm.arrivals_per_hour * STRONG_CROSSWIND_FACTOR + 1e-9);
+    return {
+      ...calm,
+      arrivals_per_hour: total,
+      weather_factor: calm.weather_factor * STRONG_CROSSWIND_FACTOR,
+      reasoning: [
+        ...reasoning,
+        ...runways.map((runway) => `${runway.designators.join('/') || runway.runway_id}: ${runway.basis}.`),
+        `The wind is beyond every open runway's crosswind guide, the least crosswind ${round(leastCrosswind)} kt within the ${OPERATING_CROSSWIND_KT} kt the common airliners land in: aircraft whose limits allow it still land, every open runway counted at ${STRONG_CROSSWIND_FACTOR * 100} % of its rate.`,
+        ...calm.reasoning.slice(0, -1),
+        `${total} arrivals/h.`,
+      ],
+    };
   }
   const category = weather.flightCategory ?? null;
   const factor = category === null ? 1 : FLIGHT_CATEGORY_FACTORS[category];

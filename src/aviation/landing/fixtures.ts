@@ -2,8 +2,8 @@
 // profiles, and METARs and NOTAMs run through the real parsers.
 import assert from 'node:assert/strict';
 import { parseNotam } from '../notams/index.ts';
-import { parseMetar } from '../weather/index.ts';
-import type { Metar } from '../weather/index.ts';
+import { parseMetar, weatherAtEta } from '../weather/index.ts';
+import type { Metar, WeatherAtEta } from '../weather/index.ts';
 import type { ActiveNotam, AircraftProfile, LandingAirport, Runway, RunwayEnd } from './types.ts';
 
 export const JUNE = new Date('2025-06-21T12:00:00Z');
@@ -13,6 +13,15 @@ export function metar(raw: string, now: Date = JUNE): Metar {
   if (!result.ok) assert.fail(`${raw}: ${result.error.message}`);
   return result.metar;
 }
+
+/** The weather at an ETA at the METAR's observation time: basis observation. */
+export function observed(raw: string, now: Date = JUNE): WeatherAtEta {
+  const report = metar(raw, now);
+  return weatherAtEta({ metar: report, taf: null, etaMs: Date.parse(report.observed_at) });
+}
+
+/** No weather known at the ETA (no METAR, no TAF): basis none. */
+export const NO_WEATHER: WeatherAtEta = weatherAtEta({ metar: null, taf: null, etaMs: JUNE.getTime() });
 
 /** An ICAO NOTAM for `location` with the given Q code and item E). */
 export function notam(number: string, qCode: string, text: string, location = 'EGLL'): ActiveNotam {

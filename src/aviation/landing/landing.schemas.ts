@@ -52,7 +52,7 @@ const RunwayChoiceSchema = Shared('RunwayChoice', Type.Object({
   reason: Type.String({ description: 'One sentence: the choice, or why there is none' }),
   reasoning: Type.Array(Type.String()),
   wind: Type.Enum(['calm', 'light', 'variable', 'steady', 'unknown'], {
-    description: 'calm: 00000KT; light: under 5 kt without gusts; variable: VRB at 5 kt or more, or gusting; steady: from one direction at 5 kt or more, or gusting; unknown: no METAR wind',
+    description: 'calm: 00000KT; light: under 5 kt without gusts; variable: VRB at 5 kt or more, or gusting; steady: from one direction at 5 kt or more, or gusting; unknown: no wind known at the ETA',
   }),
 }));
 
@@ -64,7 +64,7 @@ const ApproachSchema = Shared('ApproachRecommendation', Type.Object({
     description: 'The ILS operation checked for an ILS approach: the facility\'s category (CAT III flown to CAT IIIA minima) as far as the aircraft allows (approach categories A and H, and unknown types: CAT I); null otherwise',
   })),
   indicative: Type.Boolean({ description: 'true for instrument approaches: a typical procedure, not the published one' }),
-  below_minima: Type.Boolean({ description: 'The observed ceiling or visibility is below the typical minima of this approach' }),
+  below_minima: Type.Boolean({ description: 'The ceiling or visibility at the ETA (observed or forecast) is below the typical minima of this approach' }),
   minima: nullable(Type.Object({
     decision_height_ft: Type.Number({ description: 'Decision height (ILS) or decision altitude above the threshold (RNAV)' }),
     rvr_m: Type.Number({ description: 'Minimum RVR, when the METAR reports one for the runway' }),
@@ -127,18 +127,37 @@ export const LandingResponse = Shared('LandingIntelligence', Type.Object({
     status_reasons: Type.Array(Type.String()),
   }),
   weather: Type.Object({
-    metar: nullable(Type.String({ description: 'The raw METAR the bundle uses; null only when no report exists' })),
-    conditions: Type.Enum([...CONDITION_ORDER], { description: 'The most significant condition; UNKNOWN without a usable METAR' }),
-    wind_shear_risk: nullable(Type.Enum(['LOW', 'MODERATE', 'HIGH', 'SEVERE'])),
-    visibility_nm: nullable(Type.Number()),
+    metar: nullable(Type.String({ description: 'The latest raw METAR held, whatever the basis; null only when no report exists' })),
+    conditions: Type.Enum([...CONDITION_ORDER], { description: 'The most significant condition at the ETA; UNKNOWN when no weather is known at the ETA' }),
+    wind_shear_risk: nullable(Type.Enum(['LOW', 'MODERATE', 'HIGH', 'SEVERE'], { description: 'At the ETA, for the recommended runway; null when no weather is known at the ETA' })),
+    visibility_nm: nullable(Type.Number({ description: 'Visibility at the ETA (the lowest forecast, for a forecast)' })),
+    basis: Type.Enum(['observation', 'forecast', 'none'], {
+      description: 'What the weather at the ETA rests on. `observation`: the METAR, while the ETA is at most 60 min after it was observed (120 min with NOSIG); ' +
+        '`forecast`: the TAF groups in force at the ETA (`periods`), TEMPO/INTER/PROB groups taken at their worst; `none`: no forecast reaches the ETA (past the TAF, or no TAF), so wind, visibility and ceiling are unknown',
+    }),
+    basis_summary: Type.String({ description: 'One line for people: "Observed 14:20Z", "Forecast: TAF TEMPO 1412/1416 TSRA", "No forecast reaches the ETA"' }),
+    basis_reasoning: Type.Array(Type.String(), { description: 'Why this basis, sentence by sentence' }),
+    basis_valid_until: nullable(Type.String({ format: 'date-time', description: 'Until when the basis describes the weather: the end of the observation\'s validity, or the TAF\'s end; null for `none`' })),
+    periods: Type.Array(Type.Object({
+      kind: Type.Enum(['BASE', 'FM', 'BECMG', 'TEMPO', 'INTER', 'PROB'], { description: 'The TAF group: the base forecast, FM, BECMG, TEMPO, INTER, or PROB30/40 (with or without TEMPO)' }),
+      probability: nullable(Type.Integer({ description: '30 or 40 for PROB groups' })),
+      from: Type.String({ format: 'date-time' }),
+      to: Type.String({ format: 'date-time' }),
+      role: Type.Enum(['prevailing', 'possible'], { description: '`prevailing`: the state in force (BASE/FM, then each completed BECMG); `possible`: TEMPO, INTER, PROB or a BECMG in transition, taken at its worst' }),
+      raw: Type.String({ description: 'The group as written, e.g. "TEMPO 1412/1416 4000 TSRA BKN012CB"' }),
+    }), { description: 'The TAF groups the forecast at the ETA is made of (basis `forecast`); empty otherwise' }),
     flight_category: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], {
-      description: 'FAA flight category; null when unknown: no METAR, no visibility, or no sky group in the METAR (ceiling unknown) with a visibility of 1 SM or more',
+      description: 'FAA flight category at the ETA; null when unknown: no weather known at the ETA, no visibility, or no sky group (ceiling unknown) with a visibility of 1 SM or more',
     })),
     visibility_is_lower_bound: Type.Boolean({ description: 'true for P6SM, 9999, CAVOK: the visibility is at least this' }),
     all_conditions: ConditionsSchema,
     wind_shear_reasons: Type.Array(WindShearReasonSchema, { description: 'The rules that set the wind shear risk (METAR and TAF)' }),
-    wind: nullable(WindSchema),
-    observed_at: nullable(Type.String({ format: 'date-time' })),
+    wind: Type.Union([WindSchema, Type.Null()], {
+      description: 'The wind at the ETA, degrees true; null when unknown. For a forecast: the prevailing mean direction and speed, as gust the highest gust or mean speed of any group in force, ' +
+        'as range (`variable_from_deg`-`variable_to_deg`) every direction forecast; `reported.group` lists the groups',
+    }),
+    ceiling_ft: nullable(Type.Number({ description: 'Lowest broken or overcast layer or vertical visibility at the ETA (the lowest forecast, for a forecast); null when there is none or it is unknown' })),
+    observed_at: nullable(Type.String({ format: 'date-time', description: 'When the METAR in `metar` was observed' })),
     taf: nullable(Type.String({ description: 'The raw TAF; null when none is held' })),
   }),
   safety_score: Type.Integer({ minimum: 0, maximum: 100 }),

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { Wind } from '../weather/index.ts';
-import { A320, C172, CROSSING, EGLL, end, metar, notam, runway } from './fixtures.ts';
-import { chooseRunway, TAILWIND_LIMIT_KT } from './runway.ts';
+import { A320, C172, CROSSING, EGLL, end, NO_WEATHER, notam, observed, runway } from './fixtures.ts';
+import { chooseRunway, landingAreas, TAILWIND_LIMIT_KT } from './runway.ts';
 import type { RunwayChoiceInput } from './runway.ts';
+import type { LandingAirport } from './types.ts';
 
 const at = (airport: typeof EGLL, raw: string, aircraft = A320, notams: RunwayChoiceInput['notams'] = []) =>
-  chooseRunway({ runways: airport.runways, wind: metar(raw).wind, aircraft, notams });
+  chooseRunway({ runways: airport.runways, weather: observed(raw), aircraft, notams });
 
 const excluded = (choice: ReturnType<typeof chooseRunway>) =>
   Object.fromEntries(choice.candidates.filter((c) => c.excluded !== null).map((c) => [c.designator, c.excluded]));
@@ -91,7 +92,7 @@ describe('runway choice by wind', () => {
   });
 
   test('unknown wind: chosen by equipment, saying the limits were not checked', () => {
-    const choice = chooseRunway({ runways: EGLL.runways, wind: null, aircraft: A320 });
+    const choice = chooseRunway({ runways: EGLL.runways, weather: NO_WEATHER, aircraft: A320 });
     assert.equal(choice.wind, 'unknown');
     assert.equal(choice.runway?.designator, '27R');
     assert.ok(choice.reasoning.some((line) => /limits could not be checked/.test(line)));
@@ -99,8 +100,8 @@ describe('runway choice by wind', () => {
 
   test('an end without a heading takes the whole gust as tailwind and crosswind', () => {
     const runways = [runway('1', 6000, [end('09', null), end('27', null)])];
-    const wind = metar('ZZZZ 211150Z 27012KT 9999 FEW030 22/12 Q1012').wind;
-    const choice = chooseRunway({ runways, wind, aircraft: A320 });
+    const weather = observed('ZZZZ 211150Z 27012KT 9999 FEW030 22/12 Q1012');
+    const choice = chooseRunway({ runways, weather, aircraft: A320 });
     assert.equal(choice.runway, null);
     assert.equal(choice.candidates[0]?.max_tailwind_kt, 12);
   });
@@ -124,7 +125,7 @@ describe('runway choice and closures', () => {
 
   test('a runway closed in the data is not chosen', () => {
     const runways = [{ ...EGLL.runways[0]!, closed: true }, EGLL.runways[1]!];
-    const choice = chooseRunway({ runways, wind: metar('EGLL 211150Z 00000KT CAVOK 22/12 Q1020').wind, aircraft: A320 });
+    const choice = chooseRunway({ runways, weather: observed('EGLL 211150Z 00000KT CAVOK 22/12 Q1020'), aircraft: A320 });
     assert.equal(choice.runway?.designator, '27L');
     assert.equal(excluded(choice)['27R'], 'runway closed in the reference data');
   });
@@ -145,9 +146,9 @@ describe('runway choice and closures', () => {
   test('a closure naming no runway closes a one-runway airport, not one runway of several', () => {
     const single = [runway('1', 6000, [end('09', 90), end('27', 270)])];
     const unnamed = notam('A1400/25', 'QMRLC', 'RUNWAY CLOSED DUE WIP', 'ZZZZ');
-    const calm = metar('ZZZZ 211150Z 00000KT CAVOK 22/12 Q1012').wind;
-    assert.equal(chooseRunway({ runways: single, wind: calm, aircraft: C172, notams: [unnamed] }).runway, null);
-    assert.equal(chooseRunway({ runways: CROSSING.runways, wind: calm, aircraft: C172, notams: [unnamed] }).runway?.designator, '22');
+    const calm = observed('ZZZZ 211150Z 00000KT CAVOK 22/12 Q1012');
+    assert.equal(chooseRunway({ runways: single, weather: calm, aircraft: C172, notams: [unnamed] }).runway, null);
+    assert.equal(chooseRunway({ runways: CROSSING.runways, weather: calm, aircraft: C172, notams: [unnamed] }).runway?.designator, '22');
   });
 
   test('an ILS out of service moves the calm-wind choice to an end whose ILS works', () => {
@@ -160,7 +161,7 @@ describe('runway choice and closures', () => {
   });
 
   test('an airport without runways in the data has no runway', () => {
-    const choice = chooseRunway({ runways: [], wind: null, aircraft: A320 });
+    const choice = chooseRunway({ runways: [], weather: NO_WEATHER, aircraft: A320 });
     assert.equal(choice.runway, null);
     assert.match(choice.reason, /lists no runway/);
   });
@@ -198,7 +199,7 @@ describe('runway choice properties', () => {
   test('the chosen end is never beyond the tailwind or crosswind limit, and an end is chosen whenever one qualifies', () => {
     fc.assert(
       fc.property(windArb, runwaysArb, fc.integer({ min: 10, max: 40 }), (wind, runways, limit) => {
-        const choice = chooseRunway({ runways, wind, aircraft: { crosswind_limit_kt: limit, min_runway_m: 1200 } });
+        const choice = chooseRunway({ runways, weather: { basis: 'observation', wind, summary: 'Observed' }, aircraft: { approach_category: 'C', crosswind_limit_kt: limit, min_runway_m: 1200 } });
         const qualifying = choice.candidates.filter((c) => c.excluded === null);
         assert.equal(choice.runway === null, qualifying.length === 0);
         for (const candidate of qualifying) {
@@ -213,3 +214,45 @@ describe('runway choice properties', () => {
     );
   });
 });
+
+describe('helicopters', () => {
+  const EC35 = { ...C172, designator: 'EC35', approach_category: 'H' as const, crosswind_limit_kt: 17, min_runway_m: 840 };
+  const heliport: LandingAirport = {
+    icao: 'EGLW', type: 'heliport', lat: 51.47, lon: -0.18,
+    runways: [runway('H1', 60, [end('H1', null)], { width_ft: 60, lighted: true })],
+  };
+
+  test('at a heliport a helicopter lands on the pad into the wind, whatever its direction', () => {
+    const choice = chooseRunway({ runways: heliport.runways, weather: observed('EGLW 211150Z 27015G25KT 9999 FEW030 22/12 Q1012'), aircraft: EC35 });
+    assert.equal(choice.runway?.designator, 'H1');
+    assert.deepEqual([choice.runway?.headwind_kt, choice.runway?.max_crosswind_kt, choice.runway?.max_tailwind_kt], [15, 0, 0]);
+    assert.equal(choice.runway?.long_enough, null);
+    assert.ok(choice.reasoning.some((line) => /judged on its landing area, not runway length/.test(line)));
+  });
+
+  test('a heliport\'s pads without ends in the data are landing areas H1, H2 for a helicopter only', () => {
+    const pads = [runway('1', 114, []), runway('2', 60, [])];
+    const areas = landingAreas(pads, { heliport: true, helicopter: true });
+    assert.deepEqual(areas.map((area) => area.ends.map((each) => [each.ident, each.true_heading_deg])), [[['H1', null]], [['H2', null]]]);
+    assert.equal(landingAreas(pads, { heliport: true, helicopter: false }), pads);
+    assert.equal(landingAreas(pads, { heliport: false, helicopter: true }), pads);
+    const choice = chooseRunway({ runways: areas, weather: observed('EGLW 211150Z 02412KT 9999 FEW030 22/12 Q1012'), aircraft: EC35 });
+    assert.equal(choice.runway?.designator, 'H1');
+    assert.equal(choice.runway?.headwind_kt, 12);
+  });
+
+  test('a helipad is no runway for an aeroplane', () => {
+    const choice = chooseRunway({ runways: heliport.runways, weather: observed('EGLW 211150Z 27010KT 9999 FEW030 22/12 Q1012'), aircraft: C172 });
+    assert.equal(choice.runway, null);
+    assert.equal(choice.reason, 'No runway: the airport has helipads only, for helicopters.');
+  });
+
+  test('on runways a helicopter is not ranked by length: the wind decides', () => {
+    // 18/36 is 2,500 ft (762 m), short of the 840 m the helicopter figures allow; into the wind it is still chosen.
+    const choice = chooseRunway({ runways: CROSSING.runways, weather: observed('ZZZZ 211150Z 18012KT 9999 FEW030 22/12 Q1012'), aircraft: EC35 });
+    assert.equal(choice.runway?.designator, '18');
+    assert.ok(choice.candidates.every((candidate) => candidate.long_enough === null));
+    assert.equal(chooseRunway({ runways: CROSSING.runways, weather: observed('ZZZZ 211150Z 18012KT 9999 FEW030 22/12 Q1012'), aircraft: { ...C172, min_runway_m: 840 } }).runway?.designator, '22');
+  });
+});
+

@@ -2,19 +2,23 @@
 //
 // 1. Ends of runways closed in the data or by NOTAM are out; an aerodrome closed by NOTAM has no
 //    runway.
-// 2. Wind components against each end's true heading (METAR wind is true), checked at the gust
-//    speed over every direction the wind was reported to take (windComponents' worst case): an end
-//    with a tailwind over 5 kt or a crosswind over the aircraft's limit is out.
-// 3. Among the ends left, those at least the aircraft's minimum runway length come first; in
-//    instrument conditions, then those whose best approach has its typical minima met.
+// 2. Wind components against each end's true heading (the wind at the ETA, observed or forecast,
+//    is true), checked at the gust speed over every direction the wind may take (windComponents'
+//    worst case): an end with a tailwind over 5 kt or a crosswind over the aircraft's limit is out.
+//    A helicopter lands on a helipad into the wind: no crosswind or tailwind there. A helipad is no
+//    runway for an aeroplane.
+// 3. Among the ends left, those at least the aircraft's minimum runway length come first (not for
+//    a helicopter, which needs a landing area, not a length); in instrument conditions, then those
+//    whose best approach has its typical minima met.
 // 4. Then, with a steady wind of 5 kt or more, the most headwind (mean wind). With calm, light
-//    (under 5 kt, no gust), variable or unknown wind, the best equipped: usable ILS (CAT III, then
-//    II, then I), then usable lighting, then the longest landing length. Any tie left goes to the
+//    (under 5 kt, no gust), variable or unknown wind (none known at the ETA), the best equipped:
+//    usable ILS (CAT III, then II, then I), then usable lighting, then the longest landing length.
+//    Any tie left goes to the
 //    designator, A to Z.
 // 5. When no end qualifies the answer is no runway, with the reason.
 
 import { windComponents } from '../weather/index.ts';
-import type { Wind } from '../weather/index.ts';
+import type { WeatherAtEta, Wind } from '../weather/index.ts';
 import { airportConditions, bestIls, ilsCategoryRank, ilsState, ilsUsable, lightingUsable } from './conditions.ts';
 import type { EndConditions, IlsState } from './conditions.ts';
 import type { ActiveNotam, AircraftProfile, EndLocalizer, Runway } from './types.ts';
@@ -31,7 +35,7 @@ export interface RunwayEndAssessment {
   designator: string;
   true_heading_deg: number | null;
   landing_length_m: number | null;
-  /** At least the aircraft's minimum runway length; null when the length is unknown. */
+  /** At least the aircraft's minimum runway length; null when the length is unknown, and for a helicopter (it needs a landing area, not a length). */
   long_enough: boolean | null;
   closed_in_data: boolean;
   /** Navigation data lists an ILS for the end; null when no navigation data covers the airport. */
@@ -55,6 +59,8 @@ export interface RunwayEndAssessment {
   /** Gusts and the whole reported direction range included; null when the wind is unknown. */
   max_tailwind_kt: number | null;
   max_crosswind_kt: number | null;
+  /** A landing area for helicopters (ident H…), not a runway. */
+  helipad: boolean;
   /** Why this end cannot be chosen; null when it qualifies. */
   excluded: string | null;
 }
@@ -74,20 +80,43 @@ export interface RunwayChoice {
 
 export interface RunwayChoiceInput {
   runways: readonly Runway[];
-  /** The METAR wind (degrees true); null when the report has none. */
-  wind: Wind | null;
-  aircraft: Pick<AircraftProfile, 'crosswind_limit_kt' | 'min_runway_m'>;
+  /** The weather at the ETA: its wind (degrees true; null when none is known) and what it is based on. */
+  weather: Pick<WeatherAtEta, 'basis' | 'wind' | 'summary'>;
+  aircraft: Pick<AircraftProfile, 'approach_category' | 'crosswind_limit_kt' | 'min_runway_m'>;
   notams?: readonly ActiveNotam[];
   /** In instrument conditions: whether the end's best approach has its typical minima met (approach.ts). */
   approachMinimaMet?: (candidate: RunwayEndAssessment) => boolean;
 }
 
+/** A helipad's ident starts with H ("H1", "H2"); runway designators never do. */
+export function isHelipad(ident: string): boolean {
+  return /^H/i.test(ident.trim());
+}
+
+/**
+ * The landing areas of a heliport for a helicopter: its runways, each one the reference data gives
+ * no end (most helipads: the data keeps an end only with a heading) taken as a helipad, H1, H2…
+ * in data order, on which the helicopter lands into the wind. Anywhere else, the runways as given.
+ */
+export function landingAreas(runways: readonly Runway[], options: { heliport: boolean; helicopter: boolean }): readonly Runway[] {
+  if (!options.heliport || !options.helicopter) return runways;
+  let pads = 0;
+  return runways.map((runway) => {
+    if (runway.ends.length > 0) return runway;
+    pads += 1;
+    return { ...runway, ends: [{ ident: `H${pads}`, true_heading_deg: null, lat: null, lon: null, elevation_ft: null, displaced_threshold_ft: null, ils: false }] };
+  });
+}
+
 export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
-  const { runways, wind, aircraft } = input;
+  const { runways, weather, aircraft } = input;
+  const wind = weather.wind;
   const conditions = airportConditions(runways, input.notams);
   const regime = windRegime(wind);
-  const reasoning: string[] = [describeWind(wind, regime)];
-  const candidates = conditions.ends.map((item) => assess(item, wind, aircraft));
+  const reasoning: string[] = [`Weather at the ETA: ${weather.summary}.`, describeWind(wind, regime, weather.basis)];
+  const helicopter = aircraft.approach_category === 'H';
+  if (helicopter) reasoning.push('A helicopter: judged on its landing area, not runway length; on a helipad it lands into the wind.');
+  const candidates = conditions.ends.map((item) => assess(item, wind, aircraft, helicopter));
   const noRunway = (reason: string): RunwayChoice => ({
     runway: null,
     wind: regime,
@@ -105,6 +134,9 @@ export function chooseRunway(input: RunwayChoiceInput): RunwayChoice {
     if (candidate.excluded !== null) reasoning.push(`${candidate.designator} excluded: ${candidate.excluded}.`);
   }
   if (regime === 'unknown') reasoning.push('Wind unknown: the crosswind and tailwind limits could not be checked.');
+  if (!helicopter && candidates.length > 0 && candidates.every((candidate) => candidate.helipad)) {
+    return noRunway('No runway: the airport has helipads only, for helicopters.');
+  }
 
   const qualifying = candidates.filter((candidate) => candidate.excluded === null);
   if (qualifying.length === 0) {
@@ -149,15 +181,17 @@ function assess(
   item: EndConditions,
   wind: Wind | null,
   aircraft: Pick<AircraftProfile, 'crosswind_limit_kt' | 'min_runway_m'>,
+  helicopter: boolean,
 ): RunwayEndAssessment {
   const heading = item.end.true_heading_deg;
-  const components = wind === null ? null : endComponents(wind, heading);
+  const helipad = isHelipad(item.designator);
+  const components = wind === null ? null : helicopter && helipad ? intoWind(wind) : endComponents(wind, heading);
   const assessment: RunwayEndAssessment = {
     runway_id: String(item.runway.id),
     designator: item.designator,
     true_heading_deg: heading,
     landing_length_m: item.landing_length_m,
-    long_enough: item.landing_length_m === null ? null : item.landing_length_m >= aircraft.min_runway_m,
+    long_enough: helicopter || item.landing_length_m === null ? null : item.landing_length_m >= aircraft.min_runway_m,
     closed_in_data: item.closed_in_data,
     ils_in_data: item.end.ils,
     lighted_in_data: item.runway.lighted,
@@ -173,10 +207,16 @@ function assess(
     crosswind_kt: components?.crosswind_kt ?? null,
     max_tailwind_kt: components?.max_tailwind_kt ?? null,
     max_crosswind_kt: components?.max_crosswind_kt ?? null,
+    helipad,
     excluded: null,
   };
-  assessment.excluded = exclusion(item, assessment, aircraft.crosswind_limit_kt);
+  assessment.excluded = helipad && !helicopter ? 'a helipad, not a runway' : exclusion(item, assessment, aircraft.crosswind_limit_kt);
   return assessment;
+}
+
+/** On a helipad a helicopter faces the wind, whatever its direction: all headwind. */
+function intoWind(wind: Wind): EndComponents {
+  return { headwind_kt: wind.direction_deg === null ? null : wind.speed_kt, crosswind_kt: wind.direction_deg === null ? null : 0, max_tailwind_kt: 0, max_crosswind_kt: 0 };
 }
 
 interface EndComponents {
@@ -261,8 +301,8 @@ export function ilsWords(end: Pick<RunwayEndAssessment, 'ils' | 'ils_system'>): 
   }
 }
 
-function describeWind(wind: Wind | null, regime: WindRegime): string {
-  if (wind === null) return 'No wind reported.';
+function describeWind(wind: Wind | null, regime: WindRegime, basis: WeatherAtEta['basis']): string {
+  if (wind === null) return basis === 'none' ? 'No wind known at the ETA: the runway is chosen by its equipment.' : `No wind ${basis === 'forecast' ? 'forecast' : 'reported'}.`;
   const gust = wind.gust_kt === null ? '' : ` gusting ${wind.gust_kt} kt`;
   const range = wind.variable_from_deg === null ? '' : `, varying ${wind.variable_from_deg}°-${wind.variable_to_deg}°`;
   switch (regime) {

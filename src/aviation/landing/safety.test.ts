@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { Metar } from '../weather/index.ts';
+import { parseTaf, weatherAtEta } from '../weather/index.ts';
 import { recommendApproach } from './approach.ts';
-import { A320, C172, CROSSING, EGLL, end, metar, notam, runway } from './fixtures.ts';
+import { A320, C172, CROSSING, EGLL, end, JUNE, metar, notam, runway } from './fixtures.ts';
 import { chooseRunway } from './runway.ts';
 import { daylight, safetyScore } from './safety.ts';
 import type { SafetyScore } from './safety.ts';
@@ -14,21 +14,24 @@ interface Scenario {
   airport?: LandingAirport;
   aircraft?: AircraftProfile;
   raw?: string | null;
+  taf?: string;
   notams?: ActiveNotam[];
   eta?: string;
   now?: string;
 }
 
-function score({ airport = EGLL, aircraft = A320, raw = 'EGLL 211150Z 27008KT CAVOK 22/12 Q1020', notams = [], eta = '2025-06-21T12:00:00Z', now = '2025-06-21T12:00:00Z' }: Scenario): SafetyScore {
-  const report: Metar | null = raw === null ? null : metar(raw);
-  const choice = chooseRunway({ runways: airport.runways, wind: report?.wind ?? null, aircraft, notams });
+function score({ airport = EGLL, aircraft = A320, raw = 'EGLL 211150Z 27008KT CAVOK 22/12 Q1020', taf, notams = [], eta = '2025-06-21T12:00:00Z', now = '2025-06-21T12:00:00Z' }: Scenario): SafetyScore {
+  const forecast = taf === undefined ? null : parseTaf(taf, { now: JUNE });
+  if (forecast !== null && !forecast.ok) assert.fail(forecast.error.message);
+  const weather = weatherAtEta({ metar: raw === null ? null : metar(raw), taf: forecast?.taf ?? null, etaMs: Date.parse(eta) });
+  const choice = chooseRunway({ runways: airport.runways, weather, aircraft, notams });
   return safetyScore({
     position: airport,
     aircraft,
-    metar: report,
+    weather,
     choice,
-    approach: recommendApproach(choice, report, aircraft),
-    status: airportStatus({ airport, notams, choice }),
+    approach: recommendApproach(choice, weather, aircraft),
+    status: airportStatus({ airport, notams, choice, light: daylight(Date.parse(eta), airport).period }),
     etaMs: Date.parse(eta),
     nowMs: Date.parse(now),
   });
@@ -51,7 +54,7 @@ describe('safety score', () => {
   test('a clear day, fresh weather, long ILS runway: 100, every factor assessed at 0', () => {
     const result = score({});
     assert.equal(result.score, 100);
-    assert.deepEqual(result.factors.map((f) => f.factor), ['weather_age', 'flight_category', 'wind_shear', 'crosswind', 'tailwind', 'runway_length', 'night']);
+    assert.deepEqual(result.factors.map((f) => f.factor), ['weather_basis', 'weather_age', 'flight_category', 'wind_shear', 'crosswind', 'tailwind', 'runway_length', 'night']);
     assert.ok(result.factors.every((f) => f.points === 0));
   });
 
@@ -140,12 +143,28 @@ describe('safety score', () => {
     assert.equal(points(score({ notams: [closed, lightsOut] })).runway_lighting, -5);
   });
 
-  test('stale weather, a late ETA and missing weather lower the score', () => {
-    assert.deepEqual(points(score({ now: '2025-06-21T13:30:00Z', eta: '2025-06-21T13:30:00Z' })), { weather_age: -10 });
-    assert.deepEqual(points(score({ now: '2025-06-21T15:00:00Z', eta: '2025-06-21T13:00:00Z' })), { weather_age: -20 });
-    assert.deepEqual(points(score({ eta: '2025-06-21T15:00:00Z' })), { eta_after_observation: -5 });
-    const none = score({ raw: null });
-    assert.deepEqual(points(none), { weather_missing: -25 });
+  test('stale weather, a forecast basis and no weather at the ETA lower the score', () => {
+    assert.deepEqual(points(score({ now: '2025-06-21T13:30:00Z', eta: '2025-06-21T12:40:00Z' })), { weather_age: -10 });
+    assert.deepEqual(points(score({ now: '2025-06-21T15:00:00Z', eta: '2025-06-21T12:40:00Z' })), { weather_age: -20 });
+    const taf = 'TAF EGLL 211100Z 2112/2218 27010KT 9999 SCT040';
+    const forecast = score({ eta: '2025-06-21T15:00:00Z', taf });
+    assert.deepEqual(points(forecast), { weather_basis: -5 });
+    assert.match(forecast.factors.find((f) => f.factor === 'weather_basis')!.detail, /^Forecast: TAF 27010KT 9999 SCT040: the weather at the ETA is forecast, not observed\.$/);
+    const beyond = score({ eta: '2025-06-23T12:00:00Z', taf });
+    assert.deepEqual(points(beyond), { weather_basis: -25 });
+    assert.match(beyond.factors[0]!.detail, /No forecast reaches the ETA: .*the TAF issued at 2025-06-21 11:00Z ends at 2025-06-22 18:00Z/);
+    assert.deepEqual(points(score({ raw: null })), { weather_basis: -25 });
+    assert.ok(beyond.score < forecast.score && forecast.score < score({}).score);
+  });
+
+  test('a helicopter is not charged for runway length; a short runway is an aeroplane\'s shortfall', () => {
+    const helicopter = { ...C172, designator: 'EC35', approach_category: 'H' as const, min_runway_m: 840 };
+    const grass: LandingAirport = { ...CROSSING, runways: [CROSSING.runways[2]!] };
+    const raw = 'ZZZZ 211150Z 18008KT 9999 FEW040 22/12 Q1012';
+    const result = score({ airport: grass, aircraft: helicopter, raw });
+    assert.deepEqual(points(result), {});
+    assert.match(result.factors.find((f) => f.factor === 'runway_length')!.detail, /helicopter/);
+    assert.equal(points(score({ airport: grass, aircraft: { ...C172, min_runway_m: 840 }, raw })).runway_length, -30);
   });
 
   test('properties: an integer in 0-100 that equals 100 plus the points, clamped; no factor adds points', () => {

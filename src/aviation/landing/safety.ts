@@ -1,24 +1,28 @@
 // The landing safety score: 100 plus the points of every factor (each 0 or negative), clamped to
 // 0-100. The factors and their points are tabled in RULES.md; SAFETY_POINTS holds the numbers.
-// The factors always assessed (weather age, flight category, wind shear, crosswind, tailwind,
-// runway length, night) are listed even at 0, so the score can be explained line by line; the
-// others only when they apply.
+// The factors always assessed (weather basis, and with weather known at the ETA the flight
+// category and wind shear; crosswind, tailwind, runway length, night) are listed even at 0, so the
+// score can be explained line by line; the others only when they apply. The weather basis says how
+// certain the score is: an observation costs nothing, a forecast a little, no weather known at the
+// ETA (past the TAF) as much as no report at all.
 
-import { getPosition } from 'suncalc';
-import { flightCategory, flightCategoryAtBest, windShearRisk } from '../weather/index.ts';
-import type { FlightCategory, Metar, Taf, WindShearRiskLevel } from '../weather/index.ts';
+import { windShearAtEta } from '../weather/index.ts';
+import type { FlightCategory, WeatherAtEta, WeatherBasis, WindShearRiskLevel } from '../weather/index.ts';
 import type { ApproachRecommendation } from './approach.ts';
 import type { RunwayChoice } from './runway.ts';
 import type { AirportStatusResult } from './status.ts';
 import type { AircraftProfile, ApproachCategory } from './types.ts';
+import { daylight } from './daylight.ts';
+
+export { CIVIL_TWILIGHT_ALTITUDE_DEG, daylight, SUNRISE_ALTITUDE_DEG } from './daylight.ts';
+export type { Daylight, LightPeriod } from './daylight.ts';
 
 export const SAFETY_FACTORS = [
   'aerodrome_closed',
   'airport_limited',
   'no_runway',
-  'weather_missing',
+  'weather_basis',
   'weather_age',
-  'eta_after_observation',
   'flight_category',
   'wind_unknown',
   'crosswind',
@@ -53,10 +57,10 @@ export const SAFETY_POINTS = {
   aerodrome_closed: -100,
   airport_limited: -5,
   no_runway: -60,
-  weather_missing: -25,
+  /** What the weather at the ETA rests on: an observation, a forecast (less certain), nothing (past the TAF, or no report). */
+  weather_basis: { observation: 0, forecast: -5, none: -25 } satisfies Record<WeatherBasis, number>,
   /** METAR age at the time of the request: up to 90 min is current (reports are hourly). */
   weather_age: { current_max_min: 90, aging_max_min: 180, aging: -10, stale: -20 },
-  eta_after_observation: { after_min: 120, points: -5 },
   flight_category: {
     transport: { VFR: 0, MVFR: -5, IFR: -10, LIFR: -20 },
     light: { VFR: 0, MVFR: -10, IFR: -25, LIFR: -40 },
@@ -87,35 +91,12 @@ export const SAFETY_POINTS = {
   night: { night: -10, twilight: -5 },
 } as const;
 
-export type LightPeriod = 'day' | 'twilight' | 'night';
-
-/** Sunrise/sunset: the sun's upper limb on the horizon. */
-export const SUNRISE_ALTITUDE_DEG = -0.833;
-/** The end of civil twilight: ICAO's night begins here. */
-export const CIVIL_TWILIGHT_ALTITUDE_DEG = -6;
-
-export interface Daylight {
-  period: LightPeriod;
-  sun_altitude_deg: number;
-}
-
-/**
- * Day, civil twilight or night at a place and time, from the sun's altitude (suncalc, refraction
- * included): day at or above −0.833°, night below −6° (ICAO), civil twilight between.
- */
-export function daylight(atMs: number, position: { lat: number; lon: number }): Daylight {
-  const altitude = getPosition(new Date(atMs), position.lat, position.lon).altitude;
-  const period = altitude >= SUNRISE_ALTITUDE_DEG ? 'day' : altitude >= CIVIL_TWILIGHT_ALTITUDE_DEG ? 'twilight' : 'night';
-  return { period, sun_altitude_deg: Math.round(altitude * 10) / 10 };
-}
-
 export interface SafetyInput {
   /** The airport reference point, for the sun at the ETA. */
   position: { lat: number; lon: number };
   aircraft: Pick<AircraftProfile, 'approach_category' | 'crosswind_limit_kt' | 'min_runway_m'>;
-  /** The latest METAR; null when there is none. */
-  metar: Metar | null;
-  taf?: Taf;
+  /** The weather at the ETA: observed, forecast, or none known. */
+  weather: WeatherAtEta;
   choice: RunwayChoice;
   approach: ApproachRecommendation;
   status: AirportStatusResult;
@@ -129,7 +110,7 @@ export function safetyScore(input: SafetyInput): SafetyScore {
   const add = (factor: SafetyFactorName, points: number, detail: string): void => {
     factors.push({ factor, points, detail });
   };
-  const { aircraft, metar, choice, approach, status } = input;
+  const { aircraft, weather, choice, approach, status } = input;
   const light = LIGHT_CATEGORIES.has(aircraft.approach_category);
   const sun = daylight(input.etaMs, input.position);
   const dark = sun.period !== 'day';
@@ -137,8 +118,8 @@ export function safetyScore(input: SafetyInput): SafetyScore {
   if (status.status === 'CLOSED') add('aerodrome_closed', SAFETY_POINTS.aerodrome_closed, status.reasons.join(' '));
   else if (status.status === 'LIMITED') add('airport_limited', SAFETY_POINTS.airport_limited, status.reasons.join(' '));
 
-  if (metar === null) add('weather_missing', SAFETY_POINTS.weather_missing, 'No current METAR for the airport.');
-  else weatherFactors(metar, input, light, add);
+  add('weather_basis', SAFETY_POINTS.weather_basis[weather.basis], basisDetail(weather));
+  if (weather.basis !== 'none') weatherFactors(weather, input, light, add);
 
   const end = choice.runway;
   if (end === null) {
@@ -153,7 +134,8 @@ export function safetyScore(input: SafetyInput): SafetyScore {
       const over = end.max_tailwind_kt > SAFETY_POINTS.tailwind.over_kt;
       add('tailwind', over ? SAFETY_POINTS.tailwind.points : 0, `Tailwind up to ${end.max_tailwind_kt} kt on ${end.designator} (gusts included).`);
     }
-    if (end.landing_length_m === null) add('runway_length', SAFETY_POINTS.runway_length_unknown, `Landing length of ${end.designator} unknown.`);
+    if (aircraft.approach_category === 'H') add('runway_length', 0, `A helicopter: ${end.designator} is judged as a landing area, not by its length.`);
+    else if (end.landing_length_m === null) add('runway_length', SAFETY_POINTS.runway_length_unknown, `Landing length of ${end.designator} unknown.`);
     else {
       const ratio = end.landing_length_m / aircraft.min_runway_m;
       const points = SAFETY_POINTS.runway_length.find((band) => ratio < band.below)!.points;
@@ -191,40 +173,48 @@ export function safetyScore(input: SafetyInput): SafetyScore {
   return { score: Math.max(0, Math.min(100, 100 + sum)), factors };
 }
 
+function basisDetail(weather: WeatherAtEta): string {
+  switch (weather.basis) {
+    case 'observation':
+      return `${weather.summary}: the ETA is within the METAR's validity (until ${weather.valid_until}).`;
+    case 'forecast':
+      return `${weather.summary}: the weather at the ETA is forecast, not observed.`;
+    default:
+      return `${weather.summary}: ${weather.reasoning.at(-1)}`;
+  }
+}
+
 function weatherFactors(
-  metar: Metar,
+  weather: WeatherAtEta,
   input: SafetyInput,
   light: boolean,
   add: (factor: SafetyFactorName, points: number, detail: string) => void,
 ): void {
-  const observedMs = Date.parse(metar.observed_at);
-  const ageMin = Math.max(0, Math.round((input.nowMs - observedMs) / 60_000));
-  const age = SAFETY_POINTS.weather_age;
-  const agePoints = ageMin <= age.current_max_min ? 0 : ageMin <= age.aging_max_min ? age.aging : age.stale;
-  add('weather_age', agePoints, `METAR observed ${metar.observed_at}, ${ageMin} min old.`);
-
-  const aheadMin = Math.round((input.etaMs - observedMs) / 60_000);
-  if (aheadMin > SAFETY_POINTS.eta_after_observation.after_min) {
-    add('eta_after_observation', SAFETY_POINTS.eta_after_observation.points, `The ETA is ${aheadMin} min after the observation: conditions may have changed; check the TAF.`);
+  const what = weather.basis === 'observation' ? 'reported' : 'forecast';
+  if (weather.observed_at !== null) {
+    const ageMin = Math.max(0, Math.round((input.nowMs - Date.parse(weather.observed_at)) / 60_000));
+    const age = SAFETY_POINTS.weather_age;
+    const agePoints = ageMin <= age.current_max_min ? 0 : ageMin <= age.aging_max_min ? age.aging : age.stale;
+    add('weather_age', agePoints, `METAR observed ${weather.observed_at}, ${ageMin} min old.`);
   }
 
-  const category = flightCategory(metar);
+  const category = weather.flight_category;
   const table = light ? SAFETY_POINTS.flight_category.light : SAFETY_POINTS.flight_category.transport;
   const unknownPoints = SAFETY_POINTS.flight_category.unknown;
-  if (metar.visibility === null) add('flight_category', unknownPoints, 'Flight category unknown: no visibility reported.');
+  if (weather.visibility === null) add('flight_category', unknownPoints, `Flight category unknown: no visibility ${what}.`);
   else if (category === null) {
     // No sky group: the category is the visibility's or worse, so it costs at least that.
-    const best = flightCategoryAtBest(metar)!;
-    add('flight_category', Math.min(unknownPoints, table[best]), `Flight category unknown: no sky condition reported, so the ceiling is unknown; ${best} at best.`);
+    const best = weather.flight_category_at_best!;
+    add('flight_category', Math.min(unknownPoints, table[best]), `Flight category unknown: no sky condition ${what}, so the ceiling is unknown; ${best} at best.`);
   } else {
     const kind = light ? 'light aircraft or helicopter (often VFR only)' : 'transport aircraft';
-    add('flight_category', table[category], `${category} for a ${kind}.`);
+    add('flight_category', table[category], `${category}${weather.basis === 'forecast' ? ' forecast' : ''} for a ${kind}.`);
   }
 
-  if (metar.wind === null) add('wind_unknown', SAFETY_POINTS.wind_unknown, 'No usable wind in the METAR: wind limits unchecked.');
+  if (weather.wind === null) add('wind_unknown', SAFETY_POINTS.wind_unknown, `No usable wind ${what}: wind limits unchecked.`);
 
-  const runway = input.choice.runway?.designator;
-  const risk = windShearRisk(metar, { taf: input.taf, runway });
+  const risk = windShearAtEta(weather, input.choice.runway?.designator);
+  if (risk === null) return;
   const reasons = risk.reasons.map((reason) => `${reason.rule} (${reason.detail})`);
   const unknown = risk.unknown_inputs.length > 0 ? ` Not assessed: ${risk.unknown_inputs.join(', ')}.` : '';
   add('wind_shear', SAFETY_POINTS.wind_shear[risk.level], `Wind shear risk ${risk.level}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}.${unknown}`);

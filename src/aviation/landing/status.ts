@@ -12,9 +12,12 @@
 // OPERATIONAL  otherwise.
 //
 // Runways closed in the data alone do not make an airport LIMITED: that is its normal state.
+// Runway lighting matters only in the dark: with the light at the ETA given as day, an unlit
+// chosen runway or a runway lighting outage limits nothing (the outage is told in the reasons).
 
 import { airportConditions, ilsUsable, isClosed, lightingUsable } from './conditions.ts';
 import type { RunwayChoice } from './runway.ts';
+import type { LightPeriod } from './daylight.ts';
 import type { ActiveNotam, LandingAirport } from './types.ts';
 
 export type AirportStatus = 'OPERATIONAL' | 'LIMITED' | 'CLOSED' | 'UNKNOWN';
@@ -30,10 +33,13 @@ export interface AirportStatusInput {
   notams?: readonly ActiveNotam[];
   /** The runway choice for the aircraft, when one was made. */
   choice?: RunwayChoice;
+  /** The light at the ETA (daylight.ts); unknown counts as dark. */
+  light?: LightPeriod;
 }
 
 export function airportStatus(input: AirportStatusInput): AirportStatusResult {
   const { airport, notams = [], choice } = input;
+  const byDay = input.light === 'day';
   if (airport === null) return { status: 'UNKNOWN', reasons: ['The airport is not in the reference data.'] };
   const conditions = airportConditions(airport.runways, notams);
 
@@ -58,7 +64,10 @@ export function airportStatus(input: AirportStatusInput): AirportStatusResult {
   report('Runway closed:', byNotam((item) => item.closed_by));
   for (const notam of conditions.unplaced_closures) limited.push(`A runway is closed; NOTAM ${notam} does not say which.`);
   report('ILS out of service:', byNotam((item) => item.ils_out_by));
-  report('Runway lighting out of service:', byNotam((item) => item.runway_lighting_out_by));
+  const notes: string[] = [];
+  if (byDay) {
+    for (const [notam, ends] of byNotam((item) => item.runway_lighting_out_by)) notes.push(`Runway lighting out of service: ${ends.join(', ')} (NOTAM ${notam}), not needed by day at the ETA.`);
+  } else report('Runway lighting out of service:', byNotam((item) => item.runway_lighting_out_by));
   report('Approach lighting out of service:', byNotam((item) => item.approach_lighting_out_by));
   for (const restriction of conditions.restrictions) {
     limited.push(`Restriction ${restriction.q_code} (NOTAM ${restriction.notam}).`);
@@ -70,10 +79,11 @@ export function airportStatus(input: AirportStatusInput): AirportStatusResult {
     if (chosen === null) limited.push(choice.reason);
     else {
       if (!chosen.ils_usable && open.some(ilsUsable)) limited.push(`The chosen runway ${chosen.designator} has no usable ILS; another runway has one.`);
-      if (!chosen.lighting_usable && open.some(lightingUsable)) limited.push(`The chosen runway ${chosen.designator} has no usable lighting; another runway has.`);
+      if (!byDay && !chosen.lighting_usable && open.some(lightingUsable)) limited.push(`The chosen runway ${chosen.designator} has no usable lighting; another runway has.`);
       if (chosen.long_enough === false) limited.push(`The chosen runway ${chosen.designator} is shorter than the aircraft's minimum runway length.`);
     }
   }
-  if (limited.length > 0) return { status: 'LIMITED', reasons: limited };
+  if (limited.length > 0) return { status: 'LIMITED', reasons: [...limited, ...notes] };
+  if (notes.length > 0) return { status: 'OPERATIONAL', reasons: ['Open, with no runway closure or restriction in force.', ...notes] };
   return { status: 'OPERATIONAL', reasons: ['Open, with no runway closure, equipment outage or restriction in force.'] };
 }

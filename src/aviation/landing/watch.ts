@@ -8,7 +8,7 @@
 // aviation feature attaches its services to it when it starts.
 import type { LandingProfile } from '../reference/aircraft-types.ts';
 import type { AviationServices, InputSource } from '../services.ts';
-import { deriveWeather, type FlightCategory } from '../weather/index.ts';
+import { deriveWeather, weatherAtEta, type FlightCategory } from '../weather/index.ts';
 import { ALTERNATE_DELAY_MS, findAlternates, type AlternateReads } from './alternates.ts';
 import { airportWeather, composeLandingBundle } from './bundle.ts';
 import { capacityWeather, deriveCapacity } from './capacity.ts';
@@ -136,7 +136,7 @@ export class LandingWatch {
       let answer = shared.get(key);
       if (answer === undefined) {
         const notamSet = notamsAt.get(landing.etaMs)!;
-        const slot = availabilityIn(slots, landing.etaMs, deriveCapacity(airport, notamSet.notams, capacityWeather(weather.metar)).arrivals_per_hour);
+        const slot = availabilityIn(slots, landing.etaMs, deriveCapacity(airport, notamSet.notams, capacityWeather(weatherAtEta({ metar: weather.metar, taf: weather.taf, etaMs: landing.etaMs }))).arrivals_per_hour);
         answer = composeLandingBundle({ request: requestOf(landing), weather, notamSet, slot, alternates: alternates.get(key)! }, landing.reference, nowMs);
         shared.set(key, answer);
       }

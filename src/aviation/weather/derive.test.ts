@@ -5,13 +5,14 @@ import {
   deriveWeather,
   flightCategory,
   flightCategoryAtBest,
+  forecastWindShearRisk,
   visibilityNm,
   WIND_SHEAR_RULES,
   windComponents,
   windShearRisk,
 } from './derive.ts';
 import { parseMetar } from './metar.ts';
-import { parseTaf } from './taf.ts';
+import { parseTaf, tafConditionsAt } from './taf.ts';
 import type { Metar, Taf, Visibility, Wind } from './types.ts';
 
 const NOW = new Date('2025-01-27T23:00:00Z');
@@ -119,6 +120,16 @@ describe('conditions', () => {
     assert.deepEqual(of('EGLL 271220Z 24010KT 9999 -SHSNGS FEW020 M01/M02 Q1020'), ['HAIL', 'SNOW', 'PARTLY_CLOUDY']);
   });
 
+  test('fog outranks the rain or snow falling with it; light rain ranks after the mist and low visibility', () => {
+    assert.deepEqual(of('EGLL 271220Z 24005KT 0300 -RA FG VV002 10/10 Q1020'), ['FOG', 'LOW_VISIBILITY', 'RAIN', 'OVERCAST']);
+    assert.deepEqual(of('EGLL 271220Z 24005KT 0400 -SN FG VV002 M01/M01 Q1020'), ['FOG', 'SNOW', 'LOW_VISIBILITY', 'OVERCAST']);
+    assert.deepEqual(of('EGLL 271220Z 24010KT 4000 -RA BR BKN008 10/09 Q1020'), ['LOW_VISIBILITY', 'MIST_HAZE', 'RAIN', 'CLOUDY']);
+    assert.deepEqual(of('EGLL 271220Z 24010KT 7000 -DZ BR OVC006 10/09 Q1020'), ['MIST_HAZE', 'RAIN', 'OVERCAST']);
+    // Moderate or heavy rain is the condition itself: it is what brings the visibility down.
+    assert.deepEqual(of('EGLL 271220Z 24010KT 2500 RA BR BKN008 10/09 Q1020'), ['RAIN', 'LOW_VISIBILITY', 'MIST_HAZE', 'CLOUDY']);
+    assert.deepEqual(of('EGLL 271220Z 24010KT 9999 -RA BKN020 10/09 Q1020'), ['RAIN', 'CLOUDY']);
+  });
+
   test('clear sky, shallow fog and weather in the vicinity', () => {
     assert.deepEqual(of('EDDK 061950Z AUTO 28008KT CAVOK 18/10 Q1015'), ['CLEAR']);
     assert.deepEqual(of('EGHI 131950Z 06001KT 9999 MIFG NSC 09/08 Q1010'), ['MIST_HAZE', 'CLEAR']);
@@ -191,6 +202,21 @@ describe('windShearRisk', () => {
     assert.equal(risk(raw, { taf: llws }).level, 'HIGH');
     const expired = taf('TAF KJFK 261130Z 2612/2712 27015KT P6SM SCT050 WS020/27045KT');
     assert.equal(risk(raw, { taf: expired }).level, 'LOW');
+  });
+
+  test('a forecast: each group in force read on its own, the TAF\'s WS groups at that time, no METAR-only rule', () => {
+    const forecast = taf('TAF KJFK 271130Z 2712/2818 27015KT P6SM SCT050 TEMPO 2716/2720 30025G45KT TSRA BKN030CB WS015/30040KT');
+    const at = (iso: string) => {
+      const inForce = tafConditionsAt(forecast, new Date(iso));
+      assert.ok(inForce.ok);
+      return forecastWindShearRisk([inForce.conditions.prevailing, ...inForce.conditions.changes], forecast, iso);
+    };
+    const storm = at('2025-01-27T17:00:00Z');
+    assert.equal(storm.level, 'HIGH');
+    assert.deepEqual(storm.reasons.map((reason) => reason.rule).sort(), ['convection_nearby', 'gust_spread', 'taf_wind_shear_possible', 'thunderstorm']);
+    assert.equal(storm.reasons.find((reason) => reason.rule === 'gust_spread')!.detail, 'gusts 20 kt above the mean');
+    assert.deepEqual(at('2025-01-27T21:00:00Z'), { level: 'LOW', reasons: [], unknown_inputs: [] });
+    assert.deepEqual(forecastWindShearRisk([], forecast, '2025-01-29T12:00:00Z').unknown_inputs, ['wind', 'taf']);
   });
 
   test('every rule is documented', () => {

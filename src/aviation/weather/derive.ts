@@ -15,11 +15,13 @@
  * are lower bounds (`lower_bound`), M1/4SM an upper bound.
  *
  * conditions: every condition that applies, in this precedence order (the first is the
- * headline): THUNDERSTORM, HAIL, FREEZING, SNOW, RAIN, FOG, LOW_VISIBILITY, MIST_HAZE,
- * OVERCAST, CLOUDY, PARTLY_CLOUDY, CLEAR; UNKNOWN when nothing is known.
+ * headline): THUNDERSTORM, HAIL, FREEZING, FOG, SNOW, RAIN, LOW_VISIBILITY, MIST_HAZE,
+ * OVERCAST, CLOUDY, PARTLY_CLOUDY, CLEAR; UNKNOWN when nothing is known. Rain or drizzle that is
+ * only light (-RA, -DZ) ranks after the low visibility and mist or haze it comes with.
  *
  * windShearRisk: the highest level any rule gives (LOW < MODERATE < HIGH < SEVERE), with the
- * rules that fired as reasons. See WIND_SHEAR_RULES.
+ * rules that fired as reasons. See WIND_SHEAR_RULES. forecastWindShearRisk: the same for the TAF
+ * groups in force at a time, with the rules a forecast can give.
  *
  * windComponents: components of the mean wind along and across a runway, and the worst case
  * using the gust speed over the whole reported direction range.
@@ -80,14 +82,17 @@ export type Condition =
   | 'CLEAR'
   | 'UNKNOWN';
 
-/** Precedence, highest first. */
+/**
+ * Precedence, highest first, by what each does to a landing: fog takes the runway out of sight
+ * whatever falls with it, so it outranks snow and rain.
+ */
 export const CONDITION_ORDER: readonly Condition[] = [
   'THUNDERSTORM',
   'HAIL',
   'FREEZING',
+  'FOG',
   'SNOW',
   'RAIN',
-  'FOG',
   'LOW_VISIBILITY',
   'MIST_HAZE',
   'OVERCAST',
@@ -111,8 +116,10 @@ const LOW_VISIBILITY_SM = 3;
  */
 export function conditions(observed: Pick<SkyConditions, 'visibility' | 'weather' | 'clouds' | 'sky_clear_code' | 'sky_obscured'>): Condition[] {
   const found = new Set<Condition>();
+  let heavierRain = false;
   for (const weather of observed.weather) {
     for (const condition of weatherConditions(weather)) found.add(condition);
+    if (weather.intensity !== 'light' && !weather.in_vicinity && weather.descriptor !== 'FZ' && weather.phenomena.some((code) => PRECIPITATION_CONDITIONS[code] === 'RAIN')) heavierRain = true;
   }
   if (observed.visibility !== null && observed.visibility.statute_mi < LOW_VISIBILITY_SM) found.add('LOW_VISIBILITY');
   const covers = new Set(observed.clouds.map((cloud) => cloud.cover));
@@ -121,7 +128,12 @@ export function conditions(observed: Pick<SkyConditions, 'visibility' | 'weather
   else if (covers.has('FEW') || covers.has('SCT')) found.add('PARTLY_CLOUDY');
   else if (observed.sky_clear_code !== null) found.add('CLEAR');
   if (found.size === 0) found.add('UNKNOWN');
-  return CONDITION_ORDER.filter((condition) => found.has(condition));
+  const ordered = CONDITION_ORDER.filter((condition) => found.has(condition));
+  // Light rain is not what limits a landing in mist or low visibility: the visibility is.
+  if (!found.has('RAIN') || heavierRain || !(found.has('LOW_VISIBILITY') || found.has('MIST_HAZE'))) return ordered;
+  const withoutRain = ordered.filter((condition) => condition !== 'RAIN');
+  const after = withoutRain.indexOf(found.has('MIST_HAZE') ? 'MIST_HAZE' : 'LOW_VISIBILITY');
+  return [...withoutRain.slice(0, after + 1), 'RAIN', ...withoutRain.slice(after + 1)];
 }
 
 const PRECIPITATION_CONDITIONS: Record<string, Condition> = {
@@ -210,8 +222,8 @@ export const WIND_SHEAR_RULES: Readonly<Record<WindShearRule, string>> = {
   gust_spread: 'MODERATE when gust - mean >= 15 kt, HIGH when >= 25 kt',
   peak_wind: 'MODERATE when the PK WND remark exceeds the mean by >= 15 kt, HIGH when by >= 25 kt',
   wind_shift: 'MODERATE: WSHFT remark (wind shift in the last hour)',
-  taf_wind_shear: 'HIGH: TAF WS group in the prevailing forecast at the observation time',
-  taf_wind_shear_possible: 'MODERATE: TAF WS group in a TEMPO/PROB/BECMG group in force at the observation time',
+  taf_wind_shear: 'HIGH: TAF WS group in the prevailing forecast at the observation time (at the ETA, for a forecast)',
+  taf_wind_shear_possible: 'MODERATE: TAF WS group in a TEMPO/PROB/BECMG group in force at the observation time (at the ETA, for a forecast)',
   taf_llws: 'HIGH: LLWS in the TAF remarks while the TAF is valid',
 };
 
@@ -224,9 +236,11 @@ export interface WindShearOptions {
 const GUST_SPREAD_MODERATE_KT = 15;
 const GUST_SPREAD_HIGH_KT = 25;
 
+type AddReason = (rule: WindShearRule, level: WindShearRiskLevel, detail: string) => void;
+
 export function windShearRisk(metar: Metar, options: WindShearOptions = {}): WindShearRisk {
   const reasons: WindShearReason[] = [];
-  const add = (rule: WindShearRule, level: WindShearRiskLevel, detail: string): void => {
+  const add: AddReason = (rule, level, detail) => {
     reasons.push({ rule, level, detail });
   };
 
@@ -239,27 +253,8 @@ export function windShearRisk(metar: Metar, options: WindShearOptions = {}): Win
   }
   if (metar.remarks.low_level_wind_shear !== null) add('llws_remark', 'HIGH', metar.remarks.low_level_wind_shear);
 
-  for (const weather of metar.weather) {
-    const thunder = weather.descriptor === 'TS';
-    if (weather.in_vicinity) {
-      if (thunder) add('convection_nearby', 'MODERATE', weather.raw);
-      continue;
-    }
-    const severe = (thunder && weather.intensity === 'heavy') || weather.phenomena.includes('GR') || weather.phenomena.includes('FC');
-    if (severe) add('severe_convection', 'SEVERE', weather.raw);
-    else if (thunder) add('thunderstorm', 'HIGH', weather.raw);
-    if (weather.phenomena.includes('SQ')) add('squall', 'HIGH', weather.raw);
-  }
-  for (const cloud of metar.clouds) {
-    if (cloud.type !== null) add('convection_nearby', 'MODERATE', cloud.raw);
-  }
-
+  addWeatherReasons(metar, add);
   const wind = metar.wind;
-  if (wind !== null && wind.gust_kt !== null) {
-    const spread = wind.gust_kt - wind.speed_kt;
-    if (spread >= GUST_SPREAD_HIGH_KT) add('gust_spread', 'HIGH', `gusts ${spread} kt above the mean`);
-    else if (spread >= GUST_SPREAD_MODERATE_KT) add('gust_spread', 'MODERATE', `gusts ${spread} kt above the mean`);
-  }
   const peak = metar.remarks.peak_wind;
   if (peak !== null && wind !== null) {
     const excess = peak.speed_kt - wind.speed_kt;
@@ -270,7 +265,52 @@ export function windShearRisk(metar: Metar, options: WindShearOptions = {}): Win
 
   const unknownInputs: WindShearRisk['unknown_inputs'] = wind === null ? ['wind'] : [];
   if (options.taf !== undefined && !addTafReasons(options.taf, metar.observed_at, add)) unknownInputs.push('taf');
+  return settled(reasons, unknownInputs);
+}
 
+/**
+ * The risk at a time the TAF covers, from what it forecasts then: the weather, cloud and wind of
+ * each group in force (`groups`: the prevailing state and each group that may replace it, read
+ * one by one so that a gust is compared with its own group's mean) and the TAF's WS groups and
+ * LLWS remark in force at `at`. A METAR's own groups (WS, PK WND, WSHFT) have no forecast
+ * counterpart.
+ */
+export function forecastWindShearRisk(groups: ReadonlyArray<Pick<SkyConditions, 'wind' | 'weather' | 'clouds'>>, taf: Taf, at: string): WindShearRisk {
+  const reasons: WindShearReason[] = [];
+  const add: AddReason = (rule, level, detail) => {
+    if (!reasons.some((reason) => reason.rule === rule && reason.detail === detail)) reasons.push({ rule, level, detail });
+  };
+  for (const group of groups) addWeatherReasons(group, add);
+  const unknownInputs: WindShearRisk['unknown_inputs'] = groups.every((group) => group.wind === null) ? ['wind'] : [];
+  if (!addTafReasons(taf, at, add)) unknownInputs.push('taf');
+  return settled(reasons, unknownInputs);
+}
+
+/** Convection, squalls and gusts: the rules an observation and a forecast share. */
+function addWeatherReasons(sky: Pick<SkyConditions, 'wind' | 'weather' | 'clouds'>, add: AddReason): void {
+  for (const weather of sky.weather) {
+    const thunder = weather.descriptor === 'TS';
+    if (weather.in_vicinity) {
+      if (thunder) add('convection_nearby', 'MODERATE', weather.raw);
+      continue;
+    }
+    const severe = (thunder && weather.intensity === 'heavy') || weather.phenomena.includes('GR') || weather.phenomena.includes('FC');
+    if (severe) add('severe_convection', 'SEVERE', weather.raw);
+    else if (thunder) add('thunderstorm', 'HIGH', weather.raw);
+    if (weather.phenomena.includes('SQ')) add('squall', 'HIGH', weather.raw);
+  }
+  for (const cloud of sky.clouds) {
+    if (cloud.type !== null) add('convection_nearby', 'MODERATE', cloud.raw);
+  }
+  const wind = sky.wind;
+  if (wind !== null && wind.gust_kt !== null) {
+    const spread = wind.gust_kt - wind.speed_kt;
+    if (spread >= GUST_SPREAD_HIGH_KT) add('gust_spread', 'HIGH', `gusts ${spread} kt above the mean`);
+    else if (spread >= GUST_SPREAD_MODERATE_KT) add('gust_spread', 'MODERATE', `gusts ${spread} kt above the mean`);
+  }
+}
+
+function settled(reasons: WindShearReason[], unknownInputs: WindShearRisk['unknown_inputs']): WindShearRisk {
   const level = reasons.reduce<WindShearRiskLevel>(
     (highest, reason) => (RISK_ORDER.indexOf(reason.level) > RISK_ORDER.indexOf(highest) ? reason.level : highest),
     'LOW',
@@ -278,12 +318,8 @@ export function windShearRisk(metar: Metar, options: WindShearOptions = {}): Win
   return { level, reasons, unknown_inputs: unknownInputs };
 }
 
-/** Adds the TAF's reasons; false when the TAF is not valid at the observation time. */
-function addTafReasons(
-  taf: Taf,
-  at: string,
-  add: (rule: WindShearRule, level: WindShearRiskLevel, detail: string) => void,
-): boolean {
+/** Adds the TAF's reasons at `at` (the observation time, or the ETA of a forecast); false when the TAF is not valid then. */
+function addTafReasons(taf: Taf, at: string, add: AddReason): boolean {
   const inForce = tafConditionsAt(taf, new Date(at));
   if (!inForce.ok) return false;
   for (const shear of inForce.conditions.prevailing.wind_shear) add('taf_wind_shear', 'HIGH', shear.raw);

@@ -9,6 +9,7 @@ export {
   deriveWeather,
   flightCategory,
   flightCategoryAtBest,
+  forecastWindShearRisk,
   visibilityNm,
   WIND_SHEAR_RULES,
   windComponents,
@@ -28,3 +29,5 @@ export type {
   WindShearRule,
 } from './derive.ts';
 export type * from './types.ts';
+export { NOSIG_VALID_MIN, OBSERVATION_VALID_MIN, weatherAtEta, windShearAtEta } from './at-eta.ts';
+export type { ForecastPeriod, WeatherAtEta, WeatherAtEtaInput, WeatherBasis } from './at-eta.ts';

@@ -173,6 +173,8 @@ export interface TafConditions {
   at: string;
   /** BASE/FM conditions in force, with every completed BECMG applied. */
   prevailing: SkyConditions & { sources: string[] };
+  /** The groups `prevailing` is made of: the BASE or FM group in force, then each completed BECMG applied to it. */
+  prevailing_groups: TafForecast[];
   /** TEMPO, INTER and PROB groups in force, and BECMG groups still in transition. */
   changes: TafForecast[];
   /** Every WS group in the prevailing forecast or in the changes. */
@@ -188,21 +190,27 @@ export function tafConditionsAt(taf: Taf, time: Date): TafConditionsResult {
     return fail('outside_validity', null, `${isoSeconds(time)} is outside ${taf.valid_from} to ${taf.valid_to}`);
   }
   let prevailing: SkyConditions & { sources: string[] } = { ...conditionsOf(taf.forecasts[0]), sources: [] };
+  let groups: TafForecast[] = [];
   const changes: TafForecast[] = [];
   for (const forecast of taf.forecasts) {
     const from = Date.parse(forecast.from);
     const to = Date.parse(forecast.to);
     if (forecast.change === 'BASE' || forecast.change === 'FM') {
-      if (from <= at) prevailing = { ...conditionsOf(forecast), sources: [forecast.raw] };
+      if (from <= at) {
+        prevailing = { ...conditionsOf(forecast), sources: [forecast.raw] };
+        groups = [forecast];
+      }
     } else if (forecast.change === 'BECMG') {
-      if (to <= at) prevailing = becomes(prevailing, forecast);
-      else if (from <= at) changes.push(forecast);
+      if (to <= at) {
+        prevailing = becomes(prevailing, forecast);
+        groups.push(forecast);
+      } else if (from <= at) changes.push(forecast);
     } else if (from <= at && at < to) {
       changes.push(forecast);
     }
   }
   const windShear = [...prevailing.wind_shear, ...changes.flatMap((change) => change.wind_shear)];
-  return { ok: true, conditions: { at: isoSeconds(time), prevailing, changes, wind_shear: windShear } };
+  return { ok: true, conditions: { at: isoSeconds(time), prevailing, prevailing_groups: groups, changes, wind_shear: windShear } };
 }
 
 function conditionsOf(forecast: TafForecast | undefined): SkyConditions {

@@ -1,9 +1,11 @@
 // One landing briefing: the bundle of `/v3/intelligence/landing`, the airport's runways for the
 // plan and the decoded METAR of `/v3/aviation/airports/{icao}/metar`, laid out for reading top to
-// bottom: headline, runway and wind, weather, approach, score, alternates, NOTAMs, freshness, disclaimer.
+// bottom: headline (with what the weather at the ETA rests on), runway and wind, weather, approach,
+// score, alternates, NOTAMs, freshness, disclaimer.
 import type { ComponentChildren } from 'preact';
 import { formatNumber, formatUtc } from '../../app/format.ts';
 import { Alert, Section, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
+import { BASES, basisNote, periodWords } from './basis.ts';
 import { factorName, ilsCategoryWords, ilsWords, orderedFactors, scoreTone, slotWords, STATUS } from './briefing.ts';
 import { age } from './format.ts';
 import { anySimulated, freshnessRows, type Currency, type FreshnessRow, type Origin } from './freshness.ts';
@@ -28,11 +30,16 @@ function Headline({ bundle }: { bundle: LandingBundle }) {
   const status = STATUS[bundle.destination.status];
   const category = bundle.weather.flight_category;
   const shear = bundle.weather.wind_shear_risk;
+  const basis = BASES[bundle.weather.basis];
   return (
     <div class="tiles" data-testid="briefing-headline">
       <Tile label="Destination" tone={status.tone} testId="status">
         <StatusBadge tone={status.tone}>{status.words}</StatusBadge>
         {bundle.destination.status_reasons.length > 0 && <ul class="tile-notes">{bundle.destination.status_reasons.map((r) => <li key={r}>{r}</li>)}</ul>}
+      </Tile>
+      <Tile label="Weather at the ETA" tone={bundle.weather.basis === 'none' ? 'warn' : undefined} testId="weather-basis">
+        <StatusBadge tone={basis.tone}>{basis.words}</StatusBadge>
+        <div class="basis-summary" data-basis={bundle.weather.basis}>{bundle.weather.basis_summary}</div>
       </Tile>
       <Tile label="Safety score" tone={scoreTone(bundle.safety_score)} testId="safety-score">
         <span class="score">{bundle.safety_score}</span><span class="muted"> / 100</span>
@@ -66,7 +73,7 @@ function RunwayAndWind({ bundle, airport }: { bundle: LandingBundle; airport: Ai
   const ils = chosen && ilsWords(chosen);
   const runways = airport?.runways ?? [];
   const limit = bundle.aircraft.crosswind_limit_kt;
-  const windText = wind ? windLabel(wind) : 'not reported';
+  const windText = wind ? `${windLabel(wind)}${bundle.weather.basis === 'forecast' ? ' (forecast)' : ''}` : bundle.weather.basis === 'none' ? 'unknown at the ETA' : 'not reported';
   const planLabel = chosen
     ? `Airport plan, north up: runway ${chosen.designator} recommended, true heading ${chosen.true_heading_deg ?? 'unknown'}°; wind ${windText}.`
     : `Airport plan, north up: no runway recommended; wind ${windText}.`;
@@ -111,14 +118,59 @@ function RunwayAndWind({ bundle, airport }: { bundle: LandingBundle; airport: Ai
   );
 }
 
+function WeatherAtEta({ weather, eta }: { weather: LandingBundle['weather']; eta: string }) {
+  const tone = BASES[weather.basis].tone;
+  return (
+    <div class={`basis basis-${weather.basis}`} data-testid="basis">
+      <p><StatusBadge tone={tone}>{BASES[weather.basis].words}</StatusBadge> <strong data-testid="basis-summary">{weather.basis_summary}</strong></p>
+      <p class="small">{basisNote(weather)}</p>
+      {weather.periods.length > 0 && (
+        <ul class="basis-periods" data-testid="basis-periods">
+          {weather.periods.map((period) => (
+            <li key={`${period.kind}-${period.from}-${period.raw}`} data-kind={period.kind} data-role={period.role}>
+              <span class="small">{periodWords(period, eta)}</span>
+              <span class="raw-report">{period.raw}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {weather.basis !== 'none' && (
+        <dl class="facts" data-testid="weather-at-eta">
+          <dt>Conditions</dt><dd>{weather.all_conditions.map(conditionWords).join(', ') || 'unknown'}</dd>
+          <dt>Visibility</dt><dd>{weather.visibility_nm === null ? 'unknown' : `${weather.visibility_nm} nm${weather.visibility_is_lower_bound ? ' or more' : ''}`}</dd>
+          <dt>Ceiling</dt><dd>{weather.ceiling_ft === null ? 'none known' : `${formatNumber(weather.ceiling_ft)} ft`}</dd>
+          <dt>Wind</dt><dd>{weather.wind ? windLabel(weather.wind) : 'unknown'}</dd>
+        </dl>
+      )}
+      <details class="reasoning">
+        <summary>Why this basis</summary>
+        <ol>{weather.basis_reasoning.map((line) => <li key={line}>{line}</li>)}</ol>
+      </details>
+    </div>
+  );
+}
+
 function Weather({ bundle, metar }: { bundle: LandingBundle; metar: MetarReport | null }) {
   const decoded = metar?.decoded && metar.raw === bundle.weather.metar ? metar.decoded : null;
   const reasons = bundle.weather.wind_shear_reasons;
   const shear = bundle.weather.wind_shear_risk;
+  const observed = bundle.weather.basis === 'observation';
   return (
     <Section title="Weather" id="weather">
+      <WeatherAtEta weather={bundle.weather} eta={bundle.eta_utc} />
+      {bundle.weather.flight_category && (
+        <p class="small"><span class="flight-category" style={{ background: FLIGHT_CATEGORIES[bundle.weather.flight_category].colour }}>{bundle.weather.flight_category}</span>{' '}
+          {FLIGHT_CATEGORIES[bundle.weather.flight_category].meaning}{observed ? '' : ' (forecast)'}.</p>
+      )}
+      {shear && (
+        <div class="small">
+          <p><strong>Wind shear risk {shear}:</strong> {WIND_SHEAR_RISKS[shear].meaning}</p>
+          {reasons.length > 0 && <ul>{reasons.map((r) => <li key={`${r.rule}-${r.detail}`}>{r.detail}</li>)}</ul>}
+        </div>
+      )}
       {bundle.weather.metar ? (
         <>
+          <h3 class="weather-report-title">Latest METAR{observed ? '' : ': for reference, not the weather at the ETA'}</h3>
           <p class="raw-report" data-testid="raw-metar"><span class="visually-hidden">Raw METAR: </span>{bundle.weather.metar}</p>
           {decoded ? (
             <dl class="facts" data-testid="metar-decoded">
@@ -126,28 +178,16 @@ function Weather({ bundle, metar }: { bundle: LandingBundle; metar: MetarReport 
             </dl>
           ) : (
             <dl class="facts">
-              <dt>Conditions</dt><dd>{bundle.weather.all_conditions.map(conditionWords).join(', ') || 'unknown'}</dd>
-              <dt>Visibility</dt><dd>{bundle.weather.visibility_nm === null ? 'unknown' : `${bundle.weather.visibility_nm} nm${bundle.weather.visibility_is_lower_bound ? ' or more' : ''}`}</dd>
               <dt>Observed</dt><dd>{formatUtc(bundle.weather.observed_at)}</dd>
             </dl>
           )}
           {metar?.decode_error && <p class="muted small">Not fully decoded: {metar.decode_error.message}</p>}
         </>
-      ) : <Alert tone="warning" title="No METAR">LAMIS holds no METAR for this airport, so wind, visibility and cloud are unknown.</Alert>}
-      {bundle.weather.flight_category && (
-        <p class="small"><span class="flight-category" style={{ background: FLIGHT_CATEGORIES[bundle.weather.flight_category].colour }}>{bundle.weather.flight_category}</span>{' '}
-          {FLIGHT_CATEGORIES[bundle.weather.flight_category].meaning}.</p>
-      )}
-      {shear && (
-        <div class="small">
-          <p><strong>Wind shear risk {shear}:</strong> {WIND_SHEAR_RISKS[shear].meaning}</p>
-          {reasons.length > 0 && <ul>{reasons.map((r) => <li key={r.rule}>{r.detail}</li>)}</ul>}
-        </div>
-      )}
+      ) : <Alert tone="warning" title="No METAR">LAMIS holds no METAR for this airport.</Alert>}
       {bundle.weather.taf && (
-        <details class="reasoning">
+        <details class="reasoning" open={bundle.weather.basis === 'forecast'}>
           <summary>TAF</summary>
-          <p class="raw-report">{bundle.weather.taf}</p>
+          <p class="raw-report" data-testid="raw-taf">{bundle.weather.taf}</p>
         </details>
       )}
     </Section>
@@ -160,7 +200,7 @@ function Approach({ bundle }: { bundle: LandingBundle }) {
     <Section title="Approach" id="approach-detail">
       <p><strong>{bundle.recommended_approach}</strong>{bundle.approach.indicative ? ' (indicative: check the published procedure)' : ''}</p>
       <p>{bundle.approach.reason}</p>
-      {bundle.approach.below_minima && <Alert tone="error" title="Below minima">The reported weather is below the typical minima of this approach.</Alert>}
+      {bundle.approach.below_minima && <Alert tone="error" title="Below minima">The {bundle.weather.basis === 'forecast' ? 'forecast' : 'reported'} weather at the ETA is below the typical minima of this approach.</Alert>}
       {minima && (
         <p class="small">Typical {minima.label} minima used: decision height {minima.decision_height_ft} ft, RVR {formatNumber(minima.rvr_m)} m
           (or visibility {formatNumber(minima.visibility_m)} m without an RVR).</p>

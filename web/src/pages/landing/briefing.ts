@@ -14,9 +14,8 @@ export const STATUS: Record<LandingBundle['destination']['status'], { tone: Tone
 const FACTORS: Record<string, string> = {
   aerodrome_closed: 'Aerodrome closed',
   airport_limited: 'Airport limited',
-  weather_missing: 'No METAR',
+  weather_basis: 'Weather at the ETA',
   weather_age: 'Weather age',
-  eta_after_observation: 'ETA long after the observation',
   flight_category: 'Flight category',
   wind_unknown: 'Wind unknown',
   wind_shear: 'Wind shear',

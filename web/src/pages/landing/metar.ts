@@ -29,7 +29,7 @@ export const WIND_SHEAR_RISKS: Record<WindShearRisk, { tone: Tone; meaning: stri
 const CONDITIONS: Record<string, string> = {
   THUNDERSTORM: 'Thunderstorm',
   HAIL: 'Hail',
-  FREEZING: 'Freezing precipitation or fog',
+  FREEZING: 'Freezing precipitation',
   SNOW: 'Snow',
   RAIN: 'Rain',
   FOG: 'Fog',

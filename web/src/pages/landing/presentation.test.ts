@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseNotam } from '../../../../src/aviation/notams/index.ts';
 import { parseMetar } from '../../../../src/aviation/weather/index.ts';
+import { BASES, basisNote, periodWords } from './basis.ts';
 import { factorName, ilsCategoryWords, ilsWords, orderedFactors, scoreTone, slotWords, STATUS } from './briefing.ts';
 import { age, utcFromInput, utcInputValue } from './format.ts';
 import { anySimulated, freshnessRows } from './freshness.ts';
@@ -166,7 +167,7 @@ describe('briefing headline', () => {
   it('names the status, the factors and the slot', () => {
     assert.equal(STATUS[bundle.destination.status].tone, 'warn');
     assert.deepEqual(orderedFactors(bundle.safety_factors).map((f) => f.factor), ['night', 'airport_limited', 'weather_age']);
-    assert.equal(factorName('eta_after_observation'), 'ETA long after the observation');
+    assert.equal(factorName('weather_basis'), 'Weather at the ETA');
     assert.equal(factorName('new_rule'), 'New rule');
     assert.deepEqual([95, 80, 79, 60, 59, 0].map(scoreTone), ['ok', 'ok', 'warn', 'warn', 'bad', 'bad']);
     assert.equal(slotWords(bundle.slot), '12 of 15 arrival slots left in the hour from 22:00 UTC (3 booked; capacity derived from the runways)');
@@ -199,5 +200,22 @@ describe('ilsWords', () => {
     const approach = { ils_category: 'IIIA' } as LandingBundle['approach'];
     assert.equal(ilsCategoryWords(approach), 'ILS CAT IIIA');
     assert.equal(ilsCategoryWords({ ...approach, ils_category: null }), null);
+  });
+});
+
+describe('weather basis', () => {
+  const period = { kind: 'TEMPO', probability: 30, from: '2026-11-21T14:00:00Z', to: '2026-11-21T18:00:00Z', role: 'possible', raw: 'PROB30 TEMPO 2114/2118 4000 TSRA BKN012CB' } as const;
+
+  it('tells each TAF group used in plain words, the day only when it is not the ETA\'s', () => {
+    assert.equal(periodWords(period, '2026-11-21T15:00:00Z'), 'TEMPO (temporarily), 30 %, 14:00–18:00 UTC, taken at its worst');
+    assert.equal(periodWords({ ...period, kind: 'FM', probability: null, role: 'prevailing', to: '2026-11-22T06:00:00Z' }, '2026-11-21T15:00:00Z'), 'FM (from), 14:00–22/11 06:00 UTC, in force');
+  });
+
+  it('says what each basis means for the briefing', () => {
+    const weather = { basis: 'observation', basis_valid_until: '2026-11-21T15:20:00Z' } as LandingBundle['weather'];
+    assert.equal(basisNote(weather), 'The METAR describes the weather until 15:20 UTC.');
+    assert.match(basisNote({ ...weather, basis: 'forecast' }), /TAF groups in force at the ETA/);
+    assert.match(basisNote({ ...weather, basis: 'none', basis_valid_until: null }), /unknown/);
+    assert.deepEqual(Object.values(BASES).map((b) => b.words), ['observed', 'forecast', 'unknown']);
   });
 });
