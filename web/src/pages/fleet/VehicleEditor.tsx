@@ -6,7 +6,7 @@ import { LamisApiError } from '@lamis/sdk';
 import { api } from '../../api/client.ts';
 import { errorCode } from '../../api/errors.ts';
 import { useMembership } from '../../api/session.ts';
-import { formatDateTime } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { navigate, usePageTitle, type PageProps } from '../../app/router.tsx';
 import { Alert, Button, ButtonLink, ConfirmButton, EmptyState, ErrorMessage, Loading, PageHeader } from '../../app/ui/basics.tsx';
@@ -182,7 +182,7 @@ export default function VehicleEditor({ params }: PageProps) {
         ) : undefined}
       >
         {current
-          ? <p>Added {formatDateTime(current.created_at)}, last changed {formatDateTime(current.updated_at)}. <a href="/fleet">Back to the fleet</a></p>
+          ? <p>Added {formatUtc(current.created_at)}, last changed {formatUtc(current.updated_at)}. <a href="/fleet">Back to the fleet</a></p>
           : <p>The profile of an aircraft, helicopter or vessel. <a href="/fleet">Back to the fleet</a></p>}
       </PageHeader>
       <ErrorMessage error={removeError} title="Not removed" />

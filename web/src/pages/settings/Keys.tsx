@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { currentDataKey, DASHBOARD_KEY_NAME, enterDataKey, forgetDataKey } from '../../api/data-key.ts';
 import { useMembership, useSession } from '../../api/session.ts';
-import { formatDate, formatDateTime, formatRelative } from '../../app/format.ts';
+import { formatRelative, formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, ConfirmButton, CopyButton, EmptyState, ErrorMessage, Loading, Section, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
 import { RadioCards, TextField, useSubmit } from '../../app/ui/forms.tsx';
@@ -226,18 +226,18 @@ export default function KeysPage() {
                   cell: (key) => (
                     <>
                       <StatusBadge tone={STATUS[key.status]}>{key.status}</StatusBadge>
-                      {key.status === 'rotating' && key.overlap_until && <div class="small muted">until {formatDateTime(key.overlap_until)}</div>}
+                      {key.status === 'rotating' && key.overlap_until && <div class="small muted">until {formatUtc(key.overlap_until)}</div>}
                     </>
                   ),
                 },
-                { header: 'Last used', cell: (key) => <span title={formatDateTime(key.last_used_at)}>{formatRelative(key.last_used_at)}</span> },
-                { header: 'Created', cell: (key) => formatDate(key.created_at) },
-                { header: 'Expires', cell: (key) => (key.expires_at ? formatDate(key.expires_at) : 'never') },
+                { header: 'Last used', cell: (key) => <span title={formatUtc(key.last_used_at)}>{formatRelative(key.last_used_at)}</span> },
+                { header: 'Created', cell: (key) => formatUtc(key.created_at, { show: 'date' }) },
+                { header: 'Expires', cell: (key) => (key.expires_at ? formatUtc(key.expires_at, { show: 'date' }) : 'never') },
                 ...(canManage ? [{
                   header: 'Actions',
                   cell: (key: Key) => (
                     <KeyActions orgId={orgId} keyItem={key} onChange={reload} onRotated={(name, secret, until) => {
-                      setShown({ name, secret, note: until ? `The old key keeps working until ${formatDateTime(until)}.` : 'The old key has stopped working.' });
+                      setShown({ name, secret, note: until ? `The old key keeps working until ${formatUtc(until)}.` : 'The old key has stopped working.' });
                       reload();
                     }} />
                   ),

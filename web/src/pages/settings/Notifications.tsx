@@ -5,7 +5,7 @@ import type { OperationResponse } from '@lamis/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { useMembership } from '../../api/session.ts';
-import { formatDateTime } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, ErrorMessage, Loading, Section } from '../../app/ui/basics.tsx';
 import { Checkbox, Field, fieldSentence, useSubmit } from '../../app/ui/forms.tsx';
@@ -91,7 +91,7 @@ export default function NotificationsPage() {
         {settings.error ? <ErrorMessage error={settings.error} /> : null}
         {!draft ? (settings.error ? null : <Loading />) : (
           <form class="form form-wide" onSubmit={submit.onSubmit} noValidate>
-            {saved && <Alert tone="success">Saved. {settings.data?.updated_at ? `Changed ${formatDateTime(settings.data.updated_at)}.` : ''}</Alert>}
+            {saved && <Alert tone="success">Saved. {settings.data?.updated_at ? `Changed ${formatUtc(settings.data.updated_at)}.` : ''}</Alert>}
             <ErrorMessage error={submit.error} inFields />
             <div class="thresholds">
               {THRESHOLDS.map((threshold) => {

@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import { developmentRate, PLANS, WINDOW_SECONDS, type PlanName } from '../../../../common/plans.ts';
 import { api } from '../../api/client.ts';
 import { refreshAccount, useMembership } from '../../api/session.ts';
-import { formatDate, formatNumber } from '../../app/format.ts';
+import { formatNumber, formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, ConfirmButton, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
@@ -145,7 +145,7 @@ export default function PlanUsagePage() {
         {usage.data && (
           <>
             <p>
-              {formatNumber(total)} requests from {formatDate(usage.data.from)} to {formatDate(usage.data.to)} (UTC days); the busiest day had {formatNumber(busiest)}
+              {formatNumber(total)} requests from {formatUtc(usage.data.from, { show: 'date' })} to {formatUtc(usage.data.to, { show: 'date' })} (UTC days); the busiest day had {formatNumber(busiest)}
               {ceiling ? <>, {(busiest / ceiling * 100).toFixed(busiest && busiest / ceiling < 0.001 ? 3 : 1)} % of the plan's daily ceiling</> : null}.
               {' '}Counts arrive within 10 seconds.
             </p>

@@ -4,7 +4,7 @@ import type { OperationResponse } from '@lamis/sdk';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { signOut, useSession } from '../../api/session.ts';
-import { formatDateTime, formatRelative } from '../../app/format.ts';
+import { formatRelative, formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { navigate } from '../../app/router.tsx';
 import { Alert, Button, ConfirmButton, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
@@ -95,9 +95,9 @@ export default function SessionsPage() {
                 ),
               },
               { header: 'Address', cell: (session) => session.address ?? '–' },
-              { header: 'Signed in', cell: (session) => formatDateTime(session.created_at) },
-              { header: 'Last active', cell: (session) => <span title={formatDateTime(session.last_seen_at)}>{formatRelative(session.last_seen_at)}</span> },
-              { header: 'Ends', cell: (session) => formatDateTime(session.idle_expires_at < session.expires_at ? session.idle_expires_at : session.expires_at) },
+              { header: 'Signed in', cell: (session) => formatUtc(session.created_at) },
+              { header: 'Last active', cell: (session) => <span title={formatUtc(session.last_seen_at)}>{formatRelative(session.last_seen_at)}</span> },
+              { header: 'Ends', cell: (session) => formatUtc(session.idle_expires_at < session.expires_at ? session.idle_expires_at : session.expires_at) },
               {
                 header: 'Actions',
                 cell: (session) => (

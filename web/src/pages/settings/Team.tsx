@@ -5,7 +5,7 @@ import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { refreshAccount, useMembership, useSession, type Role } from '../../api/session.ts';
-import { formatDate, formatDateTime } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { navigate } from '../../app/router.tsx';
 import { Alert, Button, ButtonLink, ConfirmButton, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
@@ -151,7 +151,7 @@ export default function TeamPage() {
                   ? <RoleSelect orgId={orgId} member={member} actor={actor} onChanged={() => members.reload()} />
                   : <StatusBadge>{member.role}</StatusBadge>,
               },
-              { header: 'Joined', cell: (member) => formatDate(member.joined_at) },
+              { header: 'Joined', cell: (member) => formatUtc(member.joined_at, { show: 'date' }) },
               {
                 header: 'Actions',
                 cell: (member) => {
@@ -187,8 +187,8 @@ export default function TeamPage() {
                 columns={[
                   { header: 'E-mail', cell: (invitation) => invitation.email },
                   { header: 'Role', cell: (invitation) => <StatusBadge>{invitation.role}</StatusBadge> },
-                  { header: 'Sent', cell: (invitation) => formatDateTime(invitation.created_at) },
-                  { header: 'Open until', cell: (invitation) => formatDateTime(invitation.expires_at) },
+                  { header: 'Sent', cell: (invitation) => formatUtc(invitation.created_at) },
+                  { header: 'Open until', cell: (invitation) => formatUtc(invitation.expires_at) },
                   {
                     header: 'Actions',
                     cell: (invitation) => (
