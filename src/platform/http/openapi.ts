@@ -9,9 +9,9 @@ import { ProblemSchema } from './problems.ts';
 import { addSharedSchemas } from './schema.ts';
 import { DISCLAIMER } from '../disclaimer.ts';
 
-// The top bar in the dashboard's blue with the product's name beside its logo.
+// The top bar as the dashboard's header (its navy), with the product's name beside its logo.
 const DOCS_CSS = `
-.swagger-ui .topbar { background: #0b5cad; }
+.swagger-ui .topbar { background: #0f2a44; }
 .swagger-ui .topbar .topbar-wrapper > a.link { display: flex; align-items: center; gap: 10px; text-decoration: none; }
 .swagger-ui .topbar .topbar-wrapper > a.link::after { content: 'LAMIS API'; color: #fff; font: 700 20px/1 sans-serif; }
 `;

@@ -18,6 +18,7 @@ import {
   type FormValues, type MappedErrors, type Vehicle, type VehicleType,
 } from './vehicle-form.ts';
 import './fleet.css';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 const TYPE_OPTIONS = [
   { value: 'aircraft', label: 'Aircraft', description: 'Aeroplanes: registration and ICAO type', icon: <PlaneIcon /> },
@@ -89,7 +90,7 @@ function ProfileForm({ initial, original, readOnly, orgId }: { initial: FormValu
           : <ErrorMessage error={failure} title={original ? 'Not saved' : 'Not added'} />
       ) : null}
       {unchanged && <Alert tone="info">Nothing has changed.</Alert>}
-      <RadioCards legend="Vehicle type" name="vehicle_type" value={values.vehicle_type} error={errors.fields.vehicle_type}
+      <RadioCards legend={FIELD_LABELS.vehicle_type} name="vehicle_type" value={values.vehicle_type} error={errors.fields.vehicle_type}
         options={TYPE_OPTIONS.map((o) => ({ ...o, disabled: readOnly && o.value !== values.vehicle_type }))}
         onValue={(value) => {
           setValues((before) => switchType(before, value as VehicleType));

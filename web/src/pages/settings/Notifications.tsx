@@ -8,7 +8,8 @@ import { useMembership } from '../../api/session.ts';
 import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, ErrorMessage, Loading, Section } from '../../app/ui/basics.tsx';
-import { Checkbox, Field, fieldSentence, useSubmit } from '../../app/ui/forms.tsx';
+import { fieldSentence } from '../../app/field-labels.ts';
+import { Checkbox, Field, useSubmit } from '../../app/ui/forms.tsx';
 import { CAN, SettingsFrame } from './SettingsFrame.tsx';
 
 type Settings = OperationResponse<'GET /v3/organisations/{orgId}/fleet/notification-settings'>;

@@ -12,6 +12,7 @@ import { TextField, useSubmit } from '../../app/ui/forms.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
 import { NewPasswordField, passwordAcceptable } from '../account/password-rules.tsx';
 import { SettingsFrame } from './SettingsFrame.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 type Session = OperationResponse<'GET /v3/accounts/sessions'>['data'][number];
 
@@ -49,8 +50,8 @@ function ChangePassword() {
       )}
       <ErrorMessage error={submit.error} inFields />
       <input type="text" name="username" autoComplete="username" value={email} hidden readOnly />
-      <TextField label="Current password" type="password" autoComplete="current-password" value={current} onValue={setCurrent} error={submit.fields.current_password} />
-      <NewPasswordField label="New password" value={next} onValue={setNext} email={email}
+      <TextField label={FIELD_LABELS.current_password} type="password" autoComplete="current-password" value={current} onValue={setCurrent} error={submit.fields.current_password} />
+      <NewPasswordField label={FIELD_LABELS.new_password} value={next} onValue={setNext} email={email}
         error={submit.fields.new_password ?? (tried && !passwordAcceptable(next, email) ? 'does not meet the rule below yet' : null)} />
       <Button type="submit" variant="primary" busy={submit.busy}>Change password</Button>
     </form>

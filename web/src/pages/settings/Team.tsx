@@ -12,6 +12,7 @@ import { Alert, Button, ButtonLink, ConfirmButton, EmptyState, ErrorMessage, Loa
 import { SelectField, TextField, useSubmit } from '../../app/ui/forms.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
 import { CAN, SettingsFrame } from './SettingsFrame.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 type Member = OperationResponse<'GET /v3/organisations/{orgId}/members'>['data'][number];
 type Invitation = OperationResponse<'GET /v3/organisations/{orgId}/invitations'>['data'][number];
@@ -69,8 +70,8 @@ function Invite({ orgId, actor, onInvited }: { orgId: string; actor: Role; onInv
       {sent && <Alert tone="success">Invitation mailed to <strong>{sent}</strong>. The link works once, for 7 days.</Alert>}
       <ErrorMessage error={submit.error} inFields />
       <div class="grid-2">
-        <TextField label="E-mail address" type="email" autoComplete="off" value={email} onValue={setEmail} error={submit.fields.email} />
-        <SelectField label="Role" value={role} onValue={(value) => setRole(value as Role)} error={submit.fields.role}
+        <TextField label={FIELD_LABELS.email} type="email" autoComplete="off" value={email} onValue={setEmail} error={submit.fields.email} />
+        <SelectField label={FIELD_LABELS.role} value={role} onValue={(value) => setRole(value as Role)} error={submit.fields.role}
           options={ROLES.map((entry) => ({ value: entry.role, label: `${entry.role}: ${entry.summary}`, disabled: !mayGrant(actor, entry.role) }))} />
       </div>
       <Button type="submit" variant="primary" busy={submit.busy}>Send invitation</Button>
