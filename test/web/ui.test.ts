@@ -67,6 +67,12 @@ describe('dashboard-wide', { skip: skipBrowser }, () => {
     await page.setViewportSize(WIDE);
     await chart.scrollIntoViewIfNeeded();
     await shoot(page, 'port-tides');
+    const tides = page.locator('#tides-title').locator('xpath=../..');
+    for (const [size, suffix] of [[WIDE, ''], [PHONE, '-390']] as const) {
+      await page.setViewportSize(size);
+      await tides.screenshot({ path: path.join(SCREENSHOTS, `ui-port-tides-section${suffix}.png`), animations: 'disabled' });
+    }
+    await page.setViewportSize(WIDE);
 
     // High and low waters: UTC first, Rotterdam's own time under it, named by its zone.
     const time = page.getByRole('table', { name: 'High and low waters' }).locator('tbody tr').first().locator('td').nth(1);

@@ -8,6 +8,7 @@ test('an API field path reads as the label its form shows', () => {
   assert.equal(fieldLabel('/body/overlap_hours'), 'Old key keeps working for (hours)');
   assert.equal(fieldLabel('/body/operational_regions/2'), 'Operational regions', 'an item of a list is named by its list');
   assert.equal(fieldLabel('/querystring/home_base_icao'), 'Home base');
+  assert.equal(fieldLabel('/body/thresholds/crosswind_kt_above'), 'Crosswind', 'a nested field by its whole path');
   assert.equal(fieldLabel('/body/some_new_field'), 'Some new field', 'a field no form shows reads as its words');
   assert.equal(fieldLabel('/body'), 'The request');
 });

@@ -28,6 +28,13 @@ export const FIELD_LABELS = {
   imo: 'IMO number',
   crosswind_limit_kt: 'Crosswind limit (kt)',
   min_runway_m: 'Shortest usable runway (m)',
+  // Notification thresholds.
+  'thresholds/safety_score_below': 'Safety score',
+  'thresholds/crosswind_kt_above': 'Crosswind',
+  'thresholds/wind_shear_at_least': 'Wind shear',
+  'thresholds/visibility_nm_below': 'Visibility',
+  'thresholds/weather_hold': 'Weather hold',
+  'thresholds/eta_delay_minutes_above': 'Arrival delay',
   // Landing briefings.
   destination_icao: 'Destination airport',
   eta_utc: 'ETA (UTC)',

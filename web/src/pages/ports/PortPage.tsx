@@ -14,7 +14,7 @@ import { errorCode } from '../../api/errors.ts';
 import { categoryStyle } from '../map/categories.ts';
 import { formatPosition } from '../map/format.ts';
 import { FACTOR_LABELS, formatFactor, harbourSizeText, words } from './format.ts';
-import { PortTime } from './PortTime.tsx';
+import { portTime, PortTime } from './PortTime.tsx';
 import { CongestionSection } from './CongestionSection.tsx';
 import { TideSection } from './TideSection.tsx';
 import './ports.css';
@@ -283,7 +283,7 @@ function HoldsView({ holds, port }: { holds: Holds; port: Port }) {
             <li key={hold.start} class="port-hold">
               <p class="port-hold-time">
                 <strong>{formatUtc(hold.start, { year: false })}</strong> to <strong>{formatUtc(hold.end, { year: false })}</strong> ({hold.duration_hours.toFixed(1)} h)
-                {port.timezone && <span class="muted"> · port time {formatUtc(hold.start, { year: false, zone: port.timezone })} to {formatUtc(hold.end, { year: false, zone: port.timezone })}</span>}
+                {portTime(hold.start, port.timezone) && <span class="muted"> · port time {portTime(hold.start, port.timezone)} to {portTime(hold.end, port.timezone)}</span>}
               </p>
               <ul class="port-hold-factors">
                 {hold.limiting.map((factor) => (

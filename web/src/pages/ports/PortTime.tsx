@@ -1,14 +1,21 @@
 // A time on the ports pages: UTC first, as every time on the dashboard, and under it the port's own
 // time named by its zone (left out where the port keeps UTC or its zone is unknown).
+import type { ComponentChildren } from 'preact';
 import { formatUtc } from '../../app/format.ts';
 
-export function PortTime({ at, zone, children }: { at: string | null | undefined; zone: string | null | undefined; children?: preact.ComponentChildren }) {
-  const utc = formatUtc(at, { year: false });
-  const local = at && zone ? formatUtc(at, { year: false, zone }) : utc;
+/** The port's own time (`26 Nov 15:20 CET`), or null when it reads the same as UTC. */
+export function portTime(at: string | null | undefined, zone: string | null | undefined): string | null {
+  if (!at || !zone) return null;
+  const local = formatUtc(at, { year: false, zone });
+  return local === formatUtc(at, { year: false }) ? null : local;
+}
+
+export function PortTime({ at, zone, children }: { at: string | null | undefined; zone: string | null | undefined; children?: ComponentChildren }) {
+  const local = portTime(at, zone);
   return (
     <div>
-      {utc}
-      {local !== utc && <div class="muted">{local}</div>}
+      {formatUtc(at, { year: false })}
+      {local && <div class="muted">{local}</div>}
       {children}
     </div>
   );
