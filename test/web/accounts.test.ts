@@ -168,6 +168,7 @@ describe('dashboard accounts', { skip: skipBrowser }, () => {
     await dashboard.screenshot('settings-plan-usage', { phone: true });
 
     await page.getByRole('button', { name: 'Switch to Pro' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Switch to Pro' }).click();
     await page.getByRole('row', { name: /Pro.*current/ }).waitFor();
     await page.getByText(/production keys share 1,000 a minute/).waitFor();
     dashboard.assertClean();
@@ -262,7 +263,7 @@ describe('dashboard accounts', { skip: skipBrowser }, () => {
     await crosswind.getByRole('spinbutton').fill('250');
     await page.getByRole('button', { name: 'Save thresholds' }).click();
     // The API's refusal, shown by the field it names.
-    await crosswind.getByText(/Crosswind must be <= 100/).waitFor();
+    await crosswind.getByText(/Crosswind: must be <= 100/).waitFor();
     await crosswind.getByRole('spinbutton').fill('18');
     await page.getByRole('button', { name: 'Save thresholds' }).click();
     await page.getByText(/^Saved\./).waitFor();

@@ -44,7 +44,7 @@ describe('dashboard fleet', { skip: skipBrowser }, () => {
 
     // Each message is the API's, under the input it names, and the input says it is invalid.
     await page.getByText('Please check the profile').waitFor();
-    assert.match(await fieldError('registration').innerText(), /must be 2 to 16 letters, digits and inner hyphens/);
+    assert.match(await fieldError('registration').innerText(), /^Registration: must be 2 to 16 letters, digits and inner hyphens/);
     assert.match(await fieldError('icao_type').innerText(), /is required for an aircraft/);
     assert.match(await fieldError('crosswind_limit_kt').innerText(), /from 1 to 60/);
     assert.match(await fieldError('operational_regions').innerText(), /^E1: must be a FIR/);

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document is generated from the route schemas and served at /v3/openapi.json;
-// /docs serves Swagger UI from local assets, so it works with no internet.
+// /docs serves Swagger UI from local assets, so it works with no internet, dressed as LAMIS.
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,13 @@ import { SESSION_COOKIE } from './auth.ts';
 import { ProblemSchema } from './problems.ts';
 import { addSharedSchemas } from './schema.ts';
 import { DISCLAIMER } from '../disclaimer.ts';
+
+// The top bar as the dashboard's header (its navy), with the product's name beside its logo.
+const DOCS_CSS = `
+.swagger-ui .topbar { background: #0f2a44; }
+.swagger-ui .topbar .topbar-wrapper > a.link { display: flex; align-items: center; gap: 10px; text-decoration: none; }
+.swagger-ui .topbar .topbar-wrapper > a.link::after { content: 'LAMIS API'; color: #fff; font: 700 20px/1 sans-serif; }
+`;
 
 const problemContent = { 'application/problem+json': { schema: { $ref: 'Problem#' } } };
 
@@ -74,9 +82,30 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
     schema: { summary: 'This OpenAPI 3.1 document', tags: ['Operations'], response: { 200: { type: 'object', additionalProperties: true } } },
   }, async () => app.swagger());
 
+  const logo = readFileSync(new URL('../../../web/src/app/favicon.svg', import.meta.url));
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    staticCSP: true,
+    // Everything from this server; Swagger UI injects <style> elements as it draws, hence inline
+    // styles (never scripts). No upgrade-insecure-requests: LAMIS is often reached over plain HTTP.
+    staticCSP: {
+      'default-src': "'self'",
+      'base-uri': "'self'",
+      'connect-src': "'self'",
+      'font-src': ["'self'", 'data:'],
+      'form-action': "'self'",
+      'frame-ancestors': "'self'",
+      'img-src': ["'self'", 'data:'],
+      'object-src': "'none'",
+      'script-src': "'self'",
+      'script-src-attr': "'none'",
+      'style-src': ["'self'", "'unsafe-inline'"],
+    },
     uiConfig: { url: '/v3/openapi.json', deepLinking: true },
+    theme: {
+      title: 'LAMIS API reference',
+      favicon: [{ filename: 'lamis.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: logo }],
+      css: [{ filename: 'lamis.css', content: DOCS_CSS }],
+    },
+    logo: { type: 'image/svg+xml', content: logo, href: '/', target: '_self' },
   });
 }

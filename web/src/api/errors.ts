@@ -1,6 +1,7 @@
 // Readable messages from what the API calls throw: problem documents (RFC 9457) carried by the
 // SDK's errors, connection failures and timeouts, and the dashboard's own key errors.
 import { LamisApiError, LamisConnectionError, LamisTimeoutError } from '@lamis/sdk';
+import { fieldKey, fieldLabel, fieldSentence } from '../app/field-labels.ts';
 
 /** An error the dashboard raises itself, with a message written for the user. */
 export class DashboardError extends Error {
@@ -24,7 +25,7 @@ export function errorMessage(error: unknown): string {
   if (error instanceof LamisApiError) {
     let message = error.detail || error.title;
     if (error.fieldErrors.length) {
-      message = error.fieldErrors.map((field) => `${fieldLabel(field.path)} ${field.message}`).join('; ');
+      message = error.fieldErrors.map((field) => fieldSentence(fieldLabel(field.path), field.message)).join('; ');
     }
     if (error.retryAfterSec !== null && (error.status === 429 || error.status === 503)) {
       message += ` Try again in ${waitText(error.retryAfterSec)}.`;
@@ -43,22 +44,6 @@ export function errorMessage(error: unknown): string {
 /** The problem `code` of an API error (`session_required`, `slot_full`...), else null. */
 export function errorCode(error: unknown): string | null {
   return error instanceof LamisApiError ? error.code : null;
-}
-
-/**
- * A validation error's field path without its location: `/body/email` → `email`,
- * `/body/thresholds/crosswind_kt_above` → `thresholds/crosswind_kt_above`, `/querystring/from` → `from`.
- */
-export function fieldKey(path: string): string {
-  return path.replace(/^\/(body|querystring|query|params|headers)\/?/, '');
-}
-
-/** The last part of a field path, words spaced: `/body/full_name` → `full name`. */
-function fieldLabel(path: string): string {
-  const key = fieldKey(path);
-  const last = key.slice(key.lastIndexOf('/') + 1) || key;
-  const words = last.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Field messages by `fieldKey`, for forms that show each under its input. */

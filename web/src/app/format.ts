@@ -1,22 +1,46 @@
-// How times and numbers read on the dashboard: UTC is named wherever a time is operational, and
-// people's own times (sign-ins, key use) read in the browser's time zone.
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+// How times and numbers read on the dashboard. Every time reads one way: UTC, 24 hours, labelled
+// (`26 Nov 2026 14:20 UTC`), through formatUtc; a port's own time may follow, labelled with its zone.
 const number = new Intl.NumberFormat();
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
-/** `12 Mar 2026, 14:20` in the browser's time zone; `–` for none. */
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '–';
+export interface TimeFormat {
+  /** `datetime` (default) `26 Nov 2026 14:20 UTC`; `time` `14:20 UTC`; `date` `26 Nov 2026`. */
+  show?: 'datetime' | 'time' | 'date';
+  /** Leave out the year where the dates are days apart (tides, arrivals): `26 Nov 14:20 UTC`. */
+  year?: boolean;
+  /** An IANA zone to read the time in, named by its abbreviation: `26 Nov 15:20 CET`. */
+  zone?: string | null;
 }
 
-export function formatDate(iso: string | null | undefined): string {
-  return iso ? dateOnly.format(new Date(iso)) : '–';
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone: zone, timeZoneName: 'short',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
 }
 
-/** `14:20Z`-style UTC time with the date: `2026-03-12 14:20 UTC`. */
-export function formatUtc(iso: string | null | undefined): string {
-  return iso ? `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '–';
+/** The one time formatter: `26 Nov 2026 14:20 UTC` (see TimeFormat); `–` for none. An unknown zone reads as UTC. */
+export function formatUtc(iso: string | null | undefined, { show = 'datetime', year = true, zone }: TimeFormat = {}): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return '–';
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = partsIn(zone || 'UTC');
+  } catch {
+    formatter = partsIn('UTC');
+  }
+  const part = Object.fromEntries(formatter.formatToParts(date).map(({ type, value }) => [type, value]));
+  const day = year ? `${part.day} ${part.month} ${part.year}` : `${part.day} ${part.month}`;
+  const label = formatter.resolvedOptions().timeZone === 'UTC' ? 'UTC' : part.timeZoneName;
+  const time = `${part.hour}:${part.minute} ${label}`;
+  return show === 'date' ? day : show === 'time' ? time : `${day} ${time}`;
 }
 
 export function formatNumber(value: number | null | undefined): string {

@@ -1,6 +1,6 @@
 // The small pieces every page uses: buttons, messages, badges, loading and empty states, headers.
 import type { ButtonHTMLAttributes, ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { LamisApiError } from '@lamis/sdk';
 import { DashboardError, errorMessage } from '../../api/errors.ts';
 import { AlertIcon, CheckIcon, CopyIcon, InfoIcon } from './icons.tsx';
@@ -55,6 +55,36 @@ export function ConfirmButton({ label, confirmLabel, question, onConfirm, busy, 
       }}>{confirmLabel ?? label}</button>
       <Button size={size} variant="quiet" onClick={() => setAsking(false)}>Cancel</Button>
     </span>
+  );
+}
+
+/**
+ * A modal question before a change that matters (a plan): says what will change, and acts only on
+ * the confirm button. Escape or Cancel closes it unchanged.
+ */
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose, busy, tone = 'primary' }: {
+  title: string;
+  children: ComponentChildren;
+  confirmLabel: string;
+  onConfirm: () => void | Promise<void>;
+  onClose: () => void;
+  busy?: boolean;
+  tone?: 'primary' | 'danger';
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} class="dialog" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId} class="dialog-title">{title}</h2>
+      <div class="dialog-body">{children}</div>
+      <div class="button-row">
+        <Button variant={tone} busy={busy} onClick={onConfirm}>{confirmLabel}</Button>
+        <Button variant="quiet" onClick={() => dialog.current?.close()}>Cancel</Button>
+      </div>
+    </dialog>
   );
 }
 

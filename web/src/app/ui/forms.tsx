@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { fieldErrors } from '../../api/errors.ts';
+import { fieldSentence } from '../field-labels.ts';
 
 export interface ControlProps {
   id: string;
@@ -12,7 +13,7 @@ export interface ControlProps {
 
 /**
  * A label, the control (drawn by `children` with the props it needs), a hint and an error.
- * Errors read as phrases after the label (`is required`), as the API's field messages do.
+ * Errors read as phrases after the label (`Name: is required`), as the API's field messages do.
  * `<Field label="Name" error={errors.name}>{(props) => <input {...props} />}</Field>`
  */
 export function Field({ label, hint, error, children, optional }: {
@@ -32,17 +33,14 @@ export function Field({ label, hint, error, children, optional }: {
       </label>
       {hint && <div class="hint" id={`${id}-hint`}>{hint}</div>}
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
-      {error && <p class="field-error" id={`${id}-error`}>{fieldSentence(label, error)}</p>}
+      {error && <p class="field-error" id={`${id}-error`}>{labelled(label, error)}</p>}
     </div>
   );
 }
 
-/**
- * Messages read like the server's (`is required`, `is too common: …`) and follow the field's
- * name; one that is a sentence of its own (a capital first) stands alone.
- */
-export function fieldSentence(label: ComponentChildren, message: string): string {
-  return typeof label === 'string' && /^[a-z]/.test(message) ? `${label} ${message}` : message;
+/** The API's messages (`must be 4 letters or digits`) after the field's label when it is text. */
+function labelled(label: ComponentChildren, message: string): string {
+  return typeof label === 'string' ? fieldSentence(label, message) : message;
 }
 
 export interface TextFieldProps {

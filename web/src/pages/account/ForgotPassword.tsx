@@ -5,6 +5,7 @@ import { api } from '../../api/client.ts';
 import type { PageProps } from '../../app/router.tsx';
 import { Alert, Button, ErrorMessage, PageHeader } from '../../app/ui/basics.tsx';
 import { TextField, useSubmit } from '../../app/ui/forms.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 export default function ForgotPassword({ query }: PageProps) {
   const [email, setEmail] = useState(query.get('email') ?? '');
@@ -24,7 +25,7 @@ export default function ForgotPassword({ query }: PageProps) {
       )}
       <ErrorMessage error={submit.error} inFields />
       <form class="form" onSubmit={submit.onSubmit} noValidate>
-        <TextField label="E-mail address" type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={submit.fields.email} />
+        <TextField label={FIELD_LABELS.email} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={submit.fields.email} />
         <div class="button-row">
           <Button type="submit" variant="primary" busy={submit.busy}>{sent ? 'Send another link' : 'Send me a link'}</Button>
           <a href="/sign-in">Back to sign in</a>

@@ -6,7 +6,7 @@ import type { OperationResponse } from '@lamis/sdk';
 import { api } from '../../api/client.ts';
 import { errorCode } from '../../api/errors.ts';
 import { chooseOrganisation, refreshAccount, signOut, useSession } from '../../api/session.ts';
-import { formatDateTime } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { signInPath, type PageProps } from '../../app/router.tsx';
 import { Alert, Button, ButtonLink, ErrorMessage, Loading, PageHeader } from '../../app/ui/basics.tsx';
 import { useSubmit } from '../../app/ui/forms.tsx';
@@ -81,7 +81,7 @@ export default function Invitation({ query }: PageProps) {
         <dt>Your role</dt><dd>{ROLES[preview.role] ?? preview.role}</dd>
         <dt>Invited by</dt><dd>{preview.invited_by_name}</dd>
         <dt>For</dt><dd>{preview.email}</dd>
-        <dt>Open until</dt><dd>{formatDateTime(preview.expires_at)}</dd>
+        <dt>Open until</dt><dd>{formatUtc(preview.expires_at)}</dd>
       </dl>
     );
     let action;

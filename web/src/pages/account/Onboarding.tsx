@@ -16,6 +16,7 @@ import { Field, RadioCards, SelectField, TextField, useSubmit } from '../../app/
 import { HelicopterIcon, MailIcon, PlaneIcon, ShipIcon, UploadIcon } from '../../app/ui/icons.tsx';
 import { NewPasswordField, passwordAcceptable } from './password-rules.tsx';
 import { invitationPath, pendingInvitation } from './pending-invitation.ts';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 const STEPS: { step: OnboardingStep; label: string }[] = [
   { step: 'details', label: 'Your details' },
@@ -68,8 +69,8 @@ function DetailsStep({ initialEmail }: { initialEmail: string }) {
       <h2>Your details</h2>
       <p class="muted">Use the name on your passport or ID card: step 4 compares them.</p>
       <ErrorMessage error={submit.error} inFields />
-      <TextField label="Full name" name="full_name" autoComplete="name" required value={fullName} onValue={setFullName} error={submit.fields.full_name} />
-      <TextField label="E-mail address" type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={submit.fields.email}
+      <TextField label={FIELD_LABELS.full_name} name="full_name" autoComplete="name" required value={fullName} onValue={setFullName} error={submit.fields.full_name} />
+      <TextField label={FIELD_LABELS.email} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={submit.fields.email}
         hint="We send a link to it in step 3." />
       <NewPasswordField value={password} onValue={setPassword} email={email} error={passwordError} />
       <div class="button-row">
@@ -119,7 +120,7 @@ function VehicleStep({ account, onSaved }: { account: Account; onSaved: (account
       <h2>What do you operate?</h2>
       <p class="muted">It sets what the dashboard shows first: landing briefings for aircraft and helicopters, the vessel map and ports for vessels. You can use everything either way.</p>
       <ErrorMessage error={submit.error} inFields />
-      <RadioCards legend="Vehicle type" name="vehicle_category" value={category} onValue={setCategory}
+      <RadioCards legend={FIELD_LABELS.vehicle_category} name="vehicle_category" value={category} onValue={setCategory}
         error={missing.category ?? submit.fields.vehicle_category}
         options={[
           { value: 'aircraft', label: 'Aircraft', description: 'Aeroplanes: airports, weather, NOTAMs, landing briefings', icon: <PlaneIcon size={28} /> },
@@ -127,7 +128,7 @@ function VehicleStep({ account, onSaved }: { account: Account; onSaved: (account
           { value: 'vessel', label: 'Vessel', description: 'Live AIS map, ports, tides and weather holds', icon: <ShipIcon size={28} /> },
         ]} />
       <div style={{ maxWidth: '24rem' }}>
-        <SelectField label="Country of operation" value={country} onValue={setCountry} options={COUNTRIES} placeholder="Choose a country"
+        <SelectField label={FIELD_LABELS.country} value={country} onValue={setCountry} options={COUNTRIES} placeholder="Choose a country"
           error={missing.country ?? submit.fields.country} />
       </div>
       <div class="button-row">

@@ -8,6 +8,7 @@ import type { PageProps } from '../../app/router.tsx';
 import { Alert, Button, ButtonLink, ErrorMessage, PageHeader } from '../../app/ui/basics.tsx';
 import { TextField, useSubmit } from '../../app/ui/forms.tsx';
 import { NewPasswordField, passwordAcceptable } from './password-rules.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 const INVALID: Record<string, string> = {
   unknown: 'This link is not known: it may have been cut short when copied.',
@@ -65,7 +66,7 @@ export default function ResetPassword({ query }: PageProps) {
         <ErrorMessage error={submit.error} inFields />
       )}
       <form class="form" onSubmit={submit.onSubmit} noValidate>
-        <NewPasswordField label="New password" value={password} onValue={setPassword} email="" error={passwordError} autoFocus />
+        <NewPasswordField label={FIELD_LABELS.new_password} value={password} onValue={setPassword} email="" error={passwordError} autoFocus />
         <TextField label="The new password again" type="password" autoComplete="new-password" value={repeat} onValue={setRepeat}
           error={tried && repeat !== password ? 'does not match the new password' : null} />
         <div class="button-row">

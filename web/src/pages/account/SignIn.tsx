@@ -5,6 +5,7 @@ import { startSession, useSession, type Account } from '../../api/session.ts';
 import { navigate, safeNext, type PageProps } from '../../app/router.tsx';
 import { Alert, Button, ErrorMessage, PageHeader } from '../../app/ui/basics.tsx';
 import { TextField, useSubmit } from '../../app/ui/forms.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 const ENDED: Record<string, string> = {
   expired: 'Your session ended: it was idle too long, or too long after you signed in.',
@@ -43,9 +44,9 @@ export default function SignIn({ query }: PageProps) {
       {session.ended && <Alert tone="warning">{ENDED[session.ended] ?? ENDED.ended}</Alert>}
       <ErrorMessage error={submit.error} inFields />
       <form class="form" onSubmit={submit.onSubmit} noValidate>
-        <TextField label="E-mail address" type="email" name="email" autoComplete="username" required value={email} onValue={setEmail}
+        <TextField label={FIELD_LABELS.email} type="email" name="email" autoComplete="username" required value={email} onValue={setEmail}
           error={submit.fields.email} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onValue={setPassword}
+        <TextField label={FIELD_LABELS.password} type="password" name="password" autoComplete="current-password" required value={password} onValue={setPassword}
           error={submit.fields.password} />
         <div class="button-row">
           <Button type="submit" variant="primary" busy={submit.busy}>Sign in</Button>

@@ -2,6 +2,7 @@
 // NFKC normalisation, not the e-mail address, not one character repeated) checked here too, and
 // the common-password list, which only the server holds, marked when it refuses one.
 import { Field } from '../../app/ui/forms.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 export interface PasswordCheck {
   length: boolean;
@@ -40,7 +41,7 @@ function Rule({ state, children }: { state: 'met' | 'failed' | 'open'; children:
  * A new-password field with the rule under it. `email` may be empty when unknown (reset links);
  * `error` is the server's message for the field, e.g. "is too common: …".
  */
-export function NewPasswordField({ label = 'Password', value, onValue, email, error, autoFocus }: {
+export function NewPasswordField({ label = FIELD_LABELS.password, value, onValue, email, error, autoFocus }: {
   label?: string;
   value: string;
   onValue: (value: string) => void;

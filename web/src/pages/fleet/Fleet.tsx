@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { useMembership } from '../../api/session.ts';
-import { formatDate } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { usePageTitle, type PageProps } from '../../app/router.tsx';
 import { Alert, Button, ButtonLink, ConfirmButton, EmptyState, ErrorMessage, Loading, PageHeader, StatusBadge } from '../../app/ui/basics.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
@@ -108,7 +108,7 @@ export default function Fleet({ query }: PageProps) {
             { header: 'Vehicle', cell: (v) => <a href={`/fleet/${v.id}`} class="vehicle-name">{vehicleName(v)}</a> },
             { header: 'Type', cell: (v) => <StatusBadge tone={v.vehicle_type === 'vessel' ? 'info' : 'neutral'}>{VEHICLE_TYPE_NAMES[v.vehicle_type]}</StatusBadge> },
             { header: 'Profile', cell: (v) => vehicleSummary(v) || <span class="muted">–</span> },
-            { header: 'Added', cell: (v) => formatDate(v.created_at) },
+            { header: 'Added', cell: (v) => formatUtc(v.created_at, { show: 'date' }) },
             {
               header: 'Actions',
               cell: (v) => (

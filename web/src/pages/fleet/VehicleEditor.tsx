@@ -6,7 +6,7 @@ import { LamisApiError } from '@lamis/sdk';
 import { api } from '../../api/client.ts';
 import { errorCode } from '../../api/errors.ts';
 import { useMembership } from '../../api/session.ts';
-import { formatDateTime } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { navigate, usePageTitle, type PageProps } from '../../app/router.tsx';
 import { Alert, Button, ButtonLink, ConfirmButton, EmptyState, ErrorMessage, Loading, PageHeader } from '../../app/ui/basics.tsx';
@@ -18,6 +18,7 @@ import {
   type FormValues, type MappedErrors, type Vehicle, type VehicleType,
 } from './vehicle-form.ts';
 import './fleet.css';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 const TYPE_OPTIONS = [
   { value: 'aircraft', label: 'Aircraft', description: 'Aeroplanes: registration and ICAO type', icon: <PlaneIcon /> },
@@ -89,7 +90,7 @@ function ProfileForm({ initial, original, readOnly, orgId }: { initial: FormValu
           : <ErrorMessage error={failure} title={original ? 'Not saved' : 'Not added'} />
       ) : null}
       {unchanged && <Alert tone="info">Nothing has changed.</Alert>}
-      <RadioCards legend="Vehicle type" name="vehicle_type" value={values.vehicle_type} error={errors.fields.vehicle_type}
+      <RadioCards legend={FIELD_LABELS.vehicle_type} name="vehicle_type" value={values.vehicle_type} error={errors.fields.vehicle_type}
         options={TYPE_OPTIONS.map((o) => ({ ...o, disabled: readOnly && o.value !== values.vehicle_type }))}
         onValue={(value) => {
           setValues((before) => switchType(before, value as VehicleType));
@@ -182,7 +183,7 @@ export default function VehicleEditor({ params }: PageProps) {
         ) : undefined}
       >
         {current
-          ? <p>Added {formatDateTime(current.created_at)}, last changed {formatDateTime(current.updated_at)}. <a href="/fleet">Back to the fleet</a></p>
+          ? <p>Added {formatUtc(current.created_at)}, last changed {formatUtc(current.updated_at)}. <a href="/fleet">Back to the fleet</a></p>
           : <p>The profile of an aircraft, helicopter or vessel. <a href="/fleet">Back to the fleet</a></p>}
       </PageHeader>
       <ErrorMessage error={removeError} title="Not removed" />

@@ -96,7 +96,7 @@ describe('mapFieldErrors', () => {
       icao_type: 'is required for an aircraft',
       operational_regions: 'E1: must be a FIR (4 letters, e.g. EGTT) or an ICAO region (1 or 2 letters, e.g. K, EG)',
     });
-    assert.deepEqual(mapped.other, ['MMSI is only taken for vessels', 'Colour is not a field here']);
+    assert.deepEqual(mapped.other, ['MMSI: is only taken for vessels', 'Colour: is not a field here']);
   });
 
   it('joins two messages for one field', () => {

@@ -4,6 +4,7 @@
 // The API is the judge of what is valid: the form only tidies what people type (spaces, case,
 // comma lists) and shows what the API says. Pure, so it is tested without a browser.
 import type { OperationParams, OperationResponse } from '@lamis/sdk';
+import { FIELD_LABELS, fieldLabel, fieldSentence } from '../../app/field-labels.ts';
 
 export type Vehicle = OperationResponse<'GET /v3/organisations/{orgId}/fleet/vehicles/{id}'>;
 export type VehicleType = Vehicle['vehicle_type'];
@@ -35,15 +36,15 @@ export interface FieldSpec {
 }
 
 const registrationFor = (what: string): FieldSpec => ({
-  name: 'registration', label: 'Registration', hint: `As painted on the ${what}: letters, digits and hyphens.`,
+  name: 'registration', label: FIELD_LABELS.registration, hint: `As painted on the ${what}: letters, digits and hyphens.`,
   required: true, kind: 'text', inputMode: 'text', placeholder: 'G-EUPT',
 });
 const AVIATION: FieldSpec[] = [
-  { name: 'icao_type', label: 'ICAO type designator', hint: 'ICAO Doc 8643 designator, e.g. A320, B738, EC35.', required: true, kind: 'code', inputMode: 'text', placeholder: 'A320' },
-  { name: 'home_base_icao', label: 'Home base', hint: 'Airport code of 3 or 4 letters or digits.', required: false, kind: 'code', inputMode: 'text', placeholder: 'EGLL' },
-  { name: 'operational_regions', label: 'Operational regions', hint: 'FIRs (EGTT) or ICAO regions (K, EG), separated by commas.', required: false, kind: 'list', inputMode: 'text', placeholder: 'EGTT, EGPX' },
-  { name: 'crosswind_limit_kt', label: 'Crosswind limit (kt)', hint: '1–60 kt, replacing the type\'s figure; needed for a type LAMIS does not know.', required: false, kind: 'number', inputMode: 'decimal', placeholder: '25' },
-  { name: 'min_runway_m', label: 'Shortest usable runway (m)', hint: '1–6000 m, replacing the type\'s figure; needed for a type LAMIS does not know.', required: false, kind: 'integer', inputMode: 'numeric', placeholder: '1800' },
+  { name: 'icao_type', label: FIELD_LABELS.icao_type, hint: 'ICAO Doc 8643 designator, e.g. A320, B738, EC35.', required: true, kind: 'code', inputMode: 'text', placeholder: 'A320' },
+  { name: 'home_base_icao', label: FIELD_LABELS.home_base_icao, hint: 'Airport code of 3 or 4 letters or digits.', required: false, kind: 'code', inputMode: 'text', placeholder: 'EGLL' },
+  { name: 'operational_regions', label: FIELD_LABELS.operational_regions, hint: 'FIRs (EGTT) or ICAO regions (K, EG), separated by commas.', required: false, kind: 'list', inputMode: 'text', placeholder: 'EGTT, EGPX' },
+  { name: 'crosswind_limit_kt', label: FIELD_LABELS.crosswind_limit_kt, hint: '1–60 kt, replacing the type\'s figure; needed for a type LAMIS does not know.', required: false, kind: 'number', inputMode: 'decimal', placeholder: '25' },
+  { name: 'min_runway_m', label: FIELD_LABELS.min_runway_m, hint: '1–6000 m, replacing the type\'s figure; needed for a type LAMIS does not know.', required: false, kind: 'integer', inputMode: 'numeric', placeholder: '1800' },
 ];
 
 /** The fields each type takes, required ones first. */
@@ -51,10 +52,10 @@ export const FIELDS_BY_TYPE: Record<VehicleType, FieldSpec[]> = {
   aircraft: [registrationFor('aircraft'), ...AVIATION],
   helicopter: [registrationFor('helicopter'), ...AVIATION],
   vessel: [
-    { name: 'mmsi', label: 'MMSI', hint: 'The 9-digit Maritime Mobile Service Identity of the ship station.', required: true, kind: 'integer', inputMode: 'numeric', placeholder: '235012345' },
-    { name: 'imo', label: 'IMO number', hint: '7 digits with a valid check digit.', required: false, kind: 'integer', inputMode: 'numeric', placeholder: '9074729' },
+    { name: 'mmsi', label: FIELD_LABELS.mmsi, hint: 'The 9-digit Maritime Mobile Service Identity of the ship station.', required: true, kind: 'integer', inputMode: 'numeric', placeholder: '235012345' },
+    { name: 'imo', label: FIELD_LABELS.imo, hint: '7 digits with a valid check digit.', required: false, kind: 'integer', inputMode: 'numeric', placeholder: '9074729' },
     { name: 'registration', label: 'Official number or call sign', hint: 'Optional.', required: false, kind: 'text', inputMode: 'text', placeholder: 'MABC7' },
-    { name: 'operational_regions', label: 'Operational regions', hint: 'FIRs or ICAO regions, separated by commas or spaces.', required: false, kind: 'list', inputMode: 'text', placeholder: 'EGTT' },
+    { name: 'operational_regions', label: FIELD_LABELS.operational_regions, hint: 'FIRs or ICAO regions, separated by commas or spaces.', required: false, kind: 'list', inputMode: 'text', placeholder: 'EGTT' },
   ],
 };
 
@@ -161,8 +162,6 @@ export interface MappedErrors {
   other: string[];
 }
 
-const LABELS: Record<string, string> = { vehicle_type: 'Vehicle type' };
-
 /**
  * The API's `errors[]` under the form's inputs: `/body/registration` under Registration,
  * `/body/operational_regions/2` under the regions as "EGXX: …" (the third code typed). Errors for
@@ -174,8 +173,7 @@ export function mapFieldErrors(errors: readonly FieldError[], values: FormValues
   for (const error of errors) {
     const [field = '', index] = error.path.replace(/^\/body\/?/, '').split('/');
     if (!shown.has(field)) {
-      const label = VEHICLE_TYPES.map((type) => specOf(type, field as FieldName)?.label).find(Boolean) ?? LABELS[field] ?? (field.replaceAll('_', ' ') || 'The request');
-      mapped.other.push(`${label.charAt(0).toUpperCase()}${label.slice(1)} ${error.message}`);
+      mapped.other.push(fieldSentence(fieldLabel(error.path), error.message));
       continue;
     }
     let message = error.message;

@@ -23,7 +23,7 @@ const term = (lines: { term: string; text: string }[], name: string) => lines.fi
 describe('describeMetar', () => {
   it('reads a quiet METAR', () => {
     const lines = describeMetar(decoded('METAR EGLL 212050Z 30012KT 9999 SCT044 01/00 Q1006'));
-    assert.deepEqual(term(lines, 'Report'), ['EGLL, observed 2026-11-21 20:50 UTC']);
+    assert.deepEqual(term(lines, 'Report'), ['EGLL, observed 21 Nov 2026 20:50 UTC']);
     assert.deepEqual(term(lines, 'Wind'), ['From 300° true at 12 kt']);
     assert.deepEqual(term(lines, 'Visibility'), ['10 km or more (5.4 nm)']);
     assert.deepEqual(term(lines, 'Cloud'), ['Scattered (3–4 oktas) at 4,400 ft']);
@@ -53,7 +53,7 @@ describe('describeMetar', () => {
     assert.match(term(cavok, 'Sky')[0]!, /^Ceiling and visibility OK/);
     assert.deepEqual(term(cavok, 'Trend'), ['No significant change expected in the next two hours']);
     const fog = describeMetar(decoded('METAR EGPH 210620Z AUTO VRB02KT 0150 R24/0300N FG VV001 03/03 Q1011'));
-    assert.deepEqual(term(fog, 'Report'), ['EGPH, observed 2026-11-21 06:20 UTC (automatic station)']);
+    assert.deepEqual(term(fog, 'Report'), ['EGPH, observed 21 Nov 2026 06:20 UTC (automatic station)']);
     assert.deepEqual(term(fog, 'Wind'), ['Variable in direction at 2 kt']);
     assert.deepEqual(term(fog, 'Visibility'), ['150 m (0.1 nm)']);
     assert.deepEqual(term(fog, 'Weather'), ['Fog']);
@@ -108,12 +108,12 @@ describe('NOTAMs', () => {
     const decoded = decodeNotam(runway, NOW);
     assert.equal(decoded.headline, 'Runway: closed');
     assert.deepEqual(decoded.effects, ['Runway 09L, 27R closed']);
-    assert.equal(decoded.validity, 'In force now, until 2026-12-20 00:00 UTC (estimated)');
+    assert.equal(decoded.validity, 'In force now, until 20 Dec 2026 00:00 UTC (estimated)');
     assert.equal(decoded.schedule, 'DLY 2200-0430');
     assert.equal(decodeNotam(crane, NOW).validity, 'In force now, permanent');
     const upcoming = decodeNotam(ils, NOW);
     assert.equal(upcoming.state, 'upcoming');
-    assert.equal(upcoming.validity, 'From 2026-11-21 21:30 UTC, until 2026-11-22 06:00 UTC');
+    assert.equal(upcoming.validity, 'From 21 Nov 2026 21:30 UTC, until 22 Nov 2026 06:00 UTC');
     assert.deepEqual(upcoming.effects, ['ILS 27L out of service']);
   });
 

@@ -8,7 +8,8 @@ import { ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics
 import { DataTable } from '../../app/ui/table.tsx';
 import { data } from '../../api/data-key.ts';
 import { congestionChart } from './congestion-chart.ts';
-import { formatDuration, formatPortTime } from './format.ts';
+import { formatDuration } from './format.ts';
+import { PortTime } from './PortTime.tsx';
 
 type Port = OperationResponse<'GET /v3/maritime/ports/{id}'>;
 type Congestion = OperationResponse<'GET /v3/maritime/ports/{id}/congestion'>;
@@ -49,7 +50,7 @@ function CongestionView({ congestion, port }: { congestion: Congestion; port: Po
         <DataTable caption="Vessels waiting for a berth, longest first" captionHidden rowKey={(vessel) => vessel.call_id} rows={congestion.waiting_vessels} columns={[
           { header: 'Vessel', cell: (vessel) => <a href={`/map?lat=${vessel.lat ?? port.lat}&lon=${vessel.lon ?? port.lon}&zoom=11&vessel=${vessel.mmsi}`}>{vessel.name ?? `MMSI ${vessel.mmsi}`}</a> },
           { header: 'Where', cell: (vessel) => <div>{vessel.where === 'anchorage' ? <StatusBadge tone="warn">Anchorage</StatusBadge> : <StatusBadge tone="info">Approach</StatusBadge>}</div> },
-          { header: 'Waiting since', cell: (vessel) => formatPortTime(vessel.waiting_since, port.timezone) },
+          { header: 'Waiting since', cell: (vessel) => <PortTime at={vessel.waiting_since} zone={port.timezone} /> },
           { header: 'Waited', cell: (vessel) => formatDuration(vessel.waiting_hours * 60), align: 'end' },
         ]} />
       )}

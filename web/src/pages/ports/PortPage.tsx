@@ -13,7 +13,8 @@ import { data } from '../../api/data-key.ts';
 import { errorCode } from '../../api/errors.ts';
 import { categoryStyle } from '../map/categories.ts';
 import { formatPosition } from '../map/format.ts';
-import { FACTOR_LABELS, formatFactor, formatPortTime, harbourSizeText, words } from './format.ts';
+import { FACTOR_LABELS, formatFactor, harbourSizeText, words } from './format.ts';
+import { portTime, PortTime } from './PortTime.tsx';
 import { CongestionSection } from './CongestionSection.tsx';
 import { TideSection } from './TideSection.tsx';
 import './ports.css';
@@ -155,12 +156,11 @@ function OccupancyView({ availability, port }: { availability: Availability; por
         empty={<p class="hint">No vessel is in port now by its AIS reports.</p>} columns={[
           { header: 'Vessel', cell: (vessel) => vesselLink(vessel.mmsi, vessel.name, port) },
           { header: 'State', cell: (vessel) => <div>{vessel.state === 'at_berth' ? <StatusBadge tone="ok">At berth</StatusBadge> : <StatusBadge tone="warn">At anchor</StatusBadge>}</div> },
-          { header: 'Arrived', cell: (vessel) => formatPortTime(vessel.arrived_at, port.timezone) },
+          { header: 'Arrived', cell: (vessel) => <PortTime at={vessel.arrived_at} zone={port.timezone} /> },
           { header: 'Expected to leave', cell: (vessel) => (
-            <div>
-              {formatPortTime(vessel.expected_departure_at, port.timezone)}
-              {vessel.expected_departure_basis === 'overdue' && <> <StatusBadge tone="warn">Overdue</StatusBadge></>}
-            </div>
+            <PortTime at={vessel.expected_departure_at} zone={port.timezone}>
+              {vessel.expected_departure_basis === 'overdue' && <StatusBadge tone="warn">Overdue</StatusBadge>}
+            </PortTime>
           ) },
         ]} />
     </>
@@ -199,8 +199,8 @@ function ArrivalsTable({ arrivals, port }: { arrivals: Arrivals; port: Port }) {
         ) },
         { header: 'Why', cell: (vessel) => (vessel.match === 'destination' ? `Destination "${vessel.destination}"` : 'Heading this way') },
         { header: 'Distance', cell: (vessel) => (vessel.distance_nm === null ? '–' : `${formatNumber(vessel.distance_nm)} nm`), align: 'end' },
-        { header: 'Predicted ETA', cell: (vessel) => formatPortTime(vessel.predicted_eta ?? vessel.course_eta, port.timezone) },
-        { header: 'Reported ETA', cell: (vessel) => formatPortTime(vessel.reported_eta, port.timezone) },
+        { header: 'Predicted ETA', cell: (vessel) => <PortTime at={vessel.predicted_eta ?? vessel.course_eta} zone={port.timezone} /> },
+        { header: 'Reported ETA', cell: (vessel) => <PortTime at={vessel.reported_eta} zone={port.timezone} /> },
         { header: 'Draught', cell: (vessel) => metres(vessel.draught_m), align: 'end' },
         { header: 'Fits the port', cell: (vessel) => <div>{fitBadge(vessel.fit)}</div> },
       ]} />
@@ -225,13 +225,12 @@ function CallsTable({ calls, port }: { calls: Calls; port: Port }) {
       columns={[
         { header: 'Vessel', cell: (call) => vesselLink(call.mmsi, call.vessel_name, port) },
         { header: 'Arrived', cell: (call) => (
-          <div>
-            {formatPortTime(call.arrived_at, port.timezone)}
+          <PortTime at={call.arrived_at} zone={port.timezone}>
             {!call.arrival_observed && <div class="muted">already in port when first heard</div>}
-          </div>
+          </PortTime>
         ) },
-        { header: 'Berthed', cell: (call) => formatPortTime(call.berthed_at, port.timezone) },
-        { header: 'Departed', cell: (call) => <div>{call.state === 'in_port' ? <StatusBadge tone="info">In port</StatusBadge> : formatPortTime(call.departed_at, port.timezone)}</div> },
+        { header: 'Berthed', cell: (call) => <PortTime at={call.berthed_at} zone={port.timezone} /> },
+        { header: 'Departed', cell: (call) => call.state === 'in_port' ? <div><StatusBadge tone="info">In port</StatusBadge></div> : <PortTime at={call.departed_at} zone={port.timezone} /> },
         { header: 'Hours', cell: (call) => (call.duration_hours === null ? '–' : call.duration_hours.toFixed(1)), align: 'end' },
         { header: 'Draught in / out', cell: (call) => `${metres(call.draught_arrival_m)} / ${metres(call.draught_departure_m)}`, align: 'end' },
       ]} />
@@ -282,11 +281,14 @@ function HoldsView({ holds, port }: { holds: Holds; port: Port }) {
         <ol class="port-holds">
           {holds.holds.map((hold) => (
             <li key={hold.start} class="port-hold">
-              <p class="port-hold-time"><strong>{formatPortTime(hold.start, port.timezone)}</strong> to <strong>{formatPortTime(hold.end, port.timezone)}</strong> ({hold.duration_hours.toFixed(1)} h)</p>
+              <p class="port-hold-time">
+                <strong>{formatUtc(hold.start, { year: false })}</strong> to <strong>{formatUtc(hold.end, { year: false })}</strong> ({hold.duration_hours.toFixed(1)} h)
+                {portTime(hold.start, port.timezone) && <span class="muted"> · port time {portTime(hold.start, port.timezone)} to {portTime(hold.end, port.timezone)}</span>}
+              </p>
               <ul class="port-hold-factors">
                 {hold.limiting.map((factor) => (
                   <li key={factor.factor}>
-                    {FACTOR_LABELS[factor.factor] ?? factor.factor}: worst {formatFactor(factor.factor, factor.worst, factor.unit)} at {formatPortTime(factor.worst_at, port.timezone)}
+                    {FACTOR_LABELS[factor.factor] ?? factor.factor}: worst {formatFactor(factor.factor, factor.worst, factor.unit)} at {formatUtc(factor.worst_at, { show: 'time' })}
                     {' '}(limit {formatFactor(factor.factor, factor.threshold, factor.unit)}, over for {factor.hours.toFixed(1)} h)
                   </li>
                 ))}

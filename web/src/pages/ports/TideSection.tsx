@@ -10,7 +10,8 @@ import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
 import { SelectField, TextField } from '../../app/ui/forms.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
-import { formatDuration, formatPortTime, neededTideHeight } from './format.ts';
+import { formatDuration, neededTideHeight } from './format.ts';
+import { PortTime } from './PortTime.tsx';
 import { TideChart } from './TideChart.tsx';
 
 type Port = OperationResponse<'GET /v3/maritime/ports/{id}'>;
@@ -165,15 +166,15 @@ function WindowList({ windows, timezone }: { windows: Windows; timezone: string 
       {windows.navigable === 'always' && <Alert tone="success"><p>Enough water throughout the period.</p></Alert>}
       {windows.navigable === 'never' && (
         <Alert tone="warning" title="No tidal window in this period">
-          <p>The most water comes at {formatUtc(windows.best_margin_at)}, still {Math.abs(windows.best_margin_m).toFixed(2)} m short.</p>
+          <p>The most water comes at {formatUtc(windows.best_margin_at, { year: false })}, still {Math.abs(windows.best_margin_m).toFixed(2)} m short.</p>
         </Alert>
       )}
       {windows.windows.length > 0 && (
         <>
           <h3 class="port-table-title">Tidal windows (shaded on the chart)</h3>
           <DataTable caption="Tidal windows (shaded on the chart)" captionHidden rowKey={(window) => window.start} rows={windows.windows} columns={[
-            { header: 'Opens', cell: (window) => <div>{formatUtc(window.start)}<div class="muted">{formatPortTime(window.start, timezone)}</div></div> },
-            { header: 'Closes', cell: (window) => <div>{formatUtc(window.end)}<div class="muted">{formatPortTime(window.end, timezone)}</div></div> },
+            { header: 'Opens', cell: (window) => <PortTime at={window.start} zone={timezone} /> },
+            { header: 'Closes', cell: (window) => <PortTime at={window.end} zone={timezone} /> },
             { header: 'Length', cell: (window) => formatDuration(window.duration_minutes), align: 'end' },
             { header: 'Most water to spare', cell: (window) => `${window.max_margin_m.toFixed(2)} m`, align: 'end' },
           ]} />
@@ -190,8 +191,7 @@ function ExtremesTable({ tides, timezone }: { tides: Tides; timezone: string | n
       <DataTable caption="High and low waters" captionHidden rowKey={(extreme) => extreme.time} rows={tides.extremes}
         empty={<p class="hint">No high or low water falls in this period.</p>} columns={[
           { header: 'Tide', cell: (extreme) => (extreme.type === 'high' ? 'High water' : 'Low water') },
-          { header: 'Time (UTC)', cell: (extreme) => formatUtc(extreme.time) },
-          { header: 'Port time', cell: (extreme) => formatPortTime(extreme.time, timezone) },
+          { header: 'Time', cell: (extreme) => <PortTime at={extreme.time} zone={timezone} /> },
           { header: `Height (m, ${tides.datum})`, cell: (extreme) => extreme.height_m.toFixed(2), align: 'end' },
         ]} />
     </>

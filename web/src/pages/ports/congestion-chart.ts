@@ -1,5 +1,6 @@
 // The congestion chart's geometry, apart from any DOM: vessels waiting and at berth at the start of
 // each hour as two step lines, with a day on each x tick and whole vessels on the y axis.
+import { formatUtc } from '../../app/format.ts';
 import type { ChartBox, Tick } from './tide-chart.ts';
 import { niceStep } from './tide-chart.ts';
 
@@ -59,7 +60,7 @@ export function congestionChart(hours: readonly CongestionHour[], width: number,
   for (let time = Math.ceil(start / (24 * HOUR)) * 24 * HOUR; time <= end; time += 24 * HOUR) {
     const date = new Date(time);
     if (days > 1 && Math.round((time - start) / (24 * HOUR)) % daysPerLabel !== 0) continue;
-    xTicks.push({ position: x(time), label: `${date.getUTCDate()} ${date.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })}` });
+    xTicks.push({ position: x(time), label: formatUtc(date.toISOString(), { show: 'date', year: false }) });
   }
   const yTicks: Tick[] = [];
   for (let count = 0; count <= top; count += yStep) yTicks.push({ position: y(count), label: String(count) });

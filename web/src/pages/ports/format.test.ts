@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatDuration, formatFactor, formatPortTime, harbourSizeText, neededTideHeight, words } from './format.ts';
+import { formatDuration, formatFactor, harbourSizeText, neededTideHeight, words } from './format.ts';
 
 test('durations', () => {
   assert.equal(formatDuration(45), '45 min');
   assert.equal(formatDuration(430), '7 h 10 min');
   assert.equal(formatDuration(120), '2 h');
   assert.equal(formatDuration(3060), '2 d 3 h');
-});
-
-test('port times in the port zone, UTC when it is unknown', () => {
-  assert.equal(formatPortTime('2026-11-22T00:45:41Z', 'Europe/Amsterdam'), 'Sun 22 Nov, 01:45 CET');
-  assert.equal(formatPortTime('2026-11-22T00:45:41Z', 'Not/AZone'), 'Sun 22 Nov, 00:45 UTC');
-  assert.equal(formatPortTime(null, 'UTC'), '–');
 });
 
 test('labels and values', () => {

@@ -23,24 +23,6 @@ export function formatDuration(minutes: number): string {
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
 
-/** A time in the port's own zone: `Sat 22 Nov, 01:45 CET`; the zone falls back to UTC when unknown. */
-export function formatPortTime(iso: string | null | undefined, timeZone: string | null | undefined): string {
-  if (!iso) return '–';
-  const format = (zone: string) => new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: zone, timeZoneName: 'short',
-  }).format(new Date(iso));
-  try {
-    return format(timeZone || 'UTC');
-  } catch {
-    return format('UTC');
-  }
-}
-
-/** `00:45 UTC` for an axis or a compact list; `formatUtc` gives it with the date. */
-export function formatUtcTime(iso: string): string {
-  return `${new Date(iso).toISOString().slice(11, 16)} UTC`;
-}
-
 export const FACTOR_LABELS: Record<string, string> = {
   wind: 'Mean wind',
   gust: 'Gusts',

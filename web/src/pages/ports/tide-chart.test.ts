@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { niceStep, tideChart, type TideLevel } from './tide-chart.ts';
+import { niceStep, overlap, tideChart, type TideLevel } from './tide-chart.ts';
 
 // A semi-diurnal tide of 12 h 25 min, 1 m either side of 1.2 m, every 10 minutes for 24 hours.
 const START = Date.parse('2026-11-21T21:20:00Z');
@@ -48,7 +48,7 @@ test('a needed height above every tide widens the scale to show it', () => {
 test('axes: hours in UTC, the day boundary with its date, round heights', () => {
   const chart = tideChart({ levels, extremes, width: 640, height: 260, now: START + 3_600_000 });
   assert.deepEqual(chart.xTicks.slice(0, 3).map((tick) => tick.label), ['00:00', '03:00', '06:00']);
-  assert.deepEqual(chart.days.map((day) => day.label), ['2026-11-22']);
+  assert.deepEqual(chart.days.map((day) => day.label), ['22 Nov']);
   assert.deepEqual(chart.yTicks.map((tick) => tick.label), ['0.0 m', '0.5 m', '1.0 m', '1.5 m', '2.0 m', '2.5 m']);
   assert.ok(chart.now !== null && chart.now > chart.plot.left);
   const narrow = tideChart({ levels, extremes, width: 360, height: 220 });
@@ -59,4 +59,19 @@ test('round steps', () => {
   assert.equal(niceStep(2.3, 4), 1);
   assert.equal(niceStep(0.9, 4), 0.5);
   assert.equal(niceStep(12, 4), 5);
+});
+
+test('no two labels overlap, at a desk or on a phone, even where a high water meets "now" and the needed line', () => {
+  const high = extremes[1]!;
+  for (const width of [1400, 640, 360]) {
+    const chart = tideChart({ levels, extremes, windows: [], neededHeight: 2.15, now: Date.parse(high.time), width, height: width < 500 ? 230 : 280 });
+    const { labels } = chart;
+    for (const [index, one] of labels.entries()) {
+      for (const other of labels.slice(index + 1)) assert.ok(!overlap(one.box, other.box), `${width} px: "${one.text}" overlaps "${other.text}"`);
+      assert.ok(one.box.left >= 0 && one.box.right <= width, `${width} px: "${one.text}" stays inside the chart`);
+    }
+    assert.ok(labels.some((one) => one.kind === 'high') && labels.some((one) => one.kind === 'low'), `${width} px: the high and low waters are labelled`);
+    assert.ok(labels.some((one) => one.kind === 'needed'), `${width} px: the needed height is labelled`);
+    assert.ok(labels.some((one) => one.text === 'UTC'), `${width} px: the time axis says UTC`);
+  }
 });

@@ -1,6 +1,8 @@
 // The tide chart's geometry, apart from any DOM: scales, the water-level curve as SVG path data,
 // the high and low waters, the tidal windows of a draught as bands, the height of tide the draught
-// needs as a line, and the axes. Times run left to right in UTC; heights are metres on the datum.
+// needs as a line, the axes, and every text label placed so that no two overlap. Times run left to
+// right in UTC; heights are metres on the datum.
+import { formatUtc } from '../../app/format.ts';
 
 export interface TideLevel {
   time: string;
@@ -52,6 +54,18 @@ export interface Tick {
   label: string;
 }
 
+export type LabelKind = 'axis' | 'date' | 'now' | 'needed' | 'high' | 'low';
+
+/** A text label: `y` is its baseline; `box` the room it takes, estimated from the font size. */
+export interface ChartLabel {
+  kind: LabelKind;
+  text: string;
+  x: number;
+  y: number;
+  anchor: 'start' | 'middle' | 'end';
+  box: ChartBox;
+}
+
 export interface TideChartModel {
   plot: ChartBox;
   /** The water level as a line, and closed down to the bottom of the plot for a fill. */
@@ -65,10 +79,16 @@ export interface TideChartModel {
   /** Day boundaries (00:00 UTC) with the date, for a second row of labels. */
   days: Tick[];
   yTicks: Tick[];
+  /** Every text label, none overlapping another; a label with no free place is left out. */
+  labels: ChartLabel[];
 }
 
 const HOUR = 3_600_000;
 const PADDING = { left: 44, right: 14, top: 22, bottom: 44 };
+/** Labels are 11 px; a character of the dashboard's sans-serif at weight 600 is at most ~0.62 em wide on average. */
+const FONT = 11;
+const CHAR_WIDTH = FONT * 0.62;
+const GAP = 2;
 
 /** A round step for about `count` intervals across `span`: 1, 2 or 5 times a power of ten. */
 export function niceStep(span: number, count: number): number {
@@ -85,6 +105,37 @@ function formatHeight(value: number, step: number): string {
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
+}
+
+function label(kind: LabelKind, text: string, x: number, y: number, anchor: ChartLabel['anchor']): ChartLabel {
+  const width = text.length * CHAR_WIDTH;
+  const left = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
+  // Ascent above the baseline, descent below it.
+  return { kind, text, x, y, anchor, box: { left, right: left + width, top: y - FONT, bottom: y + FONT * 0.3 } };
+}
+
+export function overlap(a: ChartBox, b: ChartBox, gap = 0): boolean {
+  return a.left < b.right + gap && b.left < a.right + gap && a.top < b.bottom + gap && b.top < a.bottom + gap;
+}
+
+/** Labels placed in turn: each takes its first candidate inside the chart and clear of those placed. */
+class LabelPlacer {
+  readonly placed: ChartLabel[] = [];
+  readonly #width: number;
+  readonly #height: number;
+
+  constructor(width: number, height: number) {
+    this.#width = width;
+    this.#height = height;
+  }
+
+  place(...candidates: ChartLabel[]): boolean {
+    const fits = candidates.find((candidate) => candidate.box.left >= 0 && candidate.box.right <= this.#width
+      && candidate.box.top >= 0 && candidate.box.bottom <= this.#height
+      && !this.placed.some((other) => overlap(candidate.box, other.box, GAP)));
+    if (fits) this.placed.push(fits);
+    return fits !== undefined;
+  }
 }
 
 export function tideChart(input: TideChartInput): TideChartModel {
@@ -143,7 +194,7 @@ export function tideChart(input: TideChartInput): TideChartModel {
   for (let time = Math.ceil(start / HOUR) * HOUR; time <= end; time += HOUR) {
     const date = new Date(time);
     const hour = date.getUTCHours();
-    if (hour === 0) days.push({ position: round(x(time)), label: `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` });
+    if (hour === 0) days.push({ position: round(x(time)), label: formatUtc(date.toISOString(), { show: 'date', year: false }) });
     if (hour % hoursPerLabel === 0) xTicks.push({ position: round(x(time)), label: `${pad(hour)}:00` });
   }
 
@@ -153,5 +204,29 @@ export function tideChart(input: TideChartInput): TideChartModel {
   }
 
   const now = input.now !== undefined && inRange(input.now) ? round(x(input.now)) : null;
-  return { plot, curve, area, extremes, windows, needed, now, xTicks, days, yTicks };
+
+  // The axes first, then what is read off the curve: the needed height, high and low waters, now.
+  const labels = new LabelPlacer(input.width, input.height);
+  for (const tick of yTicks) labels.place(label('axis', tick.label, plot.left - 6, tick.position + 4, 'end'));
+  labels.place(label('axis', 'UTC', plot.left - 6, plot.bottom + 32, 'end'));
+  for (const tick of xTicks) labels.place(label('axis', tick.label, tick.position, plot.bottom + 16, 'middle'));
+  for (const day of days) labels.place(label('date', day.label, day.position + 4, plot.bottom + 32, 'start'));
+  if (needed) {
+    const text = `needed ${needed.height.toFixed(2)} m`;
+    labels.place(
+      label('needed', text, plot.right - 4, needed.y - 4, 'end'), label('needed', text, plot.right - 4, needed.y + 13, 'end'),
+      label('needed', text, plot.left + 4, needed.y - 4, 'start'), label('needed', text, plot.left + 4, needed.y + 13, 'start'),
+    );
+  }
+  for (const extreme of extremes) {
+    const text = `${extreme.type === 'high' ? 'HW' : 'LW'} ${extreme.height_m.toFixed(1)}`;
+    const above = label(extreme.type, text, extreme.x, extreme.y - 9, 'middle');
+    const below = label(extreme.type, text, extreme.x, extreme.y + 17, 'middle');
+    const inside = (candidate: ChartLabel) => candidate.box.bottom <= plot.bottom && candidate.box.top >= plot.top - FONT - 4;
+    const sides = [label(extreme.type, text, extreme.x + 8, extreme.y + 4, 'start'), label(extreme.type, text, extreme.x - 8, extreme.y + 4, 'end')];
+    labels.place(...[...(extreme.type === 'high' ? [above, below] : [below, above]).filter(inside), ...sides]);
+  }
+  if (now !== null) labels.place(label('now', 'now', now, plot.top - 6, 'middle'));
+
+  return { plot, curve, area, extremes, windows, needed, now, xTicks, days, yTicks, labels: labels.placed };
 }

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { errorCode } from '../../api/errors.ts';
 import { useMembership } from '../../api/session.ts';
-import { formatDateTime, formatUtc } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, EmptyState, ErrorMessage, Loading, Section } from '../../app/ui/basics.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
@@ -95,7 +95,7 @@ export default function AuditPage() {
             rowKey={(entry) => String(entry.id)}
             empty={<EmptyState title="Nothing recorded yet">Creating, rotating or revoking an API key, inviting or removing a member, or changing the plan shows up here.</EmptyState>}
             columns={[
-              { header: 'When', cell: (entry) => <time class="nowrap" dateTime={entry.at} title={formatUtc(entry.at)}>{formatDateTime(entry.at)}</time> },
+              { header: 'When', cell: (entry) => <time class="nowrap" dateTime={entry.at}>{formatUtc(entry.at)}</time> },
               { header: 'Who', cell: (entry) => describeEntry(entry, names).who },
               { header: 'What', cell: (entry) => <strong>{describeEntry(entry, names).what}</strong> },
               {

@@ -7,12 +7,13 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { currentDataKey, DASHBOARD_KEY_NAME, enterDataKey, forgetDataKey } from '../../api/data-key.ts';
 import { useMembership, useSession } from '../../api/session.ts';
-import { formatDate, formatDateTime, formatRelative } from '../../app/format.ts';
+import { formatRelative, formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, ConfirmButton, CopyButton, EmptyState, ErrorMessage, Loading, Section, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
 import { RadioCards, TextField, useSubmit } from '../../app/ui/forms.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
 import { CAN, SettingsFrame } from './SettingsFrame.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 type Key = OperationResponse<'GET /v3/organisations/{orgId}/keys'>['data'][number];
 type Environment = Key['environment'];
@@ -51,9 +52,9 @@ function CreateKey({ orgId, onCreated }: { orgId: string; onCreated: (name: stri
     <form class="form form-wide" onSubmit={submit.onSubmit} noValidate>
       <ErrorMessage error={submit.error} inFields />
       <div style={{ maxWidth: '28rem' }}>
-        <TextField label="Name" hint="What uses it, e.g. dispatch system" value={name} onValue={setName} maxLength={100} required error={submit.fields.name} />
+        <TextField label={FIELD_LABELS.name} hint="What uses it, e.g. dispatch system" value={name} onValue={setName} maxLength={100} required error={submit.fields.name} />
       </div>
-      <RadioCards legend="Environment" name="environment" value={environment} onValue={(value) => setEnvironment(value as Environment)}
+      <RadioCards legend={FIELD_LABELS.environment} name="environment" value={environment} onValue={(value) => setEnvironment(value as Environment)}
         error={submit.fields.environment}
         options={[
           { value: 'development', label: 'Development', description: 'lamis_test_…: its own budget, a tenth of the plan\'s (at most 60 a minute). Needs a verified e-mail address.' },
@@ -67,7 +68,7 @@ function CreateKey({ orgId, onCreated }: { orgId: string; onCreated: (name: stri
           },
         ]} />
       <div style={{ maxWidth: '16rem' }}>
-        <TextField label="Expires" type="date" optional hint="At the end of that day (UTC)" value={expires} onValue={setExpires} error={submit.fields.expires_at} />
+        <TextField label={FIELD_LABELS.expires_at} type="date" optional hint="At the end of that day (UTC)" value={expires} onValue={setExpires} error={submit.fields.expires_at} />
       </div>
       <div class="button-row">
         <Button type="submit" variant="primary" busy={submit.busy}>Create key</Button>
@@ -91,7 +92,7 @@ function RotateKey({ orgId, keyItem, onRotated }: { orgId: string; keyItem: Key;
   if (!open) return <Button size="small" onClick={() => setOpen(true)}>Rotate</Button>;
   return (
     <form class="rotate" onSubmit={submit.onSubmit} noValidate>
-      <TextField label="Old key keeps working for (hours)" type="number" min={0} max={720} step={1} inputMode="numeric" value={hours} onValue={setHours}
+      <TextField label={FIELD_LABELS.overlap_hours} type="number" min={0} max={720} step={1} inputMode="numeric" value={hours} onValue={setHours}
         hint="0 to 720; 0 stops it at once" error={submit.fields.overlap_hours} />
       <ErrorMessage error={submit.error} inFields />
       <div class="row">
@@ -226,18 +227,18 @@ export default function KeysPage() {
                   cell: (key) => (
                     <>
                       <StatusBadge tone={STATUS[key.status]}>{key.status}</StatusBadge>
-                      {key.status === 'rotating' && key.overlap_until && <div class="small muted">until {formatDateTime(key.overlap_until)}</div>}
+                      {key.status === 'rotating' && key.overlap_until && <div class="small muted">until {formatUtc(key.overlap_until)}</div>}
                     </>
                   ),
                 },
-                { header: 'Last used', cell: (key) => <span title={formatDateTime(key.last_used_at)}>{formatRelative(key.last_used_at)}</span> },
-                { header: 'Created', cell: (key) => formatDate(key.created_at) },
-                { header: 'Expires', cell: (key) => (key.expires_at ? formatDate(key.expires_at) : 'never') },
+                { header: 'Last used', cell: (key) => <span title={formatUtc(key.last_used_at)}>{formatRelative(key.last_used_at)}</span> },
+                { header: 'Created', cell: (key) => formatUtc(key.created_at, { show: 'date' }) },
+                { header: 'Expires', cell: (key) => (key.expires_at ? formatUtc(key.expires_at, { show: 'date' }) : 'never') },
                 ...(canManage ? [{
                   header: 'Actions',
                   cell: (key: Key) => (
                     <KeyActions orgId={orgId} keyItem={key} onChange={reload} onRotated={(name, secret, until) => {
-                      setShown({ name, secret, note: until ? `The old key keeps working until ${formatDateTime(until)}.` : 'The old key has stopped working.' });
+                      setShown({ name, secret, note: until ? `The old key keeps working until ${formatUtc(until)}.` : 'The old key has stopped working.' });
                       reload();
                     }} />
                   ),

@@ -5,10 +5,11 @@ import type { OperationResponse } from '@lamis/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { useMembership } from '../../api/session.ts';
-import { formatDateTime } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, ErrorMessage, Loading, Section } from '../../app/ui/basics.tsx';
-import { Checkbox, Field, fieldSentence, useSubmit } from '../../app/ui/forms.tsx';
+import { FIELD_LABELS, fieldSentence } from '../../app/field-labels.ts';
+import { Checkbox, Field, useSubmit } from '../../app/ui/forms.tsx';
 import { CAN, SettingsFrame } from './SettingsFrame.tsx';
 
 type Settings = OperationResponse<'GET /v3/organisations/{orgId}/fleet/notification-settings'>;
@@ -30,12 +31,12 @@ interface Threshold {
 }
 
 const THRESHOLDS: Threshold[] = [
-  { name: 'safety_score_below', label: 'Safety score', when: 'A landing safety score falls below', kind: 'number', unit: 'of 100', min: 0, max: 100, step: 1, fallback: '60' },
-  { name: 'crosswind_kt_above', label: 'Crosswind', when: 'The crosswind on the recommended runway, gusts included, exceeds', kind: 'number', unit: 'kt', min: 0, max: 100, step: 1, fallback: '20' },
-  { name: 'wind_shear_at_least', label: 'Wind shear', when: 'The wind shear risk at the destination reaches', kind: 'choice', choices: ['LOW', 'MODERATE', 'HIGH', 'SEVERE'], fallback: 'MODERATE' },
-  { name: 'visibility_nm_below', label: 'Visibility', when: 'The visibility falls below', kind: 'number', unit: 'NM', min: 0, max: 50, step: 0.1, fallback: '3' },
-  { name: 'weather_hold', label: 'Weather hold', when: 'A port the vessel heads for holds traffic for weather', kind: 'flag', fallback: 'true' },
-  { name: 'eta_delay_minutes_above', label: 'Arrival delay', when: 'A predicted arrival slips by more than', kind: 'number', unit: 'minutes', min: 1, max: 1440, step: 1, fallback: '30' },
+  { name: 'safety_score_below', label: FIELD_LABELS['thresholds/safety_score_below'], when: 'A landing safety score falls below', kind: 'number', unit: 'of 100', min: 0, max: 100, step: 1, fallback: '60' },
+  { name: 'crosswind_kt_above', label: FIELD_LABELS['thresholds/crosswind_kt_above'], when: 'The crosswind on the recommended runway, gusts included, exceeds', kind: 'number', unit: 'kt', min: 0, max: 100, step: 1, fallback: '20' },
+  { name: 'wind_shear_at_least', label: FIELD_LABELS['thresholds/wind_shear_at_least'], when: 'The wind shear risk at the destination reaches', kind: 'choice', choices: ['LOW', 'MODERATE', 'HIGH', 'SEVERE'], fallback: 'MODERATE' },
+  { name: 'visibility_nm_below', label: FIELD_LABELS['thresholds/visibility_nm_below'], when: 'The visibility falls below', kind: 'number', unit: 'NM', min: 0, max: 50, step: 0.1, fallback: '3' },
+  { name: 'weather_hold', label: FIELD_LABELS['thresholds/weather_hold'], when: 'A port the vessel heads for holds traffic for weather', kind: 'flag', fallback: 'true' },
+  { name: 'eta_delay_minutes_above', label: FIELD_LABELS['thresholds/eta_delay_minutes_above'], when: 'A predicted arrival slips by more than', kind: 'number', unit: 'minutes', min: 1, max: 1440, step: 1, fallback: '30' },
 ];
 
 type Draft = Record<Name, { on: boolean; value: string }>;
@@ -91,7 +92,7 @@ export default function NotificationsPage() {
         {settings.error ? <ErrorMessage error={settings.error} /> : null}
         {!draft ? (settings.error ? null : <Loading />) : (
           <form class="form form-wide" onSubmit={submit.onSubmit} noValidate>
-            {saved && <Alert tone="success">Saved. {settings.data?.updated_at ? `Changed ${formatDateTime(settings.data.updated_at)}.` : ''}</Alert>}
+            {saved && <Alert tone="success">Saved. {settings.data?.updated_at ? `Changed ${formatUtc(settings.data.updated_at)}.` : ''}</Alert>}
             <ErrorMessage error={submit.error} inFields />
             <div class="thresholds">
               {THRESHOLDS.map((threshold) => {

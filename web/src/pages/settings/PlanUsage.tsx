@@ -5,10 +5,11 @@ import { useState } from 'preact/hooks';
 import { developmentRate, PLANS, WINDOW_SECONDS, type PlanName } from '../../../../common/plans.ts';
 import { api } from '../../api/client.ts';
 import { refreshAccount, useMembership } from '../../api/session.ts';
-import { formatDate, formatNumber } from '../../app/format.ts';
+import { formatNumber, formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
-import { Alert, Button, ConfirmButton, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
+import { Alert, Button, ConfirmDialog, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
+import { isDowngrade, perMinute, planChanges } from './plan-change.ts';
 import { CAN, SettingsFrame } from './SettingsFrame.tsx';
 import { UsageChart, type DayCount } from './UsageChart.tsx';
 
@@ -20,16 +21,14 @@ const ORDER: PlanName[] = ['starter', 'pro', 'enterprise'];
 /** Usage pages read at most (100 rows each): 30 days of many keys. */
 const MAX_PAGES = 20;
 
-function perMinute(value: number | null): string {
-  return value === null ? 'no cap' : `${formatNumber(value)} a minute`;
-}
-
 function PlanTable({ org, onChange }: { org: Organisation; onChange: (org: Organisation) => void }) {
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState<PlanName | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The plan an owner picked, asked about before the API is called.
+  const [asking, setAsking] = useState<PlanName | null>(null);
   const canChange = CAN.changePlan(org.role);
   const change = async (plan: PlanName) => {
-    setBusy(plan);
+    setBusy(true);
     setError(null);
     try {
       onChange(await api('PUT /v3/organisations/{orgId}/plan', { path: { orgId: org.id }, body: { plan } }));
@@ -37,7 +36,8 @@ function PlanTable({ org, onChange }: { org: Organisation; onChange: (org: Organ
     } catch (failure) {
       setError(failure);
     } finally {
-      setBusy(null);
+      setBusy(false);
+      setAsking(null);
     }
   };
   return (
@@ -56,12 +56,26 @@ function PlanTable({ org, onChange }: { org: Organisation; onChange: (org: Organ
           { header: 'Team members', cell: (name) => (name === 'starter' ? 'just you' : 'yes, with roles') },
           ...(canChange ? [{
             header: 'Change',
-            cell: (name: PlanName) => name === org.plan ? <span class="muted small">–</span> : name === 'starter'
-              ? <ConfirmButton label="Move to Starter" question="Move to Starter? Members stay, but no invitations can be sent or accepted." busy={busy === name} onConfirm={() => change(name)} />
-              : <Button size="small" variant="primary" busy={busy === name} onClick={() => change(name)}>Switch to {PLANS[name].title}</Button>,
+            cell: (name: PlanName) => name === org.plan ? <span class="muted small">–</span>
+              : <Button size="small" variant={isDowngrade(org.plan, name) ? 'danger' : 'primary'} onClick={() => setAsking(name)}>Switch to {PLANS[name].title}</Button>,
           }] : []),
         ]}
       />
+      {asking && (
+        <ConfirmDialog title={`Switch ${org.name} to ${PLANS[asking].title}?`} confirmLabel={`Switch to ${PLANS[asking].title}`}
+          tone={isDowngrade(org.plan, asking) ? 'danger' : 'primary'} busy={busy} onConfirm={() => change(asking)} onClose={() => setAsking(null)}>
+          <p>From {PLANS[org.plan].title} to {PLANS[asking].title}, for every key and member of the organisation:</p>
+          <table class="plan-change">
+            <thead><tr><th scope="col">What</th><th scope="col">Now</th><th scope="col">After</th></tr></thead>
+            <tbody>
+              {planChanges(org.plan, asking).map((line) => (
+                <tr key={line.what}><th scope="row">{line.what}</th><td>{line.before}</td><td><strong>{line.after}</strong></td></tr>
+              ))}
+            </tbody>
+          </table>
+          <p class="muted small">Rate limits follow within 10 seconds. Billing is not part of LAMIS.</p>
+        </ConfirmDialog>
+      )}
       <p class="muted small" style={{ marginTop: 'var(--space-3)' }}>
         {canChange ? 'A change applies to rate limits within 10 seconds. Billing is not part of LAMIS.' : 'Only an owner can change the plan.'}
       </p>
@@ -145,7 +159,7 @@ export default function PlanUsagePage() {
         {usage.data && (
           <>
             <p>
-              {formatNumber(total)} requests from {formatDate(usage.data.from)} to {formatDate(usage.data.to)} (UTC days); the busiest day had {formatNumber(busiest)}
+              {formatNumber(total)} requests from {formatUtc(usage.data.from, { show: 'date' })} to {formatUtc(usage.data.to, { show: 'date' })} (UTC days); the busiest day had {formatNumber(busiest)}
               {ceiling ? <>, {(busiest / ceiling * 100).toFixed(busiest && busiest / ceiling < 0.001 ? 3 : 1)} % of the plan's daily ceiling</> : null}.
               {' '}Counts arrive within 10 seconds.
             </p>
@@ -173,7 +187,7 @@ export default function PlanUsagePage() {
                 rows={[...usage.data.days].reverse()}
                 rowKey={(day) => day.day}
                 columns={[
-                  { header: 'Day (UTC)', cell: (day) => day.day },
+                  { header: 'Day (UTC)', cell: (day) => formatUtc(day.day, { show: 'date' }) },
                   { header: 'Requests', align: 'end', cell: (day) => formatNumber(day.requests) },
                 ]}
               />

@@ -4,7 +4,7 @@ import type { OperationResponse } from '@lamis/sdk';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { signOut, useSession } from '../../api/session.ts';
-import { formatDateTime, formatRelative } from '../../app/format.ts';
+import { formatRelative, formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { navigate } from '../../app/router.tsx';
 import { Alert, Button, ConfirmButton, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
@@ -12,6 +12,7 @@ import { TextField, useSubmit } from '../../app/ui/forms.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
 import { NewPasswordField, passwordAcceptable } from '../account/password-rules.tsx';
 import { SettingsFrame } from './SettingsFrame.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 type Session = OperationResponse<'GET /v3/accounts/sessions'>['data'][number];
 
@@ -49,8 +50,8 @@ function ChangePassword() {
       )}
       <ErrorMessage error={submit.error} inFields />
       <input type="text" name="username" autoComplete="username" value={email} hidden readOnly />
-      <TextField label="Current password" type="password" autoComplete="current-password" value={current} onValue={setCurrent} error={submit.fields.current_password} />
-      <NewPasswordField label="New password" value={next} onValue={setNext} email={email}
+      <TextField label={FIELD_LABELS.current_password} type="password" autoComplete="current-password" value={current} onValue={setCurrent} error={submit.fields.current_password} />
+      <NewPasswordField label={FIELD_LABELS.new_password} value={next} onValue={setNext} email={email}
         error={submit.fields.new_password ?? (tried && !passwordAcceptable(next, email) ? 'does not meet the rule below yet' : null)} />
       <Button type="submit" variant="primary" busy={submit.busy}>Change password</Button>
     </form>
@@ -95,9 +96,9 @@ export default function SessionsPage() {
                 ),
               },
               { header: 'Address', cell: (session) => session.address ?? '–' },
-              { header: 'Signed in', cell: (session) => formatDateTime(session.created_at) },
-              { header: 'Last active', cell: (session) => <span title={formatDateTime(session.last_seen_at)}>{formatRelative(session.last_seen_at)}</span> },
-              { header: 'Ends', cell: (session) => formatDateTime(session.idle_expires_at < session.expires_at ? session.idle_expires_at : session.expires_at) },
+              { header: 'Signed in', cell: (session) => formatUtc(session.created_at) },
+              { header: 'Last active', cell: (session) => <span title={formatUtc(session.last_seen_at)}>{formatRelative(session.last_seen_at)}</span> },
+              { header: 'Ends', cell: (session) => formatUtc(session.idle_expires_at < session.expires_at ? session.idle_expires_at : session.expires_at) },
               {
                 header: 'Actions',
                 cell: (session) => (

@@ -5,13 +5,14 @@ import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { refreshAccount, useMembership, useSession, type Role } from '../../api/session.ts';
-import { formatDate, formatDateTime } from '../../app/format.ts';
+import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { navigate } from '../../app/router.tsx';
 import { Alert, Button, ButtonLink, ConfirmButton, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
 import { SelectField, TextField, useSubmit } from '../../app/ui/forms.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
 import { CAN, SettingsFrame } from './SettingsFrame.tsx';
+import { FIELD_LABELS } from '../../app/field-labels.ts';
 
 type Member = OperationResponse<'GET /v3/organisations/{orgId}/members'>['data'][number];
 type Invitation = OperationResponse<'GET /v3/organisations/{orgId}/invitations'>['data'][number];
@@ -69,8 +70,8 @@ function Invite({ orgId, actor, onInvited }: { orgId: string; actor: Role; onInv
       {sent && <Alert tone="success">Invitation mailed to <strong>{sent}</strong>. The link works once, for 7 days.</Alert>}
       <ErrorMessage error={submit.error} inFields />
       <div class="grid-2">
-        <TextField label="E-mail address" type="email" autoComplete="off" value={email} onValue={setEmail} error={submit.fields.email} />
-        <SelectField label="Role" value={role} onValue={(value) => setRole(value as Role)} error={submit.fields.role}
+        <TextField label={FIELD_LABELS.email} type="email" autoComplete="off" value={email} onValue={setEmail} error={submit.fields.email} />
+        <SelectField label={FIELD_LABELS.role} value={role} onValue={(value) => setRole(value as Role)} error={submit.fields.role}
           options={ROLES.map((entry) => ({ value: entry.role, label: `${entry.role}: ${entry.summary}`, disabled: !mayGrant(actor, entry.role) }))} />
       </div>
       <Button type="submit" variant="primary" busy={submit.busy}>Send invitation</Button>
@@ -151,7 +152,7 @@ export default function TeamPage() {
                   ? <RoleSelect orgId={orgId} member={member} actor={actor} onChanged={() => members.reload()} />
                   : <StatusBadge>{member.role}</StatusBadge>,
               },
-              { header: 'Joined', cell: (member) => formatDate(member.joined_at) },
+              { header: 'Joined', cell: (member) => formatUtc(member.joined_at, { show: 'date' }) },
               {
                 header: 'Actions',
                 cell: (member) => {
@@ -187,8 +188,8 @@ export default function TeamPage() {
                 columns={[
                   { header: 'E-mail', cell: (invitation) => invitation.email },
                   { header: 'Role', cell: (invitation) => <StatusBadge>{invitation.role}</StatusBadge> },
-                  { header: 'Sent', cell: (invitation) => formatDateTime(invitation.created_at) },
-                  { header: 'Open until', cell: (invitation) => formatDateTime(invitation.expires_at) },
+                  { header: 'Sent', cell: (invitation) => formatUtc(invitation.created_at) },
+                  { header: 'Open until', cell: (invitation) => formatUtc(invitation.expires_at) },
                   {
                     header: 'Actions',
                     cell: (invitation) => (

@@ -2,7 +2,7 @@
 // per-minute budget for every minute of the day). Usage is usually far below that ceiling, so
 // the scale turns logarithmic when the ceiling is over twenty times the busiest day: both stay
 // readable. A table with the same numbers follows for screen readers and exact values.
-import { formatNumber } from '../../app/format.ts';
+import { formatNumber, formatUtc } from '../../app/format.ts';
 
 export interface DayCount {
   /** YYYY-MM-DD (UTC) */
@@ -75,11 +75,11 @@ export function UsageChart({ days, dailyCeiling, title }: { days: DayCount[]; da
             <g key={entry.day}>
               {entry.requests > 0 && (
                 <rect class="bar" x={x} y={barTop} width={barWidth} height={Math.max(1, PAD.top + plotHeight - barTop)} rx="1.5">
-                  <title>{`${entry.day}: ${formatNumber(entry.requests)} requests`}</title>
+                  <title>{`${formatUtc(entry.day, { show: 'date' })}: ${formatNumber(entry.requests)} requests`}</title>
                 </rect>
               )}
               {index % labelEvery === 0 && (
-                <text x={x + barWidth / 2} y={HEIGHT - PAD.bottom + 16} text-anchor="middle">{entry.day.slice(5)}</text>
+                <text x={x + barWidth / 2} y={HEIGHT - PAD.bottom + 16} text-anchor="middle">{formatUtc(entry.day, { show: 'date', year: false })}</text>
               )}
             </g>
           );

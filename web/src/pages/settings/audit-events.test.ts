@@ -22,10 +22,10 @@ test('keys: created (by rotation), rotated with and without an overlap, revoked'
     who: 'Anna Eriksson',
     what: 'API key created',
     on: { name: 'key "dispatch"', id: 'key_new' },
-    detail: ['A production key.', 'Expires 2027-01-31 23:59 UTC.', 'Made by rotating "dispatch" (key_old).'],
+    detail: ['A production key.', 'Expires 31 Jan 2027 23:59 UTC.', 'Made by rotating "dispatch" (key_old).'],
   });
   const rotated = describeEntry({ actor: 'user:usr_anna', action: 'key.rotated', target: 'key_old', detail: { new_key_id: 'key_new', overlap_until: '2026-11-22T10:00:00Z' } }, names);
-  assert.deepEqual(rotated.detail, ['Replaced by "dispatch" (key_new).', 'The old key works until 2026-11-22 10:00 UTC.']);
+  assert.deepEqual(rotated.detail, ['Replaced by "dispatch" (key_new).', 'The old key works until 22 Nov 2026 10:00 UTC.']);
   assert.deepEqual(describeEntry({ actor: 'user:usr_anna', action: 'key.rotated', target: 'key_old', detail: { new_key_id: 'key_new', overlap_until: null } }, names).detail.at(-1), 'The old key stopped at once.');
   const revoked = describeEntry({ actor: 'key:key_x', action: 'key.revoked', target: 'key_x', detail: {} }, names);
   assert.deepEqual([revoked.what, revoked.on, revoked.detail], ['API key revoked', { name: 'a key', id: 'key_x' }, []]);
