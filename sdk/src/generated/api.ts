@@ -5042,7 +5042,7 @@ export interface DeleteWatchListIdPath {
 /**
  * The events of your organisation
  *
- * Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.
+ * Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `severity`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.
  */
 export interface GetEvents {
   query?: GetEventsQuery;
@@ -5071,6 +5071,7 @@ export interface GetEventsQuery {
     | 'vessel.encounter'
     | 'feed.stale';
   state?: 'open' | 'cleared';
+  severity?: 'info' | 'warning' | 'critical';
   subject_type?: string;
   subject_id?: string;
   /**
