@@ -7,11 +7,13 @@ import { Button, ErrorMessage, StatusBadge } from '../../app/ui/basics.tsx';
 import { crossingOf, KIND_WORDS, reasonsOf, SEVERITY_TONES, subjectLinks, subjectWords, type LamisEvent } from './alerts-model.ts';
 import { liveEvents } from './live-events.ts';
 
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/;
+
 /** The figures of `data` that are plain values (the rest is in the API answer). */
 function figures(event: LamisEvent): [string, string][] {
   return Object.entries(event.data)
     .filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1]))
-    .map(([name, value]) => [name.replaceAll('_', ' '), String(value)]);
+    .map(([name, value]) => [name.replaceAll('_', ' '), typeof value === 'string' && ISO_TIME.test(value) ? formatUtc(value) : String(value)]);
 }
 
 export function EventCard({ event, onChange, heading = 'h2' }: { event: LamisEvent; onChange(event: LamisEvent): void; heading?: 'h1' | 'h2' }) {

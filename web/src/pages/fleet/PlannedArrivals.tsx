@@ -91,7 +91,7 @@ export function PlannedArrivals({ orgId, vehicleId, readOnly }: { orgId: string;
           <div class="row">
             <TextField label="Destination" hint="ICAO code, e.g. EGLL." value={destination} onValue={setDestination} error={fields.destination_icao ?? null}
               autoComplete="off" maxLength={4} />
-            <TextField label="ETA (UTC)" type="datetime-local" value={eta} onValue={setEta} error={fields.eta_utc ?? null} step={60} />
+            <TextField label="ETA (UTC)" hint="Date and time, in UTC." type="datetime-local" value={eta} onValue={setEta} error={fields.eta_utc ?? null} step={60} />
           </div>
           <Button type="submit" variant="primary" busy={busy}>Plan arrival</Button>
         </form>

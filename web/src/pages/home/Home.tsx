@@ -132,6 +132,8 @@ function FleetEmpty({ canManage }: { canManage: boolean }) {
 
 const TONE_BADGES = { ok: 'ok', warn: 'warn', bad: 'bad', neutral: 'neutral' } as const;
 const SEVERITY_BADGES = { critical: 'bad', warning: 'warn', info: 'info' } as const;
+const worstSeverity = (events: FeedCard['events']) =>
+  events.some((event) => event.severity === 'critical') ? 'critical' : events.some((event) => event.severity === 'warning') ? 'warning' : 'info';
 const TYPE_ICONS = { aircraft: PlaneIcon, helicopter: HelicopterIcon, vessel: ShipIcon };
 
 function FeedCardView({ card }: { card: FeedCard }) {
@@ -142,7 +144,9 @@ function FeedCardView({ card }: { card: FeedCard }) {
         <Icon size={22} />
         <h3 id={`feed-${card.id}`} class="mono">{card.title}</h3>
         <span class="muted small">{VEHICLE_TYPE_NAMES[card.type]}</span>
-        {card.events.length > 0 && <StatusBadge tone="bad">{card.events.length} open alert{card.events.length === 1 ? '' : 's'}</StatusBadge>}
+        {card.events.length > 0 && (
+          <StatusBadge tone={SEVERITY_BADGES[worstSeverity(card.events)]}>{card.events.length} open alert{card.events.length === 1 ? '' : 's'}</StatusBadge>
+        )}
       </div>
       {card.facts.length > 0 && (
         <dl class="feed-facts">

@@ -138,10 +138,11 @@ function aircraftFacts(entry: FeedEntry): { facts: Fact[]; links: FeedCard['link
     if (wind) {
       const crosswind = wind.max_crosswind_kt ?? wind.crosswind_kt;
       const parts = [crosswind === null ? 'crosswind unknown' : `crosswind ${crosswind} kt of ${wind.crosswind_limit_kt} kt limit`];
+      const speed = wind.speed_kt === 0 ? 'Calm' : `${wind.speed_kt}${wind.gust_kt ? `G${wind.gust_kt}` : ''} kt`;
       if (wind.max_tailwind_kt !== null && wind.max_tailwind_kt > 0) parts.push(`tailwind ${wind.max_tailwind_kt} kt of ${wind.tailwind_limit_kt} kt`);
       facts.push({
         label: `Wind, runway ${wind.runway}`,
-        value: `${wind.speed_kt}${wind.gust_kt ? `G${wind.gust_kt}` : ''} kt: ${parts.join(', ')}${wind.within_limits === false ? ' (outside limits)' : ''}`,
+        value: `${speed}: ${parts.join(', ')}${wind.within_limits === false ? ' (outside limits)' : ''}`,
         tone: wind.within_limits === null ? 'neutral' : wind.within_limits ? 'ok' : 'bad',
       });
     }
