@@ -72,6 +72,8 @@ describe('dashboard alerts', { skip: skipBrowser }, () => {
     await waitForCount(unacknowledged);
     assert.equal(await badge().getAttribute('aria-label'), `Alerts: ${unacknowledged} open, not acknowledged`);
     assert.equal(await page.locator('article.event-card').count(), unacknowledged);
+    // Screen readers hear of a new alert.
+    assert.match(await page.locator('.alerts-page p[aria-live="polite"]').innerText(), /^New (info|warning) alert: /);
     // The event's own sentence, what crossed which threshold, and where it leads.
     assert.equal(await card.getByRole('heading').innerText(), event.summary);
     assert.match(event.summary, /Crosswind 25 kt on runway \d\d[LR]? is above the 15 kt limit of G-EUPT/);

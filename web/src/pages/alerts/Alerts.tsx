@@ -8,7 +8,7 @@ import { navigate, type PageProps } from '../../app/router.tsx';
 import { Alert, Button, EmptyState, ErrorMessage, Loading, PageHeader, StatusBadge } from '../../app/ui/basics.tsx';
 import { SelectField, TextField } from '../../app/ui/forms.tsx';
 import {
-  EVENT_KINDS, filtersFrom, inboxPath, KIND_WORDS, listQuery, mergeEvent, SEVERITIES, type InboxFilters, type LamisEvent,
+  EVENT_KINDS, filtersFrom, inboxPath, KIND_WORDS, listQuery, matches, mergeEvent, SEVERITIES, type InboxFilters, type LamisEvent,
 } from './alerts-model.ts';
 import { EventCard } from './EventCard.tsx';
 import { useAlerts, useLiveEvents } from './live-events.ts';
@@ -55,8 +55,12 @@ export default function AlertsPage({ query }: PageProps) {
     return { events: page.data, next: page.next_cursor };
   }, [key]);
 
+  const [announcement, setAnnouncement] = useState('');
   useAlerts((event) => {
-    if (listing.data) listing.setData({ ...listing.data, events: mergeEvent(listing.data.events, event, filters) });
+    if (!listing.data) return;
+    const known = listing.data.events.some((item) => item.id === event.id);
+    listing.setData({ ...listing.data, events: mergeEvent(listing.data.events, event, filters) });
+    if (!known && event.state === 'open' && matches(event, filters)) setAnnouncement(`New ${event.severity} alert: ${event.summary}`);
   });
   const replace = (event: LamisEvent) => {
     if (listing.data) listing.setData({ ...listing.data, events: mergeEvent(listing.data.events, event, filters) });
@@ -88,6 +92,7 @@ export default function AlertsPage({ query }: PageProps) {
         themselves when the condition is gone; acknowledge one to say it has been seen. Times are UTC.
       </PageHeader>
       {live.message && live.phase !== 'live' && <Alert tone="info">{live.message}</Alert>}
+      <p class="visually-hidden" role="status" aria-live="polite">{announcement}</p>
       <Filters key={key} filters={filters} />
       {listing.error ? <ErrorMessage error={listing.error} title="The alerts could not be loaded" /> : null}
       {listing.loading && !listing.data ? <Loading label="Loading the alerts…" /> : events.length === 0 && !listing.error ? (

@@ -77,7 +77,10 @@ class LiveEvents {
   restart(): void {
     if (this.#users === 0) return;
     this.#stop();
-    void this.#start();
+    // After the session has taken the change in (a sign-out unmounts the users first).
+    setTimeout(() => {
+      if (this.#users > 0 && !this.#client) void this.#start();
+    }, 0);
   }
 
   async #start(): Promise<void> {
