@@ -9,6 +9,7 @@ import { callOk, json } from '../support/http.ts';
 import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { egllMetar } from '../support/metar.ts';
 import { AUTH } from '../support/server.ts';
+import type { WebSocketRoute } from 'playwright-core';
 import { skipBrowser, startDashboard, type Dashboard, type TestUser } from './support.ts';
 
 const KIND = 'landing.crosswind_above';
@@ -139,6 +140,48 @@ describe('dashboard alerts', { skip: skipBrowser }, () => {
     await pushMetar(egllMetar('00000KT', 0));
     await page.waitForFunction(() => !(globalThis as unknown as BrowserGlobals).document.querySelector('article.feed-card')?.textContent?.includes('Crosswind 25 kt'), undefined, { timeout: 20_000 });
     await dashboard.screenshot('home-fleet-feed', { phone: true });
+    dashboard.assertClean();
+  });
+
+  test('after a dropped stream the page reconnects and resumes after the last alert\'s cursor', { timeout: 90_000 }, async () => {
+    const { page } = dashboard;
+    // Every event stream of the page goes through here; while `refusing`, a new one is closed at once.
+    const connected: string[] = [];
+    let current: WebSocketRoute | null = null;
+    let refusing = false;
+    await page.routeWebSocket(/\/v3\/stream\/events/, (socket) => {
+      if (refusing) return socket.close({ code: 1001, reason: 'going away' });
+      connected.push(socket.url());
+      socket.connectToServer();
+      current = socket;
+    });
+    await page.goto(dashboard.url('/alerts'));
+    await page.locator('.alerts-live').getByText('live').waitFor();
+    const key = { authorization: `Bearer ${await dataKeyOf(page)}` };
+    const openEvents = async () => (await callOk(dashboard.server.url, 'GET', '/v3/events?state=open', undefined, key)).data as any[];
+    // An alert reaches the page first (another member acknowledges an event), so it holds a cursor.
+    const [other] = (await openEvents()).filter((open) => open.acknowledged_at === null);
+    assert.ok(other, 'an unacknowledged open event to acknowledge');
+    const before = (await openEvents()).filter((open) => open.acknowledged_at === null).length;
+    await waitForCount(before);
+    await callOk(dashboard.server.url, 'POST', `/v3/events/${other.id}/acknowledge`, undefined, key);
+    await waitForCount(before - 1);
+
+    // The connection drops and stays away while the wind rises again: a new crosswind event.
+    refusing = true;
+    await (current as WebSocketRoute | null)?.close({ code: 1001, reason: 'going away' });
+    await page.locator('.alerts-live').getByText('reconnecting').waitFor();
+    await pushMetar(egllMetar('36025KT', 0));
+    await waitFor(async () => (await openEvents()).some((event) => event.kind === KIND && event.id !== eventId), 'a new crosswind event', 10_000);
+    const fresh = (await openEvents()).find((event) => event.kind === KIND && event.id !== eventId);
+
+    // Back: the SDK resumes after the last alert's cursor and the missed alert arrives by replay.
+    refusing = false;
+    const card = page.locator(`article.event-card[data-event="${fresh.id}"]`);
+    await card.waitFor({ timeout: 30_000 });
+    await waitForCount((await openEvents()).filter((open) => open.acknowledged_at === null).length);
+    assert.match(connected.at(-1)!, /[?&]after=[^&]+/, 'the reconnection names the cursor to resume after');
+    assert.equal(connected.length, 2);
     dashboard.assertClean();
   });
 

@@ -61,7 +61,7 @@ export default function AlertsPage({ query }: PageProps) {
     const known = listing.data.events.some((item) => item.id === event.id);
     listing.setData({ ...listing.data, events: mergeEvent(listing.data.events, event, filters) });
     if (!known && event.state === 'open' && matches(event, filters)) setAnnouncement(`New ${event.severity} alert: ${event.summary}`);
-  });
+  }, listing.reload);
   const replace = (event: LamisEvent) => {
     if (listing.data) listing.setData({ ...listing.data, events: mergeEvent(listing.data.events, event, filters) });
   };

@@ -13,7 +13,7 @@ export default function EventPage({ params }: PageProps) {
   usePageTitle(event.data ? KIND_WORDS[event.data.kind] : 'Alert');
   useAlerts((changed) => {
     if (changed.id === params.id) event.setData(changed);
-  });
+  }, event.reload);
   return (
     <div class="alerts-page">
       <p><a href="/alerts">← All alerts</a></p>

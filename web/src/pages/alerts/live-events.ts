@@ -34,6 +34,8 @@ class LiveEvents {
   #alertListeners = new Set<AlertListener>();
   #feedListeners = new Set<FeedListener>();
   #statusListeners = new Set<(status: LiveEventsStatus) => void>();
+  #resyncListeners = new Set<() => void>();
+  #feedResyncListeners = new Set<() => void>();
   #status: LiveEventsStatus = { phase: 'closed', message: null, attention: null };
   #attention: Set<string> | null = null;
   /** Alerts that came while the count was being read, applied again on top of it. */
@@ -61,6 +63,18 @@ class LiveEvents {
   onFeed(listener: FeedListener): () => void {
     this.#feedListeners.add(listener);
     return () => this.#feedListeners.delete(listener);
+  }
+
+  /** Called when alerts may have been missed (back without a cursor to resume after): read again. */
+  onResync(listener: () => void): () => void {
+    this.#resyncListeners.add(listener);
+    return () => this.#resyncListeners.delete(listener);
+  }
+
+  /** Called after a drop, when feed entries changed meanwhile were not sent. */
+  onFeedResync(listener: () => void): () => void {
+    this.#feedResyncListeners.add(listener);
+    return () => this.#feedResyncListeners.delete(listener);
   }
 
   onStatus(listener: (status: LiveEventsStatus) => void): () => void {
@@ -96,10 +110,19 @@ class LiveEvents {
     if (this.#users === 0 || this.#client) return;
     const client = new EventStreamClient({ apiKey: secret, url: window.location.origin, WebSocket, auth: 'message' });
     this.#client = client;
+    let admitted = false;
     client.on('ready', () => {
       this.#report({ phase: 'live', message: null });
-      // Resumed connections replay what they missed; only the first reads the count.
-      if (this.#attention === null && this.#pending === null) void this.#readCount();
+      const first = !admitted;
+      admitted = true;
+      // A connection that resumes after a cursor is replayed what it missed; one that has no cursor
+      // yet (no alert came before the drop) cannot resume, so the count and the lists are read again.
+      if (first || client.lastCursor === undefined) {
+        if (this.#pending === null) void this.#readCount();
+        if (!first) this.#resyncListeners.forEach((listener) => listener());
+      }
+      // Feed entries are never replayed: after any drop they are read again.
+      if (!first) this.#feedResyncListeners.forEach((listener) => listener());
     });
     client.on('alert', (event) => this.#apply(event as LamisEvent));
     client.on('feed', (entry) => this.#feedListeners.forEach((listener) => listener(entry)));
@@ -195,14 +218,16 @@ export function useLiveEvents(): LiveEventsStatus {
   return status;
 }
 
-/** Calls `listener` with each alert while the component is drawn. */
-export function useAlerts(listener: AlertListener): void {
+/** Calls `listener` with each alert while the component is drawn, and `resync` when some may have been missed. */
+export function useAlerts(listener: AlertListener, resync: () => void): void {
   useListener((current) => liveEvents.onAlert(current), listener);
+  useListener((current) => liveEvents.onResync(current), resync);
 }
 
-/** Calls `listener` with each fleet feed entry that changed while the component is drawn. */
-export function useFeed(listener: FeedListener): void {
+/** Calls `listener` with each fleet feed entry that changed while the component is drawn, and `resync` after a drop. */
+export function useFeed(listener: FeedListener, resync: () => void): void {
   useListener((current) => liveEvents.onFeed(current), listener);
+  useListener((current) => liveEvents.onFeedResync(current), resync);
 }
 
 function useListener<L extends (value: never) => void>(subscribe: (listener: L) => () => void, listener: L): void {

@@ -180,7 +180,7 @@ function FleetFeed({ orgId, counts }: { orgId: string; counts: string }) {
   const feed = useAsync((signal) => api('GET /v3/organisations/{orgId}/fleet/feed', { path: { orgId }, query: { limit: FEED_PAGE } }, { signal }), [orgId]);
   useFeed((entry) => {
     if (feed.data) feed.setData({ ...feed.data, data: mergeFeed(feed.data.data, entry as FeedEntry) });
-  });
+  }, feed.reload);
   useInterval(feed.reload, 60_000, live.phase !== 'live');
   return (
     <Section title="Your fleet now" id="fleet-feed" actions={<ButtonLink href="/fleet" size="small">Open the fleet</ButtonLink>}>
