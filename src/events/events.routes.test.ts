@@ -34,7 +34,7 @@ after(async () => {
   await service.close();
 });
 
-test('the list pages newest first and filters by kind, state, subject and time', async () => {
+test('the list pages newest first and filters by kind, state, severity, subject and time', async () => {
   const opened: string[] = [];
   for (let i = 0; i < 5; i++) opened.push((await store.open(alpha.orgId, zoneEntered(235_000_000 + i))).event.id);
   const crosswind: NewEvent = {
@@ -59,6 +59,7 @@ test('the list pages newest first and filters by kind, state, subject and time',
   const ids = async (query: string) => (await service.call('GET', `/v3/events?${query}`, undefined, alpha.headers)).body.data.map((e: { id: string }) => e.id);
   assert.deepEqual(await ids('kind=landing.crosswind_above'), [landing.id]);
   assert.deepEqual(await ids('state=cleared'), [opened[0]]);
+  assert.deepEqual(await ids('severity=warning&state=open'), [landing.id]);
   assert.deepEqual(await ids(`subject_type=vessel&subject_id=${235_000_002}`), [opened[2]]);
   assert.deepEqual(await ids(`since=${encodeURIComponent(landing.opened_at)}&kind=landing.crosswind_above`), [landing.id]);
   assert.deepEqual(await ids('since=2999-01-01T00:00:00Z'), []);

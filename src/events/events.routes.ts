@@ -20,7 +20,7 @@ export function registerEventRoutes(app: App, store: EventStore): void {
   app.get('/v3/events', {
     schema: {
       summary: 'The events of your organisation',
-      description: 'Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.',
+      description: 'Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `severity`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.',
       tags: [TAG],
       querystring: EventListQuery,
       response: { 200: Page(EventSchema) },

@@ -36,6 +36,7 @@ export const EventObject = eventObject(SubjectObject);
 export const EventListQuery = Type.Object({
   kind: Type.Optional(Type.Enum([...EVENT_KINDS])),
   state: Type.Optional(Type.Enum([...EVENT_STATES])),
+  severity: Type.Optional(Type.Enum([...SEVERITIES])),
   subject_type: Type.Optional(Type.String({ maxLength: 32 })),
   subject_id: Type.Optional(Type.String({ maxLength: 128 })),
   since: Type.Optional(DateTime('Events opened at or after this time')),

@@ -154,6 +154,7 @@ export type EventCursor = readonly [openedAt: string, id: string];
 export interface EventFilter {
   kind?: EventKind;
   state?: EventState;
+  severity?: Severity;
   subject_type?: string;
   subject_id?: string;
   /** Events opened at or after this time (ISO 8601). */
@@ -332,6 +333,7 @@ export class EventStore {
     let query = this.#db.selectFrom('events').selectAll().where('org_id', '=', orgId);
     if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
     if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+    if (filter.severity !== undefined) query = query.where('severity', '=', filter.severity);
     if (filter.subject_type !== undefined) query = query.where('subject_type', '=', filter.subject_type);
     if (filter.subject_id !== undefined) query = query.where('subject_id', '=', filter.subject_id);
     if (filter.since !== undefined) query = query.where('opened_at', '>=', filter.since);

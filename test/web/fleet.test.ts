@@ -207,7 +207,7 @@ describe('dashboard fleet', { skip: skipBrowser }, () => {
     dashboard.assertClean();
   });
 
-  test('Home for a vessel operator puts the map and ports first, with the fleet at a glance', { timeout: 60_000 }, async () => {
+  test('Home for a vessel operator: the fleet feed, then the map and ports first', { timeout: 60_000 }, async () => {
     const { page, context } = dashboard;
     await context.clearCookies();
     const skipper = await dashboard.signIn({ vehicle: 'vessel', country: 'NO' });
@@ -221,6 +221,11 @@ describe('dashboard fleet', { skip: skipBrowser }, () => {
     assert.equal(await page.getByRole('heading', { name: 'Weather at your bases' }).count(), 0);
     assert.equal(await page.getByRole('combobox', { name: 'Destination airport' }).count(), 0);
     await page.getByText('Your fleet: 1 vessel.').waitFor();
+    // The fleet feed: one card per vehicle, this one not heard from yet, in the feed's own words.
+    const card = page.getByTestId('fleet-feed').locator('article.feed-card');
+    await card.first().waitFor();
+    assert.equal(await card.count(), 1);
+    assert.match(await card.locator('.feed-notes').innerText(), /MMSI 257012340/);
     assert.equal(await page.getByRole('link', { name: /^On the map\W+MMSI 257012340$/ }).getAttribute('href'), '/map?vessel=257012340');
     await dashboard.screenshot('home-maritime', { phone: true });
     // Nothing on this Home needs an API key: the vessel operator's first visit makes none.

@@ -72,7 +72,11 @@ describe('ports', { skip: skipBrowser }, () => {
 
     // 8 m of draught over 8 m charted: in only while the tide gives the 0.8 m of clearance.
     await page.getByLabel(/Charted depth/).fill('8');
+    // The windows over the channel depth stay on the page until these replace them.
+    const answered = page.waitForResponse((response) => response.url().includes('/tidal-windows') && response.url().includes('charted_depth=8'));
     await page.getByRole('button', { name: 'Show tidal windows' }).click();
+    await answered;
+    await page.waitForURL(/charted_depth=8/);
     const windows = page.getByRole('table', { name: 'Tidal windows (shaded on the chart)' });
     await windows.waitFor();
     const shaded = Number(await chart.getAttribute('data-windows'));

@@ -5309,7 +5309,7 @@ export interface DeleteWatchListIdPath {
 /**
  * The events of your organisation
  *
- * Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.
+ * Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `severity`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.
  */
 export interface GetEvents {
   query?: GetEventsQuery;
@@ -5338,6 +5338,7 @@ export interface GetEventsQuery {
     | 'vessel.encounter'
     | 'feed.stale';
   state?: 'open' | 'cleared';
+  severity?: 'info' | 'warning' | 'critical';
   subject_type?: string;
   subject_id?: string;
   /**

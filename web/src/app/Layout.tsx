@@ -1,9 +1,10 @@
 // The frame around every page: a skip link, the header with the navigation (a menu button at phone
-// width), the organisation switcher and sign-out, a banner while sign-up is unfinished, the
-// page, and the reliance notice.
+// width), the alerts bell with its live count, the organisation switcher and sign-out, a banner
+// while sign-up is unfinished, the page, and the reliance notice.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { chooseOrganisation, currentMembership, signOut, useSession } from '../api/session.ts';
+import { AlertsBadge } from '../pages/alerts/AlertsBadge.tsx';
 import { navigate, useLocation } from './router.tsx';
 import { Button } from './ui/basics.tsx';
 import { AnchorIcon, CloseIcon, FleetIcon, HomeIcon, MapIcon, MenuIcon, PlaneIcon, SettingsIcon } from './ui/icons.tsx';
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <header class="app-header">
         <div class="app-header-inner">
           <a class="brand" href="/"><img class="brand-mark" src={logo} alt="" />LAMIS</a>
+          {account && <AlertsBadge current={pathname === '/alerts' || pathname.startsWith('/events/')} />}
           <Button class="nav-toggle" size="small" aria-expanded={menuOpen} aria-controls="app-nav" onClick={() => setMenuOpen(!menuOpen)}>
             {menuOpen ? <CloseIcon size={18} /> : <MenuIcon size={18} />}
             Menu

@@ -96,3 +96,6 @@ export const MailIcon = (props: IconProps) => (
     <path d="M3.5 6.5L12 13l8.5-6.5" />
   </Icon>
 );
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}><path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" /></Icon>
+);

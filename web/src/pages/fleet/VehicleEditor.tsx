@@ -13,6 +13,7 @@ import { Alert, Button, ButtonLink, ConfirmButton, EmptyState, ErrorMessage, Loa
 import { RadioCards, TextField } from '../../app/ui/forms.tsx';
 import { HelicopterIcon, PlaneIcon, ShipIcon } from '../../app/ui/icons.tsx';
 import { leaveNotice } from './notice.ts';
+import { PlannedArrivals } from './PlannedArrivals.tsx';
 import {
   createBody, emptyForm, FIELDS_BY_TYPE, formFromVehicle, mapFieldErrors, patchBody, switchType, VEHICLE_TYPE_NAMES, vehicleName,
   type FormValues, type MappedErrors, type Vehicle, type VehicleType,
@@ -189,6 +190,7 @@ export default function VehicleEditor({ params }: PageProps) {
       <ErrorMessage error={removeError} title="Not removed" />
       {readOnly && <Alert tone="info">As a viewer you can see this profile but not change it.</Alert>}
       <ProfileForm key={current?.id ?? 'new'} initial={current ? formFromVehicle(current) : emptyForm()} original={current} readOnly={readOnly} orgId={orgId} />
+      {current && current.vehicle_type !== 'vessel' && <PlannedArrivals orgId={orgId} vehicleId={current.id} readOnly={readOnly} />}
     </div>
   );
 }

@@ -1,27 +1,31 @@
-// Home: what the account operates decides what comes first (GET /v3/accounts/me's
-// `vehicle_category`). Aircraft and helicopters: a landing briefing shortcut with an airport
-// search and the weather at the fleet's home bases. Vessels: a port search and the live map. Then
-// the shortcuts in that order, and the fleet at a glance.
+// Home: the fleet's live feed first (GET …/fleet/feed, then `feed` frames of the event stream),
+// one card per vehicle with what matters now. Then what the account operates decides the order
+// (GET /v3/accounts/me's `vehicle_category`). Aircraft and helicopters: a landing briefing with an
+// airport search and the weather at the fleet's home bases. Vessels: a port search and the live
+// map. Then the shortcuts in that order; with no fleet yet, how to start one.
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
 import { data } from '../../api/data-key.ts';
 import { useMembership, useSession } from '../../api/session.ts';
-import { useAsync } from '../../app/hooks.ts';
+import { formatUtc } from '../../app/format.ts';
+import { useAsync, useInterval } from '../../app/hooks.ts';
 import { navigate, usePageTitle } from '../../app/router.tsx';
 import { Button, ButtonLink, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
 import { TextField } from '../../app/ui/forms.tsx';
-import { AnchorIcon, FleetIcon, MapIcon, PlaneIcon } from '../../app/ui/icons.tsx';
-import { VEHICLE_TYPE_NAMES, vehicleName, vehicleSummary, type Vehicle } from '../fleet/vehicle-form.ts';
+import { AnchorIcon, FleetIcon, HelicopterIcon, MapIcon, PlaneIcon, ShipIcon } from '../../app/ui/icons.tsx';
+import { useFeed, useLiveEvents } from '../alerts/live-events.ts';
+import { VEHICLE_TYPE_NAMES } from '../fleet/vehicle-form.ts';
 import { AirportSearch, type ChosenAirport } from '../landing/AirportSearch.tsx';
 import { age } from '../landing/format.ts';
 import { FLIGHT_CATEGORIES } from '../landing/metar.ts';
 import type { MetarReport } from '../landing/types.ts';
-import { countWords, fleetGlance, focusOf, shortcutsFor, type Shortcut } from './home-model.ts';
+import { countWords, feedCard, fleetGlance, focusOf, mergeFeed, shortcutsFor, type FeedCard, type FeedEntry, type Shortcut } from './home-model.ts';
 import './home.css';
 
 /** Home bases whose weather is shown: each is one request of the dashboard key's small budget. */
 const MAX_BASES = 3;
 const GLANCE_PAGE = 100;
+const FEED_PAGE = 50;
 
 const ICONS = { plane: PlaneIcon, map: MapIcon, anchor: AnchorIcon, fleet: FleetIcon };
 
@@ -114,32 +118,82 @@ function BaseWeather({ bases }: { bases: string[] }) {
   );
 }
 
-function FleetAtAGlance({ vehicles, more, canManage }: { vehicles: Vehicle[]; more: boolean; canManage: boolean }) {
-  const glance = fleetGlance(vehicles, more);
+function FleetEmpty({ canManage }: { canManage: boolean }) {
   return (
-    <Section title="Fleet at a glance" id="glance" actions={<ButtonLink href="/fleet" size="small">Open the fleet</ButtonLink>}>
-      {glance.total === 0 ? (
-        <EmptyState title="Your fleet is empty" action={canManage ? <ButtonLink href="/fleet/new" variant="primary">Add vehicle</ButtonLink> : undefined}>
-          {canManage ? 'Add your aircraft and vessels: briefings then use their own limits.' : 'Owners, admins and members can add vehicles.'}
-        </EmptyState>
-      ) : (
-        <>
-          <p data-testid="fleet-counts">Your fleet: {countWords(glance)}.</p>
-          <ul class="glance-list">
-            {vehicles.slice(0, 6).map((v) => (
-              <li key={v.id}>
-                <a href={`/fleet/${v.id}`} class="mono">{vehicleName(v)}</a>
-                <StatusBadge tone={v.vehicle_type === 'vessel' ? 'info' : 'neutral'}>{VEHICLE_TYPE_NAMES[v.vehicle_type]}</StatusBadge>
-                <span class="muted small">{vehicleSummary(v)}</span>
-                {v.vehicle_type === 'vessel' && v.mmsi !== null
-                  ? <a class="glance-action" href={`/map?vessel=${v.mmsi}`}>On the map<span class="visually-hidden">: {vehicleName(v)}</span></a>
-                  : <a class="glance-action" href={`/landing?vehicle=${v.id}${v.home_base_icao ? `&icao=${v.home_base_icao}` : ''}`}>Brief<span class="visually-hidden"> {vehicleName(v)}</span></a>}
-              </li>
-            ))}
-          </ul>
-          {glance.total > 6 && <p class="small muted">And {glance.total - 6}{more ? ' more, and others' : ' more'}.</p>}
-        </>
+    <Section title="Your fleet" id="glance">
+      <EmptyState title="Your fleet is empty" action={canManage ? <ButtonLink href="/fleet/new" variant="primary">Add vehicle</ButtonLink> : undefined}>
+        {canManage
+          ? 'Add your aircraft and vessels: briefings then use their own limits, and Home becomes their live feed. Plan an aircraft\'s arrivals on its page and LAMIS watches them.'
+          : 'Owners, admins and members can add vehicles; once they do, each shows here with what matters now.'}
+      </EmptyState>
+    </Section>
+  );
+}
+
+const TONE_BADGES = { ok: 'ok', warn: 'warn', bad: 'bad', neutral: 'neutral' } as const;
+const SEVERITY_BADGES = { critical: 'bad', warning: 'warn', info: 'info' } as const;
+const worstSeverity = (events: FeedCard['events']) =>
+  events.some((event) => event.severity === 'critical') ? 'critical' : events.some((event) => event.severity === 'warning') ? 'warning' : 'info';
+const TYPE_ICONS = { aircraft: PlaneIcon, helicopter: HelicopterIcon, vessel: ShipIcon };
+
+function FeedCardView({ card }: { card: FeedCard }) {
+  const Icon = TYPE_ICONS[card.type];
+  return (
+    <article class="feed-card card" aria-labelledby={`feed-${card.id}`} data-vehicle={card.id}>
+      <div class="feed-card-head">
+        <Icon size={22} />
+        <h3 id={`feed-${card.id}`} class="mono">{card.title}</h3>
+        <span class="muted small">{VEHICLE_TYPE_NAMES[card.type]}</span>
+        {card.events.length > 0 && (
+          <StatusBadge tone={SEVERITY_BADGES[worstSeverity(card.events)]}>{card.events.length} open alert{card.events.length === 1 ? '' : 's'}</StatusBadge>
+        )}
+      </div>
+      {card.facts.length > 0 && (
+        <dl class="feed-facts">
+          {card.facts.map((fact) => (
+            <div key={fact.label} class={`feed-fact tone-${TONE_BADGES[fact.tone]}`}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
       )}
+      {card.notes.length > 0 && <ul class="feed-notes small muted">{card.notes.map((note) => <li key={note}>{note}</li>)}</ul>}
+      {card.events.length > 0 && (
+        <ul class="feed-events">
+          {card.events.slice(0, 3).map((event) => (
+            <li key={event.id}><StatusBadge tone={SEVERITY_BADGES[event.severity]}>{event.severity}</StatusBadge> <a href={`/events/${event.id}`}>{event.summary}</a></li>
+          ))}
+        </ul>
+      )}
+      <div class="feed-links">
+        {card.links.map((link) => <a key={link.href} href={link.href}>{link.label}<span class="visually-hidden">: {card.title}</span></a>)}
+        <span class="muted small feed-updated">Updated {formatUtc(card.updatedAt)}</span>
+      </div>
+    </article>
+  );
+}
+
+/** The fleet's live feed: one card per vehicle, kept current by `feed` frames (read again every minute without the stream). */
+function FleetFeed({ orgId, counts }: { orgId: string; counts: string }) {
+  const live = useLiveEvents();
+  const feed = useAsync((signal) => api('GET /v3/organisations/{orgId}/fleet/feed', { path: { orgId }, query: { limit: FEED_PAGE } }, { signal }), [orgId]);
+  useFeed((entry) => {
+    if (feed.data) feed.setData({ ...feed.data, data: mergeFeed(feed.data.data, entry as FeedEntry) });
+  }, feed.reload);
+  useInterval(feed.reload, 60_000, live.phase !== 'live');
+  return (
+    <Section title="Your fleet now" id="fleet-feed" actions={<ButtonLink href="/fleet" size="small">Open the fleet</ButtonLink>}>
+      <p data-testid="fleet-counts">
+        Your fleet: {counts}. {live.phase === 'live' ? <StatusBadge tone="ok">live</StatusBadge> : <span class="muted small">Read every minute.</span>}
+      </p>
+      {feed.error ? <ErrorMessage error={feed.error} title="The fleet feed could not be loaded" /> : null}
+      {feed.loading && !feed.data ? <Loading label="Loading the fleet feed…" /> : (
+        <div class="feed-grid" data-testid="fleet-feed">
+          {(feed.data?.data ?? []).map((entry) => <FeedCardView key={entry.vehicle.id} card={feedCard(entry)} />)}
+        </div>
+      )}
+      {feed.data?.next_cursor && <p class="small muted">The first {FEED_PAGE} vehicles are shown; the fleet page lists them all.</p>}
     </Section>
   );
 }
@@ -171,6 +225,8 @@ export default function Home() {
           </p>
         </div>
       </header>
+
+      {orgId && glance.total > 0 && <FleetFeed orgId={orgId} counts={countWords(glance)} />}
 
       {focus === 'aviation' && (
         <div class="home-grid">
@@ -204,7 +260,7 @@ export default function Home() {
 
       {fleet.error ? <ErrorMessage error={fleet.error} title="Your fleet could not be loaded" /> : null}
       {fleet.loading && !fleet.data ? <Loading label="Loading your fleet…" />
-        : <FleetAtAGlance vehicles={vehicles} more={Boolean(fleet.data?.next_cursor)} canManage={membership !== null && membership.role !== 'viewer'} />}
+        : glance.total === 0 ? <FleetEmpty canManage={membership !== null && membership.role !== 'viewer'} /> : null}
     </div>
   );
 }

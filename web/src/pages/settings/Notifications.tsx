@@ -1,6 +1,8 @@
-// The organisation's alert thresholds (GET/PUT /v3/organisations/{orgId}/fleet/notification-settings).
-// Each is optional: switched off, there is no such alert. A vehicle's own thresholds, set on its
-// fleet page, replace these one by one.
+// Notifications: how this member hears of alerts by e-mail, per severity (GET/PUT
+// /v3/organisations/{orgId}/notifications), and the organisation's alert thresholds (GET/PUT
+// /v3/organisations/{orgId}/fleet/notification-settings), each with the alerts it raises. A
+// threshold is optional: switched off, there is no such alert. A vehicle's own thresholds, set on
+// its fleet page, replace these one by one.
 import type { OperationResponse } from '@lamis/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.ts';
@@ -9,7 +11,8 @@ import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
 import { Alert, Button, ErrorMessage, Loading, Section } from '../../app/ui/basics.tsx';
 import { FIELD_LABELS, fieldSentence } from '../../app/field-labels.ts';
-import { Checkbox, Field, useSubmit } from '../../app/ui/forms.tsx';
+import { Checkbox, Field, SelectField, useSubmit } from '../../app/ui/forms.tsx';
+import { KIND_WORDS, SEVERITIES, THRESHOLD_RAISES } from '../alerts/alerts-model.ts';
 import { CAN, SettingsFrame } from './SettingsFrame.tsx';
 
 type Settings = OperationResponse<'GET /v3/organisations/{orgId}/fleet/notification-settings'>;
@@ -61,6 +64,60 @@ function thresholdsFrom(draft: Draft): Thresholds {
   return result as Thresholds;
 }
 
+type Preferences = OperationResponse<'GET /v3/organisations/{orgId}/notifications'>;
+type Delivery = Preferences['critical'];
+
+const DELIVERY_OPTIONS: { value: Delivery; label: string }[] = [
+  { value: 'immediately', label: 'Immediately: one e-mail per alert' },
+  { value: 'hourly', label: 'Hourly digest' },
+  { value: 'off', label: 'Off' },
+];
+
+const SEVERITY_WORDS = {
+  critical: 'Critical alerts',
+  warning: 'Warnings',
+  info: 'Information',
+};
+
+/** This member's e-mail per severity; every role sets their own. */
+function EmailPreferences({ orgId }: { orgId: string }) {
+  const preferences = useAsync((signal) => api('GET /v3/organisations/{orgId}/notifications', { path: { orgId } }, { signal }), [orgId]);
+  const [draft, setDraft] = useState<Record<'critical' | 'warning' | 'info', Delivery> | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (preferences.data) setDraft({ critical: preferences.data.critical, warning: preferences.data.warning, info: preferences.data.info });
+  }, [preferences.data]);
+  const submit = useSubmit(async () => {
+    if (!draft) return;
+    setSaved(false);
+    preferences.setData(await api('PUT /v3/organisations/{orgId}/notifications', { path: { orgId }, body: draft }));
+    setSaved(true);
+  });
+  return (
+    <Section title="Your e-mail" id="email">
+      <p class="muted">How you hear of this organisation's alerts, by severity: each as it happens, an hourly digest, or not at all. Each member chooses their own; the alerts page shows them all either way.</p>
+      {preferences.error ? <ErrorMessage error={preferences.error} /> : null}
+      {!draft ? (preferences.error ? null : <Loading />) : (
+        <form class="form form-wide" onSubmit={submit.onSubmit} noValidate aria-label="Your e-mail">
+          {saved && <Alert tone="success">Saved.</Alert>}
+          <ErrorMessage error={submit.error} inFields />
+          <div class="email-preferences">
+            {SEVERITIES.map((severity) => (
+              <SelectField key={severity} label={SEVERITY_WORDS[severity]} value={draft[severity]} options={DELIVERY_OPTIONS}
+                error={submit.fields[severity] ?? null}
+                onValue={(value) => {
+                  setSaved(false);
+                  setDraft({ ...draft, [severity]: value as Delivery });
+                }} />
+            ))}
+          </div>
+          <div class="button-row"><Button type="submit" variant="primary" busy={submit.busy}>Save e-mail choices</Button></div>
+        </form>
+      )}
+    </Section>
+  );
+}
+
 export default function NotificationsPage() {
   const membership = useMembership();
   const orgId = membership?.org_id ?? '';
@@ -86,6 +143,7 @@ export default function NotificationsPage() {
 
   return (
     <SettingsFrame>
+      {orgId && <EmailPreferences orgId={orgId} />}
       <Section title="Alert thresholds for the whole fleet" id="thresholds">
         <p class="muted">Switch on the alerts you want and set where they start. A vehicle's own thresholds, set on its page under Fleet, replace these one by one.</p>
         {!canEdit && <Alert tone="info">As a viewer you can see the thresholds; owners, admins and members change them.</Alert>}
@@ -121,6 +179,10 @@ export default function NotificationsPage() {
                         )}
                       </Field>
                     )}
+                    <p class="small muted threshold-raises">
+                      Raises: {THRESHOLD_RAISES[threshold.name].words}{' '}
+                      ({THRESHOLD_RAISES[threshold.name].kinds.map((kind) => `“${KIND_WORDS[kind]}”`).join(', ')})
+                    </p>
                   </fieldset>
                 );
               })}
