@@ -1,7 +1,7 @@
 // What `lamis import` and `lamis data sync` need whatever the data: reading a file, downloading
 // from a publisher within a time and size limit, and the shape each feature's data source takes.
 // The commands themselves (src/data.command.ts) list the features' sources.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError, type CommandOption } from './command.ts';
 import { AnswerTooLargeError, readAnswer, type OutboundAnswer } from './http/outbound.ts';
@@ -115,4 +115,40 @@ function networkReason(error: unknown, timeoutSec: number): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   if (typeof cause?.code === 'string') return `${cause.code}${typeof cause.message === 'string' ? ` (${cause.message})` : ''}`;
   return (error as Error).message;
+}
+
+/** What an import saved in the data folder holds, read as JSON; never throws. */
+export type StoredJson =
+  | { readonly status: 'missing' }
+  | { readonly status: 'unreadable'; readonly file: string; readonly error: string }
+  | { readonly status: 'read'; readonly file: string; readonly value: Record<string, unknown> };
+
+export async function readStoredJson(file: string): Promise<StoredJson> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
+    return { status: 'unreadable', file, error: (error as Error).message };
+  }
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { status: 'unreadable', file, error: 'not a JSON object' };
+    return { status: 'read', file, value: value as Record<string, unknown> };
+  } catch (error) {
+    return { status: 'unreadable', file, error: `not JSON: ${(error as Error).message}` };
+  }
+}
+
+/** Replaces the file whole (a temporary file renamed over the old one), so a reader never sees half of it. */
+export async function saveStoredJson(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, JSON.stringify(value));
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

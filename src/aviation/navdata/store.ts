@@ -2,8 +2,8 @@
 // localizers read from the operator's nav.dat with where and when they came from. A few thousand
 // entries load in well under a second, so the service reads the file at each start; an import
 // replaces it whole (a temporary file renamed over the old one), so a reader never sees half a file.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readStoredJson, saveStoredJson } from '../../platform/data-sources.ts';
 import { ILS_CATEGORIES, LOCALIZER_KINDS, NAVDAT_VERSIONS, type LocalizerRecord, type NavDatVersion } from './navdat.ts';
 
 const FORMAT = 1;
@@ -28,35 +28,16 @@ export function navDataFile(dataDir: string): string {
 /** Replaces the saved navigation data. */
 export async function saveNavData(dataDir: string, meta: NavDataImportMeta, localizers: readonly LocalizerRecord[]): Promise<string> {
   const file = navDataFile(dataDir);
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, JSON.stringify({ format: FORMAT, ...meta, localizers }));
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await saveStoredJson(file, { format: FORMAT, ...meta, localizers });
   return file;
 }
 
 /** The saved navigation data; never throws. */
 export async function readNavData(dataDir: string): Promise<StoredNavData> {
   const file = navDataFile(dataDir);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
-    return { status: 'unreadable', file, error: (error as Error).message };
-  }
-  let stored: Record<string, unknown>;
-  try {
-    stored = JSON.parse(text) as Record<string, unknown>;
-  } catch (error) {
-    return { status: 'unreadable', file, error: `not JSON: ${(error as Error).message}` };
-  }
-  const { format, origin, version, cycle, imported_at: importedAt, localizers } = stored ?? {};
+  const stored = await readStoredJson(file);
+  if (stored.status !== 'read') return stored;
+  const { format, origin, version, cycle, imported_at: importedAt, localizers } = stored.value;
   if (format !== FORMAT || typeof origin !== 'string' || !(NAVDAT_VERSIONS as readonly unknown[]).includes(version)
     || (cycle !== null && typeof cycle !== 'string') || typeof importedAt !== 'string' || !Array.isArray(localizers)) {
     return { status: 'unreadable', file, error: `not a LAMIS navigation data import (format ${FORMAT}); import the nav.dat file again` };

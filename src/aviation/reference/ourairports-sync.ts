@@ -2,6 +2,7 @@
 // and navaids CSV files. Each is parsed and merged into the OurAirports file of the data folder
 // (ourairports.ts), the other parts taken from the file in use until then; the next start finds
 // it newer than the committed one and compiles the airport index from it.
+import type { RejectedRow } from '../../platform/csv.ts';
 import { DataError, type DataReport, type SyncedSource } from '../../platform/data-sources.ts';
 import {
   currentOurAirportsFile,
@@ -14,7 +15,6 @@ import {
   writeOurAirports,
   type OurAirportsData,
   type OurAirportsPart,
-  type RejectedCsvRow,
 } from './ourairports.ts';
 
 /** Where OurAirports publishes its data files (a mirror of https://ourairports.com/data/, updated nightly). */
@@ -72,7 +72,7 @@ export async function saveOurAirportsPart(dataDir: string, part: OurAirportsPart
   return report(part, origin, file, parsed.rows.length, parsed.rejected);
 }
 
-function report(part: OurAirportsPart, origin: string, file: string, rows: number, rejected: RejectedCsvRow[]): DataReport {
+function report(part: OurAirportsPart, origin: string, file: string, rows: number, rejected: RejectedRow[]): DataReport {
   const lines = [`${LABELS[part]}: ${rows} ${UNITS[part]} from ${origin}, saved to ${file}.`];
   if (rejected.length > 0) {
     lines.push(`  Rows rejected (${rejected.length}):`);

@@ -12,8 +12,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { CsvError } from 'csv-parse';
-import { parse } from 'csv-parse/sync';
+import { readCsvRows, type RejectedRow } from '../../platform/csv.ts';
 
 /** The committed compilation, at the repository root. */
 export const COMMITTED_OURAIRPORTS_FILE = fileURLToPath(new URL('../../../reference/ourairports/ourairports.json.gz', import.meta.url));
@@ -70,10 +69,9 @@ export type OurAirportsData = {
   readonly navaids: readonly NavaidRow[];
 };
 
-export type RejectedCsvRow = { readonly line: number; readonly reason: string };
 
 export type ParsedPart<T> =
-  | { readonly ok: true; readonly rows: T[]; readonly rejected: RejectedCsvRow[] }
+  | { readonly ok: true; readonly rows: T[]; readonly rejected: RejectedRow[] }
   | { readonly ok: false; readonly error: string };
 
 export type ParsedParts = {
@@ -86,38 +84,19 @@ type Columns = (name: string) => string;
 
 /** Reads an OurAirports CSV by its header names; rows without the fields a record needs are rejected. */
 function parsePart<T>(text: string, required: readonly string[], row: (field: Columns) => T | string): ParsedPart<T> {
-  const rows: T[] = [];
-  const rejected: RejectedCsvRow[] = [];
-  let header: string[] | null = null;
-  let index = new Map<string, number>();
-  try {
-    parse(text, {
-      bom: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_skip: (error) => {
-        rejected.push({ line: typeof error?.lines === 'number' ? error.lines : 0, reason: error?.message ?? 'unreadable row' });
-        return undefined;
-      },
-      on_record: (fields: string[], context) => {
-        if (header === null) {
-          header = fields;
-          index = new Map(fields.map((name, i) => [name, i]));
-          return null;
-        }
-        const made = row((name) => (fields[index.get(name) ?? -1] ?? '').trim());
-        if (typeof made === 'string') rejected.push({ line: context.lines, reason: made });
-        else rows.push(made);
-        return null;
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    rejected.push({ line: typeof error.lines === 'number' ? error.lines : 0, reason: error.message });
-  }
-  const columns: string[] = header ?? [];
+  const { rows: lines, rejected } = readCsvRows(text);
+  const [header, ...records] = lines;
+  const columns = header?.fields ?? [];
   const missing = required.filter((name) => !columns.includes(name));
   if (missing.length > 0) return { ok: false, error: `not an OurAirports file: no ${missing.map((name) => `"${name}"`).join(', ')} column` };
+  const index = new Map(columns.map((name, i) => [name, i]));
+  const rows: T[] = [];
+  for (const { line, fields } of records) {
+    const made = row((name) => (fields[index.get(name) ?? -1] ?? '').trim());
+    if (typeof made === 'string') rejected.push({ line, reason: made });
+    else rows.push(made);
+  }
+  rejected.sort((a, b) => a.line - b.line);
   return { ok: true, rows, rejected };
 }
 

@@ -140,7 +140,7 @@ export type UnlocodeEntry = {
 };
 
 /** A line of an imported file that was not used, and why. */
-export type RejectedRow = { readonly line: number; readonly reason: string };
+export type { RejectedRow } from '../../platform/csv.ts';
 
 /** `q` is matched against the UN/LOCODE, WPI number, name and alternate names. */
 export type PortSearch = PlaceSearch & {

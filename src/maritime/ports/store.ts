@@ -3,8 +3,8 @@
 // few thousand entries load in well under a second, so the merged index is rebuilt in memory at
 // each start instead of keeping a database table; an import replaces its file whole (written to a
 // temporary file, then renamed over the old one), so a reader never sees half a file.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readStoredJson, saveStoredJson } from '../../platform/data-sources.ts';
 import type { ImportMeta, UnlocodeEntry, WpiEntry } from './model.ts';
 
 const FORMAT = 1;
@@ -30,36 +30,17 @@ export async function saveImport<S extends ImportedSource>(
 ): Promise<{ file: string; meta: ImportMeta }> {
   const file = importFile(dataDir, source);
   const meta: ImportMeta = { origin, imported_at: new Date().toISOString(), entries: entries.length };
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, JSON.stringify({ format: FORMAT, source, ...meta, entries }));
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await saveStoredJson(file, { format: FORMAT, source, ...meta, entries });
   return { file, meta };
 }
 
 /** The saved entries of `source`; never throws. */
 export async function readImport<S extends ImportedSource>(dataDir: string, source: S): Promise<StoredImport<S>> {
   const file = importFile(dataDir, source);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
-    return { status: 'unreadable', file, error: (error as Error).message };
-  }
-  let stored: Record<string, unknown>;
-  try {
-    stored = JSON.parse(text) as Record<string, unknown>;
-  } catch (error) {
-    return { status: 'unreadable', file, error: `not JSON: ${(error as Error).message}` };
-  }
+  const stored = await readStoredJson(file);
+  if (stored.status !== 'read') return stored;
   const valid = source === 'wpi' ? isWpiEntry : isUnlocodeEntry;
-  const { format, origin, imported_at: importedAt, entries } = stored ?? {};
+  const { format, origin, imported_at: importedAt, entries } = stored.value;
   if (format !== FORMAT || typeof origin !== 'string' || typeof importedAt !== 'string' || !Array.isArray(entries)) {
     return { status: 'unreadable', file, error: `not a LAMIS ${source} import (format ${FORMAT}); import the file again` };
   }

@@ -7,7 +7,7 @@
 // Kept: locations with the port function and coordinates. Left out and counted: other functions,
 // ports without coordinates, and entries being withdrawn (change "X", status "XX", or a request
 // rejected, "RR"). Rejected with a reason: rows that break the format.
-import { decodeText, readCsvRows } from './csv.ts';
+import { decodeText, readCsvRows } from '../../platform/csv.ts';
 import type { RejectedRow, UnlocodeEntry } from './model.ts';
 import { isCountryCode } from './places.ts';
 

@@ -2,7 +2,7 @@
 // 109 named columns, measurements in metres, Yes/No/Unknown flags, and the country as an English
 // name. A row without a usable WPI number, name or position is rejected; a value that cannot be
 // read is dropped from its row with a warning, and the row kept. See model.ts for what the depths mean.
-import { decodeText, readCsvRows } from './csv.ts';
+import { decodeText, readCsvRows } from '../../platform/csv.ts';
 import type { EntranceRestrictions, HarbourSize, HarbourType, RejectedRow, Shelter, WpiEntry } from './model.ts';
 import { countryCode, normaliseUnlocode } from './places.ts';
 

@@ -1,10 +1,13 @@
-// CSV reading shared by the importers: text decoding, and rows with their line numbers, where a row
-// the parser cannot read (a stray quote, a wrong number of fields) is reported instead of thrown.
+// CSV reading shared by the reference data importers: text decoding, and rows with their line
+// numbers, where a row the parser cannot read (a stray quote, a wrong number of fields) is reported
+// instead of thrown.
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
-import type { RejectedRow } from './model.ts';
 
 export type CsvRow = { readonly line: number; readonly fields: readonly string[] };
+
+/** A row left out, by its line number (0 when the parser could not tell), and why. */
+export type RejectedRow = { readonly line: number; readonly reason: string };
 
 /** UTF-8 when the bytes are valid UTF-8, else ISO 8859-1 (older UN/LOCODE releases use it). */
 export function decodeText(bytes: Uint8Array): string {
