@@ -1,5 +1,7 @@
-// Hooks the pages share: loading data with its error, and repeating a task on a timer.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+// Hooks the pages share: loading data with its error, repeating a task on a timer, and the width
+// a chart has to fill.
+import type { RefObject } from 'preact';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface Async<T> {
   data: T | undefined;
@@ -72,4 +74,19 @@ export function useCountdown(until: number): number {
     return () => clearInterval(timer);
   }, [until]);
   return seconds;
+}
+
+/** The element's width in pixels as laid out (at least `min`), following it as it resizes; for charts drawn to fit. */
+export function useMeasuredWidth(min = 280, initial = 720): [RefObject<HTMLDivElement | null>, number] {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(initial);
+  useLayoutEffect(() => {
+    const element = wrapper.current!;
+    const measure = () => setWidth(Math.max(min, Math.round(element.getBoundingClientRect().width)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [min]);
+  return [wrapper, width];
 }

@@ -1,9 +1,8 @@
 // Congestion at a port: the vessels waiting for a berth now and for how long, the median wait of
 // the last week, berth occupancy, and a chart of waiting and berthed vessels hour by hour.
 import type { OperationResponse } from '@lamis/sdk';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { useAsync } from '../../app/hooks.ts';
 import { formatNumber } from '../../app/format.ts';
+import { useAsync, useMeasuredWidth } from '../../app/hooks.ts';
 import { ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
 import { data } from '../../api/data-key.ts';
@@ -59,16 +58,7 @@ function CongestionView({ congestion, port }: { congestion: Congestion; port: Po
 }
 
 function CongestionChart({ history, days }: { history: Congestion['history']; days: number }) {
-  const wrapper = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(720);
-  useLayoutEffect(() => {
-    const element = wrapper.current!;
-    const measure = () => setWidth(Math.max(280, Math.round(element.getBoundingClientRect().width)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const [wrapper, width] = useMeasuredWidth();
   const height = 180;
   const chart = congestionChart(history, width, height);
   const { plot } = chart;

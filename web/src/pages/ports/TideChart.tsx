@@ -2,8 +2,8 @@
 // tidal windows of a draught shaded, the height of tide that draught needs as a dashed line, and
 // "now". It is drawn for the width it has, so labels keep their size on a phone; tide-chart.ts
 // places the labels clear of each other.
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatUtc } from '../../app/format.ts';
+import { useMeasuredWidth } from '../../app/hooks.ts';
 import { tideChart, type LabelKind, type TideExtreme, type TideLevel, type TideWindow } from './tide-chart.ts';
 
 const LABEL_CLASSES: Record<LabelKind, string> = {
@@ -22,16 +22,7 @@ export function TideChart({ levels, extremes, windows, neededHeight, datum }: {
   neededHeight?: number | null;
   datum: string;
 }) {
-  const wrapper = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(720);
-  useLayoutEffect(() => {
-    const element = wrapper.current!;
-    const measure = () => setWidth(Math.max(280, Math.round(element.getBoundingClientRect().width)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const [wrapper, width] = useMeasuredWidth();
   const height = width < 500 ? 230 : 280;
   const chart = tideChart({ levels, extremes, windows, neededHeight, now: Date.now(), width, height });
   const { plot } = chart;
