@@ -1,5 +1,5 @@
-// The planned-arrival routes in process (the fleet alone, no socket): an arrival's life under a
-// vehicle, the ETA window, and refusals by field.
+// The planned-arrival routes in process (the fleet with aviation's airports, no socket): an
+// arrival's life under a vehicle, the ETA window, and refusals by field.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { featureApp, type InProcess } from '../../test/support/in-process.ts';
@@ -8,7 +8,8 @@ let service: InProcess;
 let aircraft: string;
 let vessel: string;
 before(async () => {
-  service = await featureApp(['fleet']);
+  // Arrival destinations are airport codes the aviation feature's reference data resolves.
+  service = await featureApp(['aviation', 'fleet']);
   aircraft = (await service.call('POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration: 'G-ARRV', icao_type: 'A320' })).body.id;
   vessel = (await service.call('POST', '/v3/fleet/vehicles', { vehicle_type: 'vessel', mmsi: 235012345 })).body.id;
 });

@@ -207,6 +207,9 @@ describe('dashboard home and landing briefing', { skip: skipBrowser }, () => {
       bundle.alternates.airports.map((alternate: { icao: string }) => alternate.icao));
     const first = bundle.alternates.airports[0];
     assert.match(await alternates.first().innerText(), new RegExp(`${first.icao}[\\s\\S]*${first.name}[\\s\\S]*${first.distance_nm} nm`));
+    // Heathrow's radio, arrival frequencies first: ATIS, then the director (its approach), then tower.
+    const radio = await page.getByTestId('frequencies').innerText();
+    assert.match(radio, /ATIS \d{3}\.\d{3} MHz[\s\S]*DIR[\s\S]*TWR/);
     const metarRow = page.getByTestId('freshness').locator('li[data-input="METAR"]');
     assert.equal(await metarRow.getAttribute('data-origin'), bundle.sources.metar.source);
     assert.equal(await metarRow.getAttribute('data-currency'), bundle.sources.metar.freshness);

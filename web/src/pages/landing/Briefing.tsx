@@ -1,7 +1,7 @@
 // One landing briefing: the bundle of `/v3/intelligence/landing`, the airport's runways for the
 // plan and the decoded METAR of `/v3/aviation/airports/{icao}/metar`, laid out for reading top to
 // bottom: headline (with what the weather at the ETA rests on), runway and wind, weather, approach,
-// score, alternates, NOTAMs, freshness, disclaimer.
+// score, alternates, frequencies and navaids, NOTAMs, freshness, disclaimer.
 import type { ComponentChildren } from 'preact';
 import { formatNumber, formatUtc } from '../../app/format.ts';
 import { Alert, Section, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
@@ -303,6 +303,37 @@ function Alternates({ bundle }: { bundle: LandingBundle }) {
   );
 }
 
+/** The types a crew tunes on arrival first, in that order; the rest follow by type. */
+const ARRIVAL_FREQUENCIES = ['ATIS', 'APP', 'ARR', 'DIR', 'TWR', 'GND'];
+
+function Radio({ airport }: { airport: Airport }) {
+  const rank = (type: string) => {
+    const index = ARRIVAL_FREQUENCIES.indexOf(type.toUpperCase());
+    return index === -1 ? ARRIVAL_FREQUENCIES.length : index;
+  };
+  const frequencies = [...airport.frequencies].sort((a, b) => rank(a.type) - rank(b.type) || a.type.localeCompare(b.type));
+  return (
+    <Section title="Frequencies and navaids" id="radio">
+      {frequencies.length === 0 ? <p class="muted">OurAirports lists no frequency for this airport.</p> : (
+        <ul class="frequencies" data-testid="frequencies">
+          {frequencies.map((frequency) => (
+            <li key={`${frequency.type}-${frequency.frequency_mhz}`}>
+              <strong>{frequency.type}</strong> {frequency.frequency_mhz.toFixed(3)} MHz
+              {frequency.description && <span class="small muted"> · {frequency.description}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {airport.navaids.length > 0 && (
+        <ul class="small navaids" data-testid="navaids">
+          {airport.navaids.map((navaid) => <li key={`${navaid.type}-${navaid.ident}`}>{navaid.type} {navaid.ident} {navaid.name}</li>)}
+        </ul>
+      )}
+      <p class="small muted">From OurAirports: check the current AIP before use.</p>
+    </Section>
+  );
+}
+
 const ORIGIN_TONE: Record<Origin, Tone> = { live: 'ok', simulated: 'warn', operator: 'info', imported: 'neutral', none: 'neutral' };
 const CURRENCY_TONE: Record<Currency, Tone> = { live: 'ok', recent: 'info', stale: 'bad', missing: 'bad', failing: 'bad', reference: 'neutral' };
 const CURRENCY_WORDS: Record<Currency, string> = { live: 'live', recent: 'recent', stale: 'stale', missing: 'missing', failing: 'failing', reference: 'reference data' };
@@ -355,6 +386,7 @@ export function Briefing({ bundle, airport, metar, nowMs }: { bundle: LandingBun
         <Safety bundle={bundle} />
       </div>
       <Alternates bundle={bundle} />
+      {airport && <Radio airport={airport} />}
       <Notams bundle={bundle} nowMs={nowMs} />
       <Freshness bundle={bundle} nowMs={nowMs} />
       <Alert tone="info" title="Not for sole reliance">{bundle.disclaimer}</Alert>
