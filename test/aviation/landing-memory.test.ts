@@ -39,9 +39,9 @@ E) RWY 09L/27R CLSD DUE TO MAINT`;
 // Within the hour the METARs pushed describe, so the answers rest on them.
 const eta = utc(Date.now() + HOUR / 3);
 
-function landing(server: TestServer): Promise<any> {
+function landing(server: TestServer, fields: { registration?: string; destination_icao?: string } = {}): Promise<any> {
   return callOk(server.url, 'POST', '/v3/intelligence/landing', {
-    destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: eta, registration: 'G-EUPT', aircraft_type: 'A320',
+    destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: eta, registration: 'G-EUPT', aircraft_type: 'A320', ...fields,
   }, AUTH);
 }
 
@@ -82,6 +82,15 @@ describe('one instance: a change shows in the next landing answer', { timeout: 6
     const withTaf = await landing(server);
     assert.equal(withTaf.weather.taf, taf);
     assert.equal(withTaf.sources.taf.source, 'operator');
+  });
+
+  test('answers built a moment ago for the same airport, ETA and aircraft still carry each request\'s own id, registration and code', async () => {
+    const [first, second] = await Promise.all([landing(server), landing(server, { registration: 'G-EUPU', destination_icao: 'LHR' })]);
+    assert.deepEqual([first.aircraft.registration, first.destination.requested_code], ['G-EUPT', 'EGLL']);
+    assert.deepEqual([second.aircraft.registration, second.destination.requested_code], ['G-EUPU', 'LHR']);
+    assert.notEqual(first.request_id, second.request_id);
+    assert.deepEqual({ ...first, request_id: null, aircraft: null, destination: null, intelligence_freshness_sec: null, sources: null },
+      { ...second, request_id: null, aircraft: null, destination: null, intelligence_freshness_sec: null, sources: null });
   });
 
   test('a NOTAM closing a runway', async () => {

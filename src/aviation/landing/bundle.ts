@@ -69,15 +69,63 @@ export interface BundleInputs {
  */
 export async function landingBundle(services: AviationServices, request: LandingRequest, requestId: string, nowMs = Date.now()): Promise<LandingIntelligence> {
   const { airport, etaMs } = request;
-  const [weather, notamSet, alternates] = await Promise.all([
-    airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs }), findAlternates(services.airports, request, {
+  const [weather, notamSet] = await Promise.all([airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs })]);
+  const key = `${airport.icao}|${etaMs}|${request.vehicleType}|${request.profileSource}|${JSON.stringify(request.profile)}`;
+  const answers = composedAnswers(services);
+  const generation = services.inputs.generation;
+  const reused = answers.get(key);
+  let bundle: LandingIntelligence;
+  if (reused !== undefined && reused.generation === generation && nowMs - reused.at < ANSWER_REUSE_MS) {
+    const { ages, freshness } = inputAges(weather, notamSet, nowMs);
+    bundle = { ...reused.bundle, intelligence_freshness_sec: freshness, sources: { ...reused.bundle.sources, ages_sec: ages } };
+  } else {
+    const alternates = await findAlternates(services.airports, request, {
       weather: (icao) => airportWeather(services, icao, nowMs),
       notams: async (icao, at) => (await services.notams.forAirport(icao, { at })).notams,
-    }),
-  ]);
-  const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weatherAtEta({ metar: weather.metar, taf: weather.taf, etaMs })));
-  const slot = await services.inputs.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
-  return composeLandingBundle({ request, weather, notamSet, slot, alternates }, requestId, nowMs).bundle;
+    });
+    const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weatherAtEta({ metar: weather.metar, taf: weather.taf, etaMs })));
+    const slot = await services.inputs.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
+    bundle = composeLandingBundle({ request, weather, notamSet, slot, alternates }, requestId, nowMs).bundle;
+    if (answers.size >= MAX_REUSED_ANSWERS) answers.delete(answers.keys().next().value!);
+    answers.set(key, { bundle, generation, at: nowMs });
+  }
+  return {
+    ...bundle,
+    request_id: requestId,
+    destination: { ...bundle.destination, requested_code: request.requestedCode ?? airport.icao },
+    aircraft: { ...bundle.aircraft, registration: request.registration },
+  };
+}
+
+/**
+ * A landing answer is built again only when an input changed (any airport's: its alternates read
+ * others) or it is a second old: requests for the same airport, ETA and aircraft in between get
+ * the answer already built, with their own id, registration and input ages. The rules' other
+ * uses of the time (the weather's age in the score) move in minutes, not within a second.
+ */
+const ANSWER_REUSE_MS = 1_000;
+const MAX_REUSED_ANSWERS = 1_000;
+const reusedAnswers = new WeakMap<AviationServices, Map<string, { bundle: LandingIntelligence; generation: number; at: number }>>();
+
+function composedAnswers(services: AviationServices) {
+  let answers = reusedAnswers.get(services);
+  if (answers === undefined) reusedAnswers.set(services, (answers = new Map()));
+  return answers;
+}
+
+/**
+ * How old each input is at `nowMs`, and the oldest: a METAR describes the weather when it was
+ * observed; NOTAMs are as fresh as their last fetch; a TAF as its last check with its source (it
+ * is meant to hold for hours).
+ */
+function inputAges(weather: AirportWeather, notamSet: AirportNotams, nowMs: number) {
+  const ages = {
+    metar_observation: secondsSince(weather.metarReport?.observed_at ?? null, nowMs),
+    taf_check: weather.tafReport?.age_s ?? null,
+    notams: notamSet.feeds.length === 0 ? null : Math.max(...notamSet.feeds.map((f) => secondsSince(f.fetched_at, nowMs) ?? 0)),
+  };
+  const measured = Object.values(ages).filter((age): age is number => age !== null);
+  return { ages, freshness: measured.length ? Math.max(...measured) : 0 };
 }
 
 /**
@@ -101,14 +149,7 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
   const shear = windShearAtEta(atEta, chosen?.designator);
   const known = atEta.basis !== 'none';
 
-  // Freshness: a METAR describes the weather when it was observed; NOTAMs are as fresh as their
-  // last fetch; a TAF as its last check with its source (it is meant to hold for hours).
-  const ages = {
-    metar_observation: secondsSince(metarReport?.observed_at ?? null, nowMs),
-    taf_check: tafReport?.age_s ?? null,
-    notams: notamSet.feeds.length === 0 ? null : Math.max(...notamSet.feeds.map((f) => secondsSince(f.fetched_at, nowMs) ?? 0)),
-  };
-  const measured = Object.values(ages).filter((age): age is number => age !== null);
+  const { ages, freshness } = inputAges(inputs.weather, notamSet, nowMs);
 
   const bundle: LandingIntelligence = {
     request_id: requestId,
@@ -154,7 +195,7 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
       effects: n.effects,
       source: n.source,
     })),
-    intelligence_freshness_sec: measured.length ? Math.max(...measured) : 0,
+    intelligence_freshness_sec: freshness,
     runway: chosen && {
       designator: chosen.designator,
       true_heading_deg: chosen.true_heading_deg,

@@ -45,6 +45,7 @@ export class LandingInputs {
   readonly #tafs = new Map<string, Decoding<Taf | undefined>>();
   /** By airport; the hours not yet read are added to the value held. */
   readonly #slotsHeld: HeldValues<string, HeldSlots>;
+  #generation = 0;
 
   constructor(stores: { weather: WeatherReports; notams: NotamStore; slots: SlotBook }, clock: () => number = Date.now) {
     this.#weather = stores.weather;
@@ -53,8 +54,14 @@ export class LandingInputs {
     this.#slotsHeld = new HeldValues({ clock });
   }
 
+  /** Counts the changes of any airport's inputs: answers built from them stand while it holds. */
+  get generation(): number {
+    return this.#generation;
+  }
+
   /** An input of the airport changed: what is held of it is read again on the next request. */
   changed(input: AviationInput): void {
+    this.#generation += 1;
     const icao = input.icao.trim().toUpperCase();
     switch (input.kind) {
       case 'metar':
