@@ -8,8 +8,9 @@
 //   far from the position the World Port Index gives (Rotterdam's is in the city; the Europoort and
 //   Maasvlakte terminals lie 14-20 nm west, at the mouth). The WPI lists such places as smaller ports
 //   of their own. So a large or medium river port takes in the base circles of the smaller WPI
-//   ports of its country within its reach. The WPI gives no berth positions: the seeds are a
-//   guess from the listing, until AIS shows where ships stop.
+//   river and canal ports of its country within its reach (a coastal harbour nearby, such as
+//   Scheveningen beside Rotterdam, is a port of its own, not one of its terminals). The WPI gives
+//   no berth positions: the seeds are a guess from the listing, until AIS shows where ships stop.
 // - Evidence: where AIS shows ships stopping. A report counts when the vessel makes port calls, is
 //   moored (navigation status 5) or at anchor (1) and reports less than STOPPED_KN. Moored reports
 //   grow berth clusters, at-anchor reports anchorage clusters. A report joins the nearest cluster of
@@ -80,6 +81,8 @@ const CIRCLE_POINTS = 32;
 const CLUSTER_POINTS = 12;
 
 const RIVER_TYPES: ReadonlySet<HarbourType> = new Set(['river_natural', 'river_basins', 'river_tide_gates']);
+/** The harbours on a river port's own waterways that may be its terminals. */
+const WATERWAY_TYPES: ReadonlySet<HarbourType> = new Set([...RIVER_TYPES, 'canal_or_lake']);
 
 export type AreaDerivation = {
   readonly method: 'base' | 'seeded' | 'evidence';
@@ -166,12 +169,13 @@ export function clusterCounts(cluster: StopCluster, nowMs: number): boolean {
   return cluster.stops >= MIN_STOPS && nowMs - Date.parse(cluster.last_seen) <= FORGET_DAYS * DAY_MS;
 }
 
-/** The smaller WPI ports of the same country within a large or medium river port's reach, nearest first. */
+/** The smaller WPI river and canal ports of the same country within a large or medium river port's reach, nearest first. */
 export function seedsOf(port: Port, near: (port: Port, radiusNm: number) => readonly Port[]): Port[] {
   if (port.harbour_type === null || !RIVER_TYPES.has(port.harbour_type) || (port.harbour_size !== 'large' && port.harbour_size !== 'medium')) return [];
   const size = HARBOUR_SIZES.indexOf(port.harbour_size);
   return near(port, reachNm(port)).filter((other) =>
-    other.id !== port.id && other.wpi_number !== null && other.country === port.country && other.harbour_size !== null && HARBOUR_SIZES.indexOf(other.harbour_size) > size);
+    other.id !== port.id && other.wpi_number !== null && other.country === port.country && other.harbour_type !== null && WATERWAY_TYPES.has(other.harbour_type)
+    && other.harbour_size !== null && HARBOUR_SIZES.indexOf(other.harbour_size) > size);
 }
 
 /** The area of a port from its base radius, its seeds and its clusters (see the rules at the top). */
@@ -200,7 +204,7 @@ export function deriveArea(port: Port, clusters: readonly StopCluster[], nowMs: 
   const berths = clusters.filter((cluster) => cluster.kind === 'berth');
   const seedText = seeds.length === 0
     ? ''
-    : ` A river port: the hull takes in the circles of ${seeds.length} smaller World Port Index port(s) of its country within ${reachNm(port)} nm ` +
+    : ` A river port: the hull takes in the circles of ${seeds.length} smaller World Port Index river and canal port(s) of its country within ${reachNm(port)} nm ` +
       `(${seeds.map((seed) => seed.name).join(', ')}), where its terminals may lie; the WPI gives no berth positions, so this is a guess from the listing.`;
   const reasoning = used.length === 0
     ? `${baseText}${seedText} ` +
