@@ -1,6 +1,7 @@
 // What `lamis import` and `lamis data sync` need whatever the data: reading a file, downloading
 // from a publisher within a time and size limit, and the shape each feature's data source takes.
 // The commands themselves (src/data.command.ts) list the features' sources.
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError, type CommandOption } from './command.ts';
@@ -80,7 +81,7 @@ export function urlOption(value: string | boolean | undefined, fallback: string,
 }
 
 /** The last path segment, or the `key` a download address names the file by (NGA's does). */
-export function fileNameOf(url: URL): string {
+function fileNameOf(url: URL): string {
   const key = url.searchParams.get('key');
   return path.posix.basename(key ?? url.pathname) || url.host;
 }
@@ -143,7 +144,7 @@ export async function readStoredJson(file: string): Promise<StoredJson> {
 /** Replaces the file whole (a temporary file renamed over the old one), so a reader never sees half of it. */
 export async function saveStoredJson(file: string, value: unknown): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${randomUUID()}.tmp`;
   try {
     await writeFile(temporary, JSON.stringify(value));
     await rename(temporary, file);

@@ -76,25 +76,25 @@ export interface DerivedCapacity {
 }
 
 /** Arrivals-only rate of one hub runway in visual conditions: ~3 nm mean spacing at ~130 kt ground speed. */
-export const HUB_RUNWAY_ARRIVALS = 42;
-export const INDEPENDENT_APPROACHES_M = 1310;
-export const DEPENDENT_APPROACHES_M = 915;
-export const SEGREGATED_PARALLELS_M = 760;
-export const SIMULTANEOUS_USE_M = 210;
+const HUB_RUNWAY_ARRIVALS = 42;
+const INDEPENDENT_APPROACHES_M = 1310;
+const DEPENDENT_APPROACHES_M = 915;
+const SEGREGATED_PARALLELS_M = 760;
+const SIMULTANEOUS_USE_M = 210;
 /** Runways within this angle count as parallel (ICAO's near-parallel runways: 15° or less). */
-export const PARALLEL_DEG = 15;
-export const MIXED_MODE_FACTOR = 0.65;
-export const DEPENDENT_DEPARTURES_FACTOR = 0.85;
-export const DEPENDENT_APPROACH_FACTOR = 0.75;
+const PARALLEL_DEG = 15;
+const MIXED_MODE_FACTOR = 0.65;
+const DEPENDENT_DEPARTURES_FACTOR = 0.85;
+const DEPENDENT_APPROACH_FACTOR = 0.75;
 /** A departure runway's own rate must be at least this share of the landing runway's. */
-export const DEPARTURE_RUNWAY_SHARE = 0.5;
+const DEPARTURE_RUNWAY_SHARE = 0.5;
 /** The share of the calm-wind rate left when the wind is beyond every runway's crosswind guide. */
-export const STRONG_CROSSWIND_FACTOR = 0.5;
+const STRONG_CROSSWIND_FACTOR = 0.5;
 /**
  * The crosswind up to which the common airliners still land: the Boeing 737's demonstrated 33 kt,
  * gusts included (Boeing 737 Flight Crew Training Manual; the A320 family's is 38 kt).
  */
-export const OPERATING_CROSSWIND_KT = 33;
+const OPERATING_CROSSWIND_KT = 33;
 
 export const FLIGHT_CATEGORY_FACTORS: Readonly<Record<FlightCategory, number>> = { VFR: 1, MVFR: 0.95, IFR: 0.85, LIFR: 0.7 };
 const FLIGHT_CATEGORY_REASONS: Readonly<Record<FlightCategory, string>> = {

@@ -89,7 +89,7 @@ export interface RunwayChoiceInput {
 }
 
 /** A helipad's ident starts with H ("H1", "H2"); runway designators never do. */
-export function isHelipad(ident: string): boolean {
+function isHelipad(ident: string): boolean {
   return /^H/i.test(ident.trim());
 }
 

@@ -18,7 +18,7 @@ import {
 } from './ourairports.ts';
 
 /** Where OurAirports publishes its data files (a mirror of https://ourairports.com/data/, updated nightly). */
-export const OURAIRPORTS_DATA_URL = 'https://davidmegginson.github.io/ourairports-data/';
+const OURAIRPORTS_DATA_URL = 'https://davidmegginson.github.io/ourairports-data/';
 
 /** Rejected rows printed before "... and N more" (`--json` gives them all). */
 const SHOWN_REJECTIONS = 10;
@@ -43,7 +43,7 @@ const NO_DATA: OurAirportsData = {
 };
 
 /** Parses one downloaded part and saves it over the data in use; throws DataError and saves nothing when it is not such a file. */
-export async function saveOurAirportsPart(dataDir: string, part: OurAirportsPart, bytes: Uint8Array, origin: string, now = new Date()): Promise<DataReport> {
+async function saveOurAirportsPart(dataDir: string, part: OurAirportsPart, bytes: Uint8Array, origin: string, now = new Date()): Promise<DataReport> {
   const parsed = PART_PARSERS[part](new TextDecoder('utf-8').decode(bytes));
   if (!parsed.ok) throw new DataError(`${origin}: ${parsed.error}; nothing saved`);
   // An empty file would replace good data with nothing: more likely a wrong file than a real list.

@@ -6,7 +6,7 @@ import { ProblemError, Problems, problemType } from '../../platform/http/problem
 import { invalidField, nullable } from '../../platform/http/schema.ts';
 import { portById } from '../ports/ports.routes.ts';
 import type { PortIndex } from '../ports/ports.ts';
-import { noSeaRoute, seaRouteBlocked } from '../sea-routes/routes.routes.ts';
+import { noSeaRoute, seaRouteBlockedProblem } from '../sea-routes/routes.routes.ts';
 import { MmsiParams, parseMmsi, vesselNotFound } from '../vessels/vessels.routes.ts';
 import type { VesselStore } from '../vessels/store.ts';
 import { WEATHER_SOURCE_KINDS } from '../weather/model.ts';
@@ -166,7 +166,8 @@ export function registerEtaRoutes(app: App, deps: EtaApiDeps): void {
         case 'no_speed': throw new ProblemError(vesselSpeedUnknown, result.message);
         case 'invalid_speed': throw invalidField('/querystring/speed_kn', result.message);
         case 'no_route': throw new ProblemError(noSeaRoute, result.message);
-        case 'blocked': throw new ProblemError(seaRouteBlocked, result.message);
+        // The dimensions are the ones the vessel reports over AIS: the field is the vessel asked for.
+        case 'blocked': throw seaRouteBlockedProblem(result.message, result.refused ?? [], () => '/params/mmsi');
         case 'network_unavailable': throw new ProblemError(Problems.unavailable, result.message);
       }
     }

@@ -2,7 +2,7 @@
 // into legs; the vessel's calm-water speed from its recent AIS speed (or a given one); on each leg
 // the speed lost to the forecast wind and waves by Kwon's method; the ETA is the sum of the legs'
 // times from the position's time. See KWON.md for the method and the choices made.
-import { passageById, pointAlong, routeBetween, type RouteGeometry, type VesselDimensions } from '../sea-routes/index.ts';
+import { passageById, pointAlong, routeBetween, type RefusedPassage, type RouteGeometry, type VesselDimensions } from '../sea-routes/index.ts';
 import type { Port } from '../ports/ports.ts';
 import type { Vessel } from '../vessels/store.ts';
 import { HOUR_MS, WeatherUnavailableError, type PointWeather, type WeatherHour, type WeatherRequest, type WeatherSource, type WeatherSourceKind } from '../weather/model.ts';
@@ -46,7 +46,9 @@ export interface ArrivalDeps {
 /** `blocked`: every route to the port needs a passage the vessel's AIS dimensions do not fit. */
 export type ArrivalErrorCode = 'no_position' | 'no_speed' | 'invalid_speed' | 'no_route' | 'blocked' | 'network_unavailable';
 
-export type ArrivalResult = { ok: true; prediction: ArrivalPrediction } | { ok: false; error: ArrivalErrorCode; message: string };
+export type ArrivalResult =
+  | { ok: true; prediction: ArrivalPrediction }
+  | { ok: false; error: ArrivalErrorCode; message: string; /** For `blocked`: the passages the vessel does not fit. */ refused?: RefusedPassage[] };
 
 export interface LegWeather {
   time: string;
@@ -170,7 +172,7 @@ export async function predictArrival(request: ArrivalRequest, deps: ArrivalDeps)
   const route = routeBetween({ lat: position.lat, lon: position.lon }, { lat: port.lat, lon: port.lon }, { vessel: fitted });
   if (!route.ok) {
     const error = route.error === 'network_unavailable' || route.error === 'blocked' ? route.error : 'no_route';
-    return { ok: false, error, message: `${route.message}.` };
+    return { ok: false, error, message: `${route.message}.`, refused: route.refused };
   }
 
   const legCount = Math.min(MAX_LEGS, Math.max(1, Math.ceil(route.distance_nm / LEG_NM)));

@@ -33,6 +33,7 @@ import { haversineNm } from '../../platform/geo/great-circle.ts';
 import { createPointGrid } from '../../platform/geo/point-grid.ts';
 import { ringHolds } from '../../platform/geo/ring.ts';
 import { newId } from '../../platform/ids.ts';
+import { normalizeLon } from '../sea-routes/geo.ts';
 import { APPROACH_RADIUS_NM, HARBOUR_SIZES, type HarbourType, type Port } from './model.ts';
 
 export type ClusterKind = 'anchorage' | 'berth';
@@ -126,11 +127,10 @@ export function reachNm(port: Pick<Port, 'harbour_size' | 'harbour_type'>): numb
 // Positions are worked in nautical miles on a plane tangent at the port: within tens of miles the
 // error is far below a berth's length.
 const RAD = Math.PI / 180;
-const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
 type Plane = { x: number; y: number };
 
 function toPlane(port: LatLon, point: LatLon): Plane {
-  return { x: wrapLon(point.lon - port.lon) * 60 * Math.cos(port.lat * RAD), y: (point.lat - port.lat) * 60 };
+  return { x: normalizeLon(point.lon - port.lon) * 60 * Math.cos(port.lat * RAD), y: (point.lat - port.lat) * 60 };
 }
 
 function fromPlane(port: LatLon, point: Plane): [number, number] {
@@ -165,12 +165,12 @@ export function convexHull(points: readonly Plane[]): Plane[] {
 }
 
 /** Whether the cluster counts towards the area at `nowMs`. */
-export function clusterCounts(cluster: StopCluster, nowMs: number): boolean {
+function clusterCounts(cluster: StopCluster, nowMs: number): boolean {
   return cluster.stops >= MIN_STOPS && nowMs - Date.parse(cluster.last_seen) <= FORGET_DAYS * DAY_MS;
 }
 
 /** The smaller WPI river and canal ports of the same country within a large or medium river port's reach, nearest first. */
-export function seedsOf(port: Port, near: (port: Port, radiusNm: number) => readonly Port[]): Port[] {
+function seedsOf(port: Port, near: (port: Port, radiusNm: number) => readonly Port[]): Port[] {
   if (port.harbour_type === null || !RIVER_TYPES.has(port.harbour_type) || (port.harbour_size !== 'large' && port.harbour_size !== 'medium')) return [];
   const size = HARBOUR_SIZES.indexOf(port.harbour_size);
   return near(port, reachNm(port)).filter((other) =>
@@ -237,7 +237,7 @@ export function deriveArea(port: Port, clusters: readonly StopCluster[], nowMs: 
 export function areaHolds(area: PortArea, position: LatLon, exit = false): boolean {
   const { box } = area;
   if (position.lat < box.minLat || position.lat > box.maxLat) return false;
-  const lon = area.port.lon + wrapLon(position.lon - area.port.lon);
+  const lon = area.port.lon + normalizeLon(position.lon - area.port.lon);
   if (lon < box.minLon || lon > box.maxLon) return false;
   return ringHolds(exit ? area.exit : area.polygon, lon, position.lat);
 }
@@ -262,7 +262,7 @@ export type AreaPorts = { readonly ports: readonly Port[]; get(id: string): Port
 
 /**
  * Every port's area, looked up by position through a 1° grid of their boxes, and the clusters
- * that shape them, learned from stop reports. Base areas are made when first asked for.
+ * that shape them, learned from stop reports. Base areas are made at start.
  */
 export class PortAreas {
   readonly #ports: AreaPorts;
@@ -360,10 +360,10 @@ export class PortAreas {
       // Each stop pulls the centroid by its share; the radius keeps the farthest report.
       const weight = 1 / (cluster.stops + 1);
       const lat = cluster.lat + (report.lat - cluster.lat) * weight;
-      const lon = cluster.lon + wrapLon(report.lon - cluster.lon) * weight;
+      const lon = cluster.lon + normalizeLon(report.lon - cluster.lon) * weight;
       cluster.radius_nm = Math.min(JOIN_NM[kind], Math.max(cluster.radius_nm + haversineNm(lat, lon, cluster.lat, cluster.lon), haversineNm(lat, lon, report.lat, report.lon)));
       cluster.lat = lat;
-      cluster.lon = wrapLon(lon);
+      cluster.lon = normalizeLon(lon);
       cluster.stops += 1;
       if (report.atMs > Date.parse(cluster.last_seen)) cluster.last_seen = at;
     }
@@ -390,6 +390,9 @@ export class PortAreas {
 
   /** Drops clusters not seen since `beforeMs` and remakes the areas they shaped. */
   forget(beforeMs: number): void {
+    // A vessel silent for longer than the gap starts a new stop anyway: its last one need not be kept.
+    const now = this.#now();
+    for (const [mmsi, stop] of this.#stops) if (now - stop.lastMs > STOP_GAP_MS) this.#stops.delete(mmsi);
     for (const [portId, clusters] of this.#clusters) {
       const kept = clusters.filter((cluster) => Date.parse(cluster.last_seen) >= beforeMs);
       if (kept.length === clusters.length) continue;

@@ -45,7 +45,7 @@ const CongestionSchema = Shared('PortCongestion', Type.Object({
   disclaimer: Type.String(),
 }));
 
-export interface CongestionApiDeps {
+interface CongestionApiDeps {
   index: PortIndex;
   /** With the berth records `viewer` sees for the capacity: the shared ones and its organisation's. */
   congestion(port: Port, days: number, nowMs: number, viewer: BerthViewer): Promise<Congestion>;

@@ -10,9 +10,9 @@ import { parseWpiCsv } from './wpi.ts';
 import { isZip, readZip } from './zip.ts';
 
 /** NGA's Maritime Safety Information download of the current Pub. 150 CSV (updated monthly). */
-export const WPI_URL = 'https://msi.nga.mil/api/publications/download?type=view&key=16920959/SFH00000/UpdatedPub150.csv';
+const WPI_URL = 'https://msi.nga.mil/api/publications/download?type=view&key=16920959/SFH00000/UpdatedPub150.csv';
 /** UNECE's CSV release of UN/LOCODE; the file name carries the release (242 = 2024-2). */
-export const UNLOCODE_URL = 'https://service.unece.org/trade/locode/loc242csv.zip';
+const UNLOCODE_URL = 'https://service.unece.org/trade/locode/loc242csv.zip';
 /** Rejected rows printed before "... and N more" (`--json` gives them all). */
 const SHOWN_REJECTIONS = 20;
 

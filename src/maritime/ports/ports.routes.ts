@@ -5,6 +5,7 @@ import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
+import { normalizeLon } from '../sea-routes/geo.ts';
 import { CLUSTER_MARGIN_NM, EXIT_MARGIN_NM, FORGET_DAYS, MIN_STOPS, TYPE_SCALE, type PortArea, type StopCluster } from './areas.ts';
 import { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, SHELTERS, type Port, type PortIndex } from './ports.ts';
 
@@ -107,11 +108,14 @@ export const IdParams = Type.Object({
   id: Type.String({ description: 'A UN/LOCODE ("NLRTM", any case) or a World Port Index number as "WPI-31140"' }),
 });
 
-/** The port with this id; 400 naming `path` for a malformed id, 404 `port_not_found` for an unknown one. */
+/** The port with this id; 400 for a malformed id, 404 `port_not_found` for an unknown one, both naming `path`. */
 export function portById(index: PortIndex, id: string, path = '/params/id'): Port {
   if (!ID_PATTERN.test(id)) throw invalid(path, `must be a UN/LOCODE such as NLRTM or a WPI number such as WPI-31140 (got "${id}")`);
   const port = index.get(id);
-  if (port === null) throw new ProblemError(portNotFound, `No port ${id.toUpperCase()} in the port data.`);
+  if (port === null) {
+    const detail = `No port ${id.toUpperCase()} in the port data.`;
+    throw new ProblemError(portNotFound, detail, { errors: [{ path, message: detail }] });
+  }
   return port;
 }
 
@@ -159,7 +163,6 @@ export function registerPortRoutes(app: App, deps: PortApiDeps): void {
 }
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
-const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
 
 function clusterView(cluster: StopCluster) {
   return {
@@ -174,7 +177,7 @@ function clusterView(cluster: StopCluster) {
 
 function areaView(area: PortArea) {
   return {
-    polygon: { type: 'Polygon' as const, coordinates: [area.polygon.map(([lon, lat]) => [round(wrapLon(lon), 5), round(lat, 5)])] },
+    polygon: { type: 'Polygon' as const, coordinates: [area.polygon.map(([lon, lat]) => [round(normalizeLon(lon), 5), round(lat, 5)])] },
     exit_margin_nm: EXIT_MARGIN_NM,
     anchorages: area.anchorages.map(clusterView),
     berth_clusters: area.berth_clusters.map(clusterView),

@@ -6,7 +6,7 @@ import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import { parseLatLon } from '../../platform/http/geo-query.ts';
 import { ProblemError, Problems, problemType, type FieldError } from '../../platform/http/problems.ts';
 import { invalidField } from '../../platform/http/schema.ts';
-import { portById, portNotFound } from '../ports/ports.routes.ts';
+import { portById } from '../ports/ports.routes.ts';
 import type { Port, PortIndex } from '../ports/ports.ts';
 import type { Position } from './geo.ts';
 import { DIMENSIONS, passageById, PASSAGES, type Passage, type VesselDimensions } from './passages.ts';
@@ -32,7 +32,7 @@ export const seaRouteBlocked = problemType({
     'dimension and the passage limit it exceeds; `refused` lists the passages with their limits.',
 });
 
-export interface SeaRouteApiDeps {
+interface SeaRouteApiDeps {
   ports: PortIndex;
 }
 
@@ -73,14 +73,8 @@ export function registerSeaRouteRoutes(app: App, deps: SeaRouteApiDeps): void {
         case 'no_route':
           throw new ProblemError(noSeaRoute, avoid.length === 0 ? `${result.message}.` : `${result.message} without ${avoid.join(', ')}.`,
             avoid.length === 0 ? {} : { errors: [{ path: '/querystring/avoid', message: 'no route is left without these passages' }] });
-        case 'blocked': {
-          const refused = (result.refused ?? []).map(refusedOf);
-          const errors: FieldError[] = refused.flatMap(({ passage, exceeded }) => exceeded.map((limit) => ({
-            path: `/querystring/${limit.dimension}`,
-            message: `${passage.name} takes at most ${limit.limit} m (${limit.dimension}); the vessel's is ${limit.vessel} m`,
-          })));
-          throw new ProblemError(seaRouteBlocked, `${result.message}.`, { errors, extra: { refused } });
-        }
+        case 'blocked':
+          throw seaRouteBlockedProblem(`${result.message}.`, result.refused ?? [], (dimension) => `/querystring/${dimension}`);
       }
     }
     const speed = query.speed_kn ?? DEFAULT_SPEED_KN;
@@ -115,15 +109,8 @@ interface End {
 function endOf(ports: PortIndex, text: string, field: Field): End {
   const path = `/querystring/${field}`;
   if (text.includes(',')) return { port: null, point: parseLatLon(text, path) };
-  try {
-    const port = portById(ports, text.trim(), path);
-    return { port, point: { lat: port.lat, lon: port.lon } };
-  } catch (error) {
-    if (error instanceof ProblemError && error.type === portNotFound) {
-      throw new ProblemError(portNotFound, error.detail, { errors: [{ path, message: error.detail }] });
-    }
-    throw error;
-  }
+  const port = portById(ports, text.trim(), path);
+  return { port, point: { lat: port.lat, lon: port.lon } };
 }
 
 function parseAvoid(text: string | undefined): string[] {
@@ -139,6 +126,19 @@ function parseAvoid(text: string | undefined): string[] {
 
 function passageAnswer(passage: Passage): Static<typeof PassageSchema> {
   return { id: passage.id, name: passage.name, kind: passage.kind, limits: { ...passage.limits }, note: passage.note };
+}
+
+/**
+ * 422 `sea_route_blocked`: each passage limit the vessel exceeds, as a field error at the path
+ * `pathOf` gives for the dimension (a query parameter, or the vessel a prediction was asked for).
+ */
+export function seaRouteBlockedProblem(message: string, refusedPassages: readonly RefusedPassage[], pathOf: (dimension: string) => string): ProblemError {
+  const refused = refusedPassages.map(refusedOf);
+  const errors: FieldError[] = refused.flatMap(({ passage, exceeded }) => exceeded.map((limit) => ({
+    path: pathOf(limit.dimension),
+    message: `${passage.name} takes at most ${limit.limit} m (${limit.dimension}); the vessel's is ${limit.vessel} m`,
+  })));
+  return new ProblemError(seaRouteBlocked, message, { errors, extra: { refused } });
 }
 
 function refusedOf(refused: RefusedPassage) {

@@ -246,10 +246,8 @@ export function registerTideRoutes(app: App, deps: TideApiDeps): void {
         return value === null ? [] : [`${depthLabel(other)} ${value} m (depth=${other})`];
       });
       const alternatives = known.length === 0 ? 'it gives none of its depths' : `it gives the ${known.join(', ')}`;
-      throw new ProblemError(
-        chartedDepthUnknown,
-        `The World Port Index gives no ${depthLabel(depth)} for ${port.name} (${port.id}); ${alternatives}. Pass charted_depth${known.length === 0 ? '' : ' or depth'}.`,
-      );
+      const detail = `The World Port Index gives no ${depthLabel(depth)} for ${port.name} (${port.id}); ${alternatives}. Pass charted_depth${known.length === 0 ? '' : ' or depth'}.`;
+      throw new ProblemError(chartedDepthUnknown, detail, { errors: [{ path: '/querystring/charted_depth', message: 'needed: the port data gives no such depth' }] });
     }
     const match = await stationFor(port, query);
     const datum = query.datum ?? match.station.chart_datum;

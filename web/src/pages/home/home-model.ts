@@ -122,7 +122,7 @@ function aircraftFacts(entry: FeedEntry): { facts: Fact[]; links: FeedCard['link
   if (arrival) {
     const name = landing?.destination.name ? ` (${landing.destination.name})` : '';
     facts.push({ label: 'Next arrival', value: `${arrival.destination_icao}${name}, ETA ${formatUtc(arrival.eta_utc)}`, tone: 'neutral' });
-    links.push({ href: `/landing?icao=${arrival.destination_icao}&vehicle=${entry.vehicle.id}&eta=${encodeURIComponent(arrival.eta_utc)}`, label: 'Open the briefing' });
+    links.push({ href: `/landing?${new URLSearchParams({ icao: arrival.destination_icao, vehicle: entry.vehicle.id, eta: arrival.eta_utc })}`, label: 'Open the briefing' });
   }
   if (landing) {
     if (landing.destination.status !== 'OPERATIONAL') {
