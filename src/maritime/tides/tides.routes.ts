@@ -247,7 +247,7 @@ export function registerTideRoutes(app: App, deps: TideApiDeps): void {
       });
       const alternatives = known.length === 0 ? 'it gives none of its depths' : `it gives the ${known.join(', ')}`;
       const detail = `The World Port Index gives no ${depthLabel(depth)} for ${port.name} (${port.id}); ${alternatives}. Pass charted_depth${known.length === 0 ? '' : ' or depth'}.`;
-      throw new ProblemError(chartedDepthUnknown, detail, { errors: [{ path: '/querystring/charted_depth', message: 'needed: the port data gives no such depth' }] });
+      throw new ProblemError(chartedDepthUnknown, detail, { errors: [{ path: '/querystring/charted_depth', message: detail }] });
     }
     const match = await stationFor(port, query);
     const datum = query.datum ?? match.station.chart_datum;
