@@ -1,10 +1,10 @@
 // What `lamis import` and `lamis data sync` need whatever the data: reading a file, downloading
 // from a publisher within a time and size limit, and the shape each feature's data source takes.
 // The commands themselves (src/data.command.ts) list the features' sources.
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError, type CommandOption } from './command.ts';
+import { writeFileAtomic } from './files.ts';
 import { AnswerTooLargeError, readAnswer, type OutboundAnswer } from './http/outbound.ts';
 
 /** What a source tells after an import: a text for people and the same as JSON (`--json`). */
@@ -141,15 +141,7 @@ export async function readStoredJson(file: string): Promise<StoredJson> {
   }
 }
 
-/** Replaces the file whole (a temporary file renamed over the old one), so a reader never sees half of it. */
+/** Replaces the file whole, so a reader never sees half of it. */
 export async function saveStoredJson(file: string, value: unknown): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temporary, JSON.stringify(value));
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(file, JSON.stringify(value));
 }

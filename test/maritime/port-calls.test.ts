@@ -6,11 +6,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { formatTagBlock } from '../../src/maritime/ais/index.ts';
-import type { PositionReportRaw, StaticVoyageRaw } from '../../src/maritime/ais/index.ts';
 import { wpiEntry } from '../../src/maritime/ports/fixtures.ts';
 import { saveImport } from '../../src/maritime/ports/store.ts';
-import { positionReport, sentences, staticVoyage } from '../../src/maritime/vessels/fixtures.ts';
+import { track } from '../support/ais-track.ts';
 import { freshPostgresSchema, postgresUrl, skipPostgres } from '../support/backends.ts';
 import { json } from '../support/http.ts';
 import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
@@ -20,22 +18,6 @@ const ROTTERDAM = { lat: 51.9, lon: 4.4833 };
 const MAAS = { lat: 51.905, lon: 4.45 };
 const SEA = { lat: 52.05, lon: 3.8 };
 const BOTLEK = { lat: 51.882, lon: 4.3 };
-
-/** A track point: where, how fast, what status, and how many seconds before the upload. */
-type Point = { lat: number; lon: number; sog: number; status?: number; ago: number };
-
-/** Receiver times (tag-block `c:`) within the 5 minutes LAMIS trusts, so the calls carry the track's own times. */
-function track(base: number, mmsi: number, points: readonly (Point | { voyage: Partial<StaticVoyageRaw>; ago: number })[]): string {
-  const lines: string[] = [];
-  points.forEach((point, i) => {
-    const at = base - point.ago * 1000;
-    const raw = 'voyage' in point
-      ? staticVoyage(mmsi, point.voyage)
-      : positionReport(mmsi, point.lat, point.lon, { speed: Math.round(point.sog * 10), status: point.status ?? 0, second: (at / 1000) % 60 } satisfies Partial<PositionReportRaw>);
-    for (const sentence of sentences(raw, i % 10)) lines.push(formatTagBlock(['s:pier', `c:${at / 1000}`]) + sentence);
-  });
-  return lines.join('\r\n');
-}
 
 async function dataDirWithWpi(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-port-calls-'));

@@ -6,9 +6,9 @@
 // expected shape is corrupt, and both are compiled again rather than trusted. The file is written
 // to a temporary name and renamed into place, so a reader never sees half a file.
 
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../platform/files.ts';
 import { runwayDesignator } from './airports-compile.ts';
 import { AIRPORT_TYPES } from './airports-model.ts';
 import type {
@@ -59,15 +59,10 @@ export async function writeCachedAirports(
   records: readonly AirportRecord[],
   meta: AirportDataMeta,
 ): Promise<boolean> {
-  const file = join(cacheDir, AIRPORT_CACHE_FILE);
-  const temporary = `${file}.${randomUUID()}.tmp`;
   try {
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(temporary, encodeAirportCache(records, meta));
-    await rename(temporary, file);
+    await writeFileAtomic(join(cacheDir, AIRPORT_CACHE_FILE), encodeAirportCache(records, meta));
     return true;
   } catch {
-    await unlink(temporary).catch(() => {});
     return false;
   }
 }

@@ -7,12 +7,13 @@
 // The file is JSON of fixed-order arrays (see the *Row types), one record a line, gzipped: the
 // header first, so its date can be read without decoding the rest.
 
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { readCsvRows, type RejectedRow } from '../../platform/csv.ts';
+import { writeFileAtomic } from '../../platform/files.ts';
 
 /** The committed compilation, at the repository root. */
 export const COMMITTED_OURAIRPORTS_FILE = fileURLToPath(new URL('../../../reference/ourairports/ourairports.json.gz', import.meta.url));
@@ -254,13 +255,5 @@ export async function currentOurAirportsFile(dataDir: string | null, committed =
 
 /** Writes the file atomically, creating its folder. */
 export async function writeOurAirports(file: string, data: OurAirportsData): Promise<void> {
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await mkdir(path.dirname(file), { recursive: true });
-  try {
-    await writeFile(temporary, encodeOurAirports(data));
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
-    throw error;
-  }
+  await writeFileAtomic(file, encodeOurAirports(data));
 }
