@@ -73,8 +73,11 @@ export async function createWireBus(
   // Changes to what the wire listens to run one at a time; new channels are listened to before
   // old ones are left, so a part kept is never uncovered.
   let changes: Promise<void> = Promise.resolve();
+  let closed = false;
   const update = (topic: Topic<unknown>): Promise<void> => {
     const run = async () => {
+      // A closed bus listens to nothing: what an unsubscribe would undo is gone already.
+      if (closed) return;
       const partitioned = topic.part !== undefined;
       const wanted = listenKeys(subscribers.wanted(topic.name), partitioned);
       const current = listening.get(topic.name) ?? new Set<string>();
@@ -96,7 +99,6 @@ export async function createWireBus(
     return changes;
   };
 
-  let closed = false;
   const open = () => {
     if (closed) throw new Error('bus is closed');
   };
