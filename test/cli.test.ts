@@ -115,7 +115,7 @@ test('lamis migrate prepares the data folder and says what it did', async () => 
 
 test('the README\'s configuration table lists exactly the settings, in their order, as the code defines them', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## Configuration\n'), readme.indexOf('\n### PostgreSQL and Redis\n'));
+  const section = readme.slice(readme.indexOf('\n## Configuration\n'), readme.indexOf('\n### PostgreSQL, Redis and NATS\n'));
   const rows = section.split('\n').filter((line) => line.startsWith('| `'));
   assert.deepEqual(rows, SETTINGS.map((s) => `| \`${s.env}\` | \`--${s.flag}\` | ${s.shown} | ${s.description} |`));
 });
