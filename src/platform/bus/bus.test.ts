@@ -150,6 +150,11 @@ for (const backend of backends) {
   });
 }
 
+test('a bus whose server does not answer is not opened', async () => {
+  const closedPort = 'nats://127.0.0.1:1';
+  await assert.rejects(openBus(defaultConfig({ natsUrl: closedPort }), () => {}));
+});
+
 for (const backend of servers) {
   describe(`bus across instances (${backend.name})`, { skip: backend.skip, timeout: 10_000 }, () => {
     const prefix = `${uniqueName('lamis_test')}:`;
