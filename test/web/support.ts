@@ -176,7 +176,10 @@ export async function startDashboard(options: { config?: Partial<Config> } = {})
   // per-address throttles of one test do not reach the next.
   const server = await startTestServer({ config: { smtpUrl: smtp.url(), trustProxy: true, ...options.config } });
   const origin = new URL(server.url).origin;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--disable-dev-shm-usage'] });
+  // WebGL (the MapLibre maps) in software: headless Chromium has no GPU.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: true, args: ['--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC', acceptDownloads: false });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   context.setDefaultTimeout(15_000);

@@ -46,6 +46,9 @@ export const FIELD_LABELS = {
   enabled: 'Deliveries',
   // Zones.
   geometry: 'Area',
+  'geometry/center/lat': 'Centre latitude',
+  'geometry/center/lon': 'Centre longitude',
+  'geometry/radius_nm': 'Radius (nm)',
   applies_to: 'Applies to',
   'applies_to/categories': 'Other vessels of these types',
   'applies_to/flags': 'Other vessels under these flags',
