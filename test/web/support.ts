@@ -169,6 +169,15 @@ export async function signUpUser(server: TestServer, smtp: TestSmtpServer, optio
   return { email, password: PASSWORD, fullName, userId: account.account.user.id, orgId, api };
 }
 
+/**
+ * Waits until the MapLibre map in `selector` has loaded what it needs (Natural Earth at 1:10m is
+ * a few megabytes) and drawn it: no request for half a second, then the map settled.
+ */
+export async function mapSettled(page: Page, selector: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator(`${selector}[data-map-settled]`).waitFor({ timeout: 30_000 });
+}
+
 export async function startDashboard(options: { config?: Partial<Config> } = {}): Promise<Dashboard> {
   await ensureDashboardBuilt();
   const smtp = await startTestSmtpServer();

@@ -103,7 +103,6 @@ function ZoneFormView({ zone, view, onSaved }: { zone: Zone | null; view: { cent
       </div>
       <div class="zone-editor-fields">
         <ErrorMessage error={submit.error ?? remove.error} inFields />
-        {notice && <Alert tone="success">{notice}</Alert>}
         <TextField label={FIELD_LABELS.name} required maxLength={100} value={form.name} onValue={(name) => set({ name })} hint="As alerts will name it, e.g. Maas approaches" error={errors.name} />
         <TextField label={FIELD_LABELS.description} optional maxLength={1000} value={form.description} onValue={(description) => set({ description })} error={errors.description} />
         <fieldset class="zone-applies">
@@ -124,6 +123,7 @@ function ZoneFormView({ zone, view, onSaved }: { zone: Zone | null; view: { cent
           <Button type="submit" variant="primary" busy={submit.busy}>{zone ? 'Save changes' : 'Save zone'}</Button>
           {zone && <ConfirmButton size="normal" label="Delete zone" question={`Delete ${zone.name}? Its open alerts stay as they are.`} busy={remove.busy} onConfirm={remove.run} />}
         </div>
+        {notice && <Alert tone="success">{notice}</Alert>}
         {zone && <p class="small muted">Added {formatUtc(zone.created_at)}; last changed {formatUtc(zone.updated_at)}.</p>}
       </div>
     </form>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { TerraDraw, TerraDrawCircleMode, TerraDrawPolygonMode, type GeoJSONStoreFeatures } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { BASE_LABELS, BASE_MAP_FONT_BOLD, createBaseMap } from '../../map/base-map.ts';
+import { markSettled } from '../../map/settled.ts';
 import { circleFromDrawn, polygonFromDrawn, zoneBounds, zoneFeature, type Zone, type ZoneGeometry } from './zone-geometry.ts';
 
 export type DrawTool = 'polygon' | 'circle';
@@ -59,6 +60,7 @@ export function ZoneMap({ zones, edited = null, tool = null, onDrawn, onSelect, 
       return;
     }
     mapRef.current = map;
+    markSettled(map, container.current!);
     map.on('load', () => {
       map.addSource('zones', { type: 'geojson', data: collection([]) });
       map.addSource('zone-edited', { type: 'geojson', data: collection([]) });
@@ -106,18 +108,43 @@ export function ZoneMap({ zones, edited = null, tool = null, onDrawn, onSelect, 
     };
   }, []);
 
-  // The zones, and the one in hand; the first time there is something to show, the map fits it.
-  const fitted = useRef(false);
+  // The zones, and the one in hand. The map fits them the first time there is something to show,
+  // and again when the one in hand no longer fits the view (a circle typed); until the user moves
+  // the map, it keeps them fitted as it resizes (a phone turned).
+  const fitted = useRef<ZoneGeometry[] | null>(null);
+  const userMoved = useRef(false);
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
     (map.getSource('zones') as GeoJSONSource).setData(collection(zones.map(zoneFeature)));
     (map.getSource('zone-edited') as GeoJSONSource).setData(collection(edited ? [zoneFeature({ id: 'edited', name: '', geometry: edited })] : []));
-    if (!fitted.current && (edited || zones.length)) {
-      fitted.current = true;
-      fitTo(map, edited ? [edited] : zones.map((zone) => zone.geometry));
+    const shown = edited ? [edited] : zones.map((zone) => zone.geometry);
+    if (!shown.length) return;
+    const [[west, south], [east, north]] = zoneBounds(shown[0]!);
+    const view = map.getBounds();
+    const outOfView = edited && !(view.contains([west, south]) && view.contains([east, north]));
+    if (!fitted.current || outOfView) {
+      fitted.current = shown;
+      userMoved.current = false;
+      fitTo(map, shown);
     }
   }, [ready, zones, edited]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const moved = (event: { originalEvent?: unknown }) => {
+      if (event.originalEvent) userMoved.current = true;
+    };
+    const resized = () => {
+      if (fitted.current && !userMoved.current) fitTo(map, fitted.current);
+    };
+    map.on('movestart', moved);
+    map.on('resize', resized);
+    return () => {
+      map.off('movestart', moved);
+      map.off('resize', resized);
+    };
+  }, [ready]);
 
   useEffect(() => {
     const draw = drawRef.current;
