@@ -91,9 +91,9 @@ function ZoneFormView({ zone, view, onSaved }: { zone: Zone | null; view: { cent
         <fieldset class="zone-circle">
           <legend>Or type a circle</legend>
           <div class="zone-circle-fields">
-            <TextField label={FIELD_LABELS['geometry/center/lat']} inputMode="decimal" hint="−90 to 90, north positive" value={circle.lat}
+            <TextField label={FIELD_LABELS['geometry/center/lat']} inputMode="decimal" hint="−90 to 90 (north +)" value={circle.lat}
               onValue={(lat) => setCircle({ ...circle, lat })} error={errors['geometry/center/lat']} />
-            <TextField label={FIELD_LABELS['geometry/center/lon']} inputMode="decimal" hint="−180 to 180, east positive" value={circle.lon}
+            <TextField label={FIELD_LABELS['geometry/center/lon']} inputMode="decimal" hint="−180 to 180 (east +)" value={circle.lon}
               onValue={(lon) => setCircle({ ...circle, lon })} error={errors['geometry/center/lon']} />
             <TextField label={FIELD_LABELS['geometry/radius_nm']} inputMode="decimal" hint="Above 0, at most 500" value={circle.radius}
               onValue={(radius) => setCircle({ ...circle, radius })} error={errors['geometry/radius_nm']} />
