@@ -115,9 +115,10 @@ describe('dashboard zones', { skip: skipBrowser }, () => {
 
     // And the inbox says so.
     await page.goto(dashboard.url('/alerts'));
-    const alert = page.locator('article, li, .card').filter({ hasText: 'Vessel entered a zone' }).first();
+    const alert = page.locator(`article.event-card[data-event="${entered.id}"]`);
     await alert.waitFor();
-    assert.match(await alert.innerText(), /Maas approaches/);
+    assert.match(await alert.innerText(), /Vessel entered a zone[\s\S]*Maas approaches/);
+    await dashboard.screenshot('zone-alert');
     dashboard.assertClean();
   });
 
