@@ -118,6 +118,7 @@ describe('dashboard zones', { skip: skipBrowser }, () => {
     const alert = page.locator(`article.event-card[data-event="${entered.id}"]`);
     await alert.waitFor();
     assert.match(await alert.innerText(), /Vessel entered a zone[\s\S]*Maas approaches/);
+    assert.equal(await alert.getByRole('link', { name: 'The zone', exact: true }).getAttribute('href'), `/zones/${zone.id}`);
     await dashboard.screenshot('zone-alert');
     dashboard.assertClean();
   });
