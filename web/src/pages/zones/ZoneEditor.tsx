@@ -17,6 +17,9 @@ import { shapeSummary, type VesselCategory, type Zone, type ZoneGeometry } from 
 import { ZoneMap, type DrawTool } from './ZoneMap.tsx';
 import './zones.css';
 
+/** The editor shows only the zone in hand; one list for every render, so the map is not fed anew on each keystroke. */
+const NO_ZONES: Zone[] = [];
+
 const TOOL_HINTS: Record<DrawTool, string> = {
   polygon: 'Click each corner in turn, then click the first corner again (or press Enter) to close the area.',
   circle: 'Click the centre, move out to the radius you want, and click again.',
@@ -82,7 +85,7 @@ function ZoneFormView({ zone, view, onSaved }: { zone: Zone | null; view: { cent
           {tool && <Button size="small" variant="quiet" onClick={() => setTool(null)}>Stop drawing</Button>}
         </div>
         <p class="small muted zone-tool-hint" aria-live="polite">{tool ? TOOL_HINTS[tool] : form.geometry ? 'Pan and zoom freely; choose a tool to draw the area again.' : 'Choose a tool to draw the area.'}</p>
-        <ZoneMap zones={[]} edited={form.geometry} tool={tool} onDrawn={takeGeometry} center={view.center} zoom={view.zoom}
+        <ZoneMap zones={NO_ZONES} edited={form.geometry} tool={tool} onDrawn={takeGeometry} center={view.center} zoom={view.zoom}
           label={zone ? `Map of ${zone.name}` : 'Map to draw the zone on'} />
         <div class={`zone-area${area ? ' has-error' : ''}`}>
           <strong>{FIELD_LABELS.geometry}:</strong> <span data-testid="zone-area">{form.geometry ? shapeSummary(form.geometry) : 'none drawn yet'}</span>
