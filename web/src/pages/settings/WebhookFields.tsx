@@ -1,10 +1,10 @@
 // The pieces both webhook pages use: the form's fields (URL, description, which events), the
-// signing secret shown once.
-import { Alert, Button, CopyButton } from '../../app/ui/basics.tsx';
+// signing secret shown once, and a webhook's state as a badge.
+import { Alert, Button, CopyButton, StatusBadge } from '../../app/ui/basics.tsx';
 import { Checkbox, TextField } from '../../app/ui/forms.tsx';
 import { FIELD_LABELS, fieldSentence } from '../../app/field-labels.ts';
 import { KIND_WORDS } from '../alerts/alerts-model.ts';
-import { KIND_GROUPS, type WebhookForm } from './webhook-form.ts';
+import { KIND_GROUPS, type Webhook, type WebhookForm } from './webhook-form.ts';
 import './webhooks.css';
 
 export function WebhookFields({ form, onForm, errors }: { form: WebhookForm; onForm: (form: WebhookForm) => void; errors: Record<string, string> }) {
@@ -50,4 +50,10 @@ export function WebhookSecret({ title, secret, onDone }: { title: string; secret
       <div class="button-row"><Button size="small" onClick={onDone}>I have copied it</Button></div>
     </Alert>
   );
+}
+
+/** Sending, paused by the user, or stopped by LAMIS after failing deliveries (the reason on hover). */
+export function webhookState(webhook: Webhook) {
+  if (webhook.enabled) return <StatusBadge tone="ok">Sending</StatusBadge>;
+  return <StatusBadge tone={webhook.disabled_reason ? 'bad' : 'neutral'} title={webhook.disabled_reason ?? undefined}>{webhook.disabled_reason ? 'Stopped by LAMIS' : 'Paused'}</StatusBadge>;
 }

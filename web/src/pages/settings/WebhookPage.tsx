@@ -14,9 +14,9 @@ import { SettingsFrame } from './SettingsFrame.tsx';
 import {
   DELIVERY_TONES, deliveriesUnderway, formFromWebhook, kindsSummary, webhookChanges, type Delivery, type Webhook, type WebhookForm,
 } from './webhook-form.ts';
-import { WebhookFields, WebhookSecret } from './WebhookFields.tsx';
-import { webhookState } from './Webhooks.tsx';
+import { WebhookFields, WebhookSecret, webhookState } from './WebhookFields.tsx';
 
+/** The type of a test delivery (the API's `webhook.test`, which is no event kind). */
 const TEST_TYPE = 'webhook.test';
 
 function deliveryType(type: string): string {

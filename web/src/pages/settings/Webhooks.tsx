@@ -7,12 +7,12 @@ import { data } from '../../api/data-key.ts';
 import { useMembership } from '../../api/session.ts';
 import { formatUtc } from '../../app/format.ts';
 import { useAsync } from '../../app/hooks.ts';
-import { Button, EmptyState, ErrorMessage, Loading, Section, StatusBadge } from '../../app/ui/basics.tsx';
+import { Button, EmptyState, ErrorMessage, Loading, Section } from '../../app/ui/basics.tsx';
 import { useSubmit } from '../../app/ui/forms.tsx';
 import { DataTable } from '../../app/ui/table.tsx';
 import { SettingsFrame } from './SettingsFrame.tsx';
 import { EMPTY_WEBHOOK_FORM, kindsSummary, newWebhookBody, type Webhook, type WebhookForm } from './webhook-form.ts';
-import { WebhookFields, WebhookSecret } from './WebhookFields.tsx';
+import { WebhookFields, WebhookSecret, webhookState } from './WebhookFields.tsx';
 
 function AddWebhook({ onAdded }: { onAdded: (webhook: Webhook, secret: string) => void }) {
   const [form, setForm] = useState<WebhookForm>(EMPTY_WEBHOOK_FORM);
@@ -28,11 +28,6 @@ function AddWebhook({ onAdded }: { onAdded: (webhook: Webhook, secret: string) =
       <div class="button-row"><Button type="submit" variant="primary" busy={submit.busy}>Add webhook</Button></div>
     </form>
   );
-}
-
-export function webhookState(webhook: Webhook) {
-  if (webhook.enabled) return <StatusBadge tone="ok">Sending</StatusBadge>;
-  return <StatusBadge tone={webhook.disabled_reason ? 'bad' : 'neutral'} title={webhook.disabled_reason ?? undefined}>{webhook.disabled_reason ? 'Stopped by LAMIS' : 'Paused'}</StatusBadge>;
 }
 
 export default function WebhooksPage() {
