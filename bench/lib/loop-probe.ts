@@ -1,0 +1,17 @@
+// Loaded with `--import` into a server process the startup benchmark starts: from the first moment
+// it can run, notes every event-loop block longer than 20 ms (a 5 ms timer that fired late), with
+// the wall-clock time it ended, one line each in the file $LAMIS_BENCH_LOOP_FILE.
+import { appendFileSync } from 'node:fs';
+
+const file = process.env.LAMIS_BENCH_LOOP_FILE;
+const INTERVAL_MS = 5;
+const NOTED_MS = 20;
+if (file) {
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const blocked = now - last - INTERVAL_MS;
+    if (blocked > NOTED_MS) appendFileSync(file, `${Date.now()} ${blocked.toFixed(1)}\n`);
+    last = now;
+  }, INTERVAL_MS).unref();
+}
