@@ -45,9 +45,10 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
   const { navdata, load: navdataLoad } = await NavData.load(config.dataDir);
   if (navdataLoad.status === 'unreadable') log.warn({ file: navdataLoad.file, error: navdataLoad.error }, 'navigation data unreadable: ILS unknown everywhere');
   else log.info({ navdata: navdataLoad.status, airports: navdata.airports, cycle: navdata.meta?.cycle }, 'navigation data');
-  // The airport index loads after the start (reference-data.ts); until it is there, what reads it gets a 503.
+  // The airport index loads after the start (reference-data.ts): the aviation routes and the
+  // landing endpoint wait for it; anything else that reads it meanwhile gets a 503.
   const closing = new AbortController();
-  const airportData = reference.load('airports', async () => {
+  const airportData = reference.load('airports', ['/v3/aviation/', '/v3/intelligence/landing'], async () => {
     const loaded = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference'), dataDir: config.dataDir }, closing.signal);
     log.info({ airports: loaded.meta.airports, runways: loaded.meta.runways, cache: loaded.cache.status, ourairports: loaded.cache.ourairports }, 'airport data loaded');
     return withNavData(loaded, navdata);

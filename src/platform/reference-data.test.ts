@@ -17,6 +17,7 @@ async function appReading(reference: ReferenceData, codes: Loading<Map<string, s
     return name === undefined ? reply.status(404).send({ found: false }) : { name };
   });
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/v3/other', async () => ({ other: true }));
   await app.ready();
   return app;
 }
@@ -24,7 +25,7 @@ async function appReading(reference: ReferenceData, codes: Loading<Map<string, s
 test('a request that comes while reference data loads waits for it and gets the loaded answer, not a 404', async () => {
   const reference = new ReferenceData();
   let finish!: (value: Map<string, string>) => void;
-  const codes = reference.load('codes', () => new Promise<Map<string, string>>((resolve) => (finish = resolve)));
+  const codes = reference.load('codes', ['/v3/code/'], () => new Promise<Map<string, string>>((resolve) => (finish = resolve)));
   const app = await appReading(reference, codes, 5000);
   assert.equal((await reference.check()).state, 'degraded');
   const answer = app.inject('/v3/code/EGLL');
@@ -38,22 +39,25 @@ test('a request that comes while reference data loads waits for it and gets the 
   await app.close();
 });
 
-test('past the wait a request gets a 503 reference_data_loading with Retry-After; routes outside /v3 do not wait', async () => {
+test('past the wait a request gets a 503 reference_data_loading with Retry-After; routes that do not read the data do not wait', async () => {
   const reference = new ReferenceData();
-  const codes = reference.load('codes', () => new Promise<Map<string, string>>(() => {}));
+  const codes = reference.load('codes', ['/v3/code/'], () => new Promise<Map<string, string>>(() => {}));
   const app = await appReading(reference, codes, 30);
   const response = await app.inject('/v3/code/EGLL');
   assert.equal(response.statusCode, 503);
   assert.equal(response.headers['retry-after'], '2');
   assert.equal(response.json().code, 'reference_data_loading');
   assert.match(response.json().detail, /codes are still loading/);
+  const started = performance.now();
   assert.equal((await app.inject('/healthz')).statusCode, 200);
+  assert.equal((await app.inject('/v3/other')).statusCode, 200);
+  assert.ok(performance.now() - started < 30, 'answered without the wait');
   await app.close();
 });
 
 test('a load that failed is a 503 service_unavailable naming why, and readiness is down', async () => {
   const reference = new ReferenceData();
-  const codes = reference.load('codes', async () => {
+  const codes = reference.load('codes', ['/v3/code/'], async () => {
     throw new Error('the code file is damaged');
   });
   await assert.rejects(codes.loaded, /damaged/);

@@ -1,11 +1,13 @@
 // Reference data that loads after the service starts listening (the airport index, the port
 // index): a start does not wait for it, and nothing answers from data that is not there yet.
 //
-// Each feature names what it loads (`load`); until that is done, `Loading.value` throws a 503
-// `reference_data_loading` with Retry-After, and one that failed a 503 `service_unavailable`, so a
-// half-loaded index never answers "not found". Requests under /v3 that arrive while something is
-// still loading first wait for it, up to REFERENCE_WAIT_MS (see `installReferenceWait`), so a
-// client that calls right after the start gets its answer, a moment late, rather than the 503.
+// Each feature names what it loads (`load`) and the paths of its routes that read it; until the
+// load is done, `Loading.value` throws a 503 `reference_data_loading` with Retry-After, and after
+// a failed load a 503 `service_unavailable`, so a half-loaded index never answers "not found".
+// Requests to those paths that arrive while it loads first wait for it, up to REFERENCE_WAIT_MS
+// (`installReferenceWait`), so a client that calls right after the start gets its answer, a
+// moment late, rather than the 503; other routes are served at once (one that reads the data
+// anyway, as the fleet's check of an airport code does, answers the 503 while it loads).
 // /readyz reports `reference_data` as degraded while loading (the instance takes requests), down
 // when a load failed.
 import type { FastifyInstance } from 'fastify';
@@ -27,12 +29,15 @@ type State<T> = { kind: 'loading' } | { kind: 'loaded'; value: T; ms: number } |
 /** One piece of reference data: loading, loaded or failed. */
 export class Loading<T> {
   readonly name: string;
+  /** Requests whose path starts with one of these wait for the load. */
+  readonly paths: readonly string[];
   /** Settles when the load does; rejects when it failed. */
   readonly loaded: Promise<T>;
   #state: State<T> = { kind: 'loading' };
 
-  constructor(name: string, load: () => Promise<T>) {
+  constructor(name: string, paths: readonly string[], load: () => Promise<T>) {
     this.name = name;
+    this.paths = paths;
     const started = performance.now();
     this.loaded = load().then(
       (value) => {
@@ -78,28 +83,19 @@ export class Loading<T> {
 export class ReferenceData {
   readonly #loads: Loading<unknown>[] = [];
 
-  /** Starts loading now; `name` is plural, as said to clients ("airports", "ports"). */
-  load<T>(name: string, load: () => Promise<T>): Loading<T> {
-    const loading = new Loading(name, load);
+  /**
+   * Starts loading now. `name` is plural, as said to clients ("airports"); `paths` are the route
+   * prefixes ("/v3/aviation/") whose requests wait for it.
+   */
+  load<T>(name: string, paths: readonly string[], load: () => Promise<T>): Loading<T> {
+    const loading = new Loading(name, paths, load);
     this.#loads.push(loading);
     return loading;
   }
 
-  get pending(): boolean {
-    return this.#loads.some((loading) => !loading.done);
-  }
-
-  /** Resolves when every load has settled, or after `timeoutMs`, whichever comes first. */
-  async settled(timeoutMs: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
-    });
-    try {
-      await Promise.race([Promise.allSettled(this.#loads.map((loading) => loading.loaded)), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+  /** The loads still running that a request to `url` waits for. */
+  awaitedBy(url: string): Loading<unknown>[] {
+    return this.#loads.filter((loading) => !loading.done && loading.paths.some((prefix) => url.startsWith(prefix)));
   }
 
   readonly check = async (): Promise<HealthResult> => {
@@ -109,10 +105,18 @@ export class ReferenceData {
   };
 }
 
-/** Requests under /v3 wait for reference data still loading, up to `waitMs`; everything else is served at once. */
+/** Requests wait for the reference data their path reads while it loads, up to `waitMs`. */
 export function installReferenceWait(app: FastifyInstance, reference: ReferenceData, waitMs = REFERENCE_WAIT_MS): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!reference.pending || !request.url.startsWith('/v3/')) return done();
-    void reference.settled(waitMs).then(() => done());
+    const awaited = reference.awaitedBy(request.url);
+    if (awaited.length === 0) return done();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    void Promise.race([Promise.allSettled(awaited.map((loading) => loading.loaded)), timeout]).then(() => {
+      clearTimeout(timer);
+      done();
+    });
   });
 }

@@ -74,10 +74,13 @@ export class LandingWatch {
     return this.#services;
   }
 
-  /** The services once their reference data has loaded: a watcher right after the start waits for it. */
+  /**
+   * The services once their reference data has loaded: a watcher right after the start waits for
+   * it. After a failed load the services themselves answer (a 503 problem), not the bare error.
+   */
   async #ready(): Promise<AviationServices> {
     const services = this.#attached();
-    await this.#loaded;
+    await this.#loaded.catch(() => {});
     return services;
   }
 
