@@ -15,11 +15,11 @@ import type { HealthResult } from './health.ts';
 import { ProblemError, problemType, Problems } from './http/problems.ts';
 
 /** How long a request waits for reference data still loading before it is answered with a 503. */
-export const REFERENCE_WAIT_MS = 20_000;
+const REFERENCE_WAIT_MS = 20_000;
 /** The Retry-After of that 503, in seconds. */
 const RETRY_AFTER_SEC = 2;
 
-export const referenceDataLoading = problemType({
+const referenceDataLoading = problemType({
   code: 'reference_data_loading', status: 503, title: 'Reference data is still loading',
   description: `LAMIS has just started and is still loading the reference data this request needs (airports, ports); a request waits for it up to ${REFERENCE_WAIT_MS / 1000} s, then gets this answer. Retry after \`Retry-After\` seconds.`,
 });

@@ -77,7 +77,7 @@ const BATCH_RECORDS = 500;
 /** Batches the thread sends before the index has taken them: enough to keep both busy, few enough that the ones waiting are quick to take in. */
 const BATCHES_AHEAD = 4;
 
-export type AirportRecords = { readonly records: readonly AirportRecord[]; readonly meta: AirportDataMeta; readonly cache: AirportCacheReport };
+type AirportRecords = { readonly records: readonly AirportRecord[]; readonly meta: AirportDataMeta; readonly cache: AirportCacheReport };
 
 /** The airport records, from the cache in `cacheDir` or, when that is missing or stale, compiled (and cached). */
 export async function loadAirportRecords(options: LoadAirportsOptions): Promise<AirportRecords> {
