@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatRatio, formatTable, intFlag, median, runAsScript, type BenchOptions, type BenchReport } from './lib/harness.ts';
+import { boolFlag, formatRatio, formatTable, intFlag, median, runAsScript, type BenchOptions, type BenchReport } from './lib/harness.ts';
 import { freePort } from './lib/serve.ts';
 
 export const description =
@@ -66,11 +66,14 @@ function longestBlock(file: string, from: number, to: number): number {
   return longest;
 }
 
-async function start(kind: 'bare' | 'lamis', dataDir: string): Promise<Start> {
+async function start(kind: 'bare' | 'lamis', dataDir: string, settings: Record<string, string> = {}): Promise<Start> {
   const port = await freePort();
   const loopFile = path.join(dataDir, `loop-${kind}-${Date.now()}.txt`);
   // The embedded defaults: none of the caller's LAMIS settings.
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), LAMIS_DATA_DIR: dataDir, LAMIS_BENCH_LOOP_FILE: loopFile };
+  const env = {
+    PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), LAMIS_DATA_DIR: dataDir, LAMIS_BENCH_LOOP_FILE: loopFile,
+    ...settings,
+  };
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, ['--import', PROBE, ...(kind === 'lamis' ? [LAMIS, 'serve'] : [BARE])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
@@ -107,14 +110,17 @@ async function start(kind: 'bare' | 'lamis', dataDir: string): Promise<Start> {
 
 export async function run(options: BenchOptions): Promise<BenchReport> {
   const rounds = intFlag(options, 'runs', 3);
+  // --no-ais-simulator: without the AIS simulator, whose set-up runs right after the server listens.
+  const aisSimulator = boolFlag(options, 'ais-simulator', true);
+  const settings: Record<string, string> = aisSimulator ? {} : { AIS_SIMULATOR: 'off' };
   const results: Record<Case, Start[]> = { 'bare Fastify (baseline)': [], 'LAMIS first start': [], 'LAMIS second start': [] };
   for (let round = 0; round < rounds; round++) {
     const bareDir = mkdtempSync(path.join(tmpdir(), 'lamis-bench-startup-bare-'));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-bench-startup-'));
     try {
       results['bare Fastify (baseline)'].push(await start('bare', bareDir));
-      results['LAMIS first start'].push(await start('lamis', dataDir));
-      results['LAMIS second start'].push(await start('lamis', dataDir));
+      results['LAMIS first start'].push(await start('lamis', dataDir, settings));
+      results['LAMIS second start'].push(await start('lamis', dataDir, settings));
     } finally {
       rmSync(bareDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
@@ -137,7 +143,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       `${Math.round(med(runs, (r) => r.blockAfterMs))}`,
     ];
   });
-  console.log(`\nStart-up on the embedded defaults, median of ${rounds} rounds (times from the spawn, ms; blocks over 20 ms noted):\n`);
+  console.log(`\nStart-up on the embedded defaults${aisSimulator ? '' : ' without the AIS simulator'}, median of ${rounds} rounds (times from the spawn, ms; blocks over 20 ms noted):\n`);
   console.log(formatTable(['case', '/healthz', '× baseline', 'reference loaded', 'first airport', 'longest block before /healthz', 'after /healthz until loaded'], rows));
 
   const line = (name: Case) => {
