@@ -1,5 +1,5 @@
-// Reference data that loads after the service starts listening (the airport index, the port
-// index): a start does not wait for it, and nothing answers from data that is not there yet.
+// Reference data that loads after the service starts listening (the airport index): a start does
+// not wait for it, and nothing answers from data that is not there yet.
 //
 // Each feature names what it loads (`load`) and the paths of its routes that read it; until the
 // load is done, `Loading.value` throws a 503 `reference_data_loading` with Retry-After, and after
@@ -21,7 +21,7 @@ const RETRY_AFTER_SEC = 2;
 
 const referenceDataLoading = problemType({
   code: 'reference_data_loading', status: 503, title: 'Reference data is still loading',
-  description: `LAMIS has just started and is still loading the reference data this request needs (airports, ports); a request waits for it up to ${REFERENCE_WAIT_MS / 1000} s, then gets this answer. Retry after \`Retry-After\` seconds.`,
+  description: `LAMIS has just started and is still loading the reference data this request needs (the airport index); a request waits for it up to ${REFERENCE_WAIT_MS / 1000} s, then gets this answer. Retry after \`Retry-After\` seconds.`,
 });
 
 type State<T> = { kind: 'loading' } | { kind: 'loaded'; value: T; ms: number } | { kind: 'failed'; error: Error };
