@@ -4,11 +4,16 @@
 // to the bundled one. The hand-over is transparent: signals sent to this process reach the
 // service, and its exit code (or the signal that ended it) becomes this process's.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import module, { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major >= 24) {
+  // Node keeps the sources with their types stripped, and V8's compiled code, in its compile cache
+  // (NODE_COMPILE_CACHE names the folder, by default in the system's temporary folder;
+  // NODE_DISABLE_COMPILE_CACHE=1 turns it off): a later start skips that work for every module. A
+  // named import would stop an older Node before it can hand over, hence `module.`.
+  module.enableCompileCache();
   await import('../src/cli.ts');
 } else {
   const require = createRequire(import.meta.url);

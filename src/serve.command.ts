@@ -1,4 +1,5 @@
 // `lamis serve` and `lamis replay`: the commands that run the service.
+import { flushCompileCache } from 'node:module';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -51,6 +52,9 @@ async function runService(config: Config): Promise<number> {
   await checkAddress(config.host, config.port);
   const log = openLog(loggerOptions(config), config.logFormat);
   const app = await startServer(config, log.logger);
+  // Every module the service uses is loaded by now: written at once, the compile cache serves the
+  // next start even when this process does not end normally.
+  flushCompileCache();
   closeOnSignals(app, config.shutdownTimeoutSec * 1000, log);
   if (log.pretty) log.print(`\n${await banner(app, config)}\n`);
   return -1; // keeps running until a signal

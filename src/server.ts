@@ -10,6 +10,7 @@ import { openBus, type Bus } from './platform/bus/index.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { Readiness } from './platform/health.ts';
+import { installReferenceWait, ReferenceData } from './platform/reference-data.ts';
 import { accounts, KeyStore, openAccess, openMemberDirectory, openMemberGuard } from './accounts/index.ts';
 import type { Access } from './platform/http/access.ts';
 import { installAuth } from './platform/http/auth.ts';
@@ -48,6 +49,7 @@ export interface Platform {
   database: Database;
   bus: Bus;
   readiness: Readiness;
+  reference: ReferenceData;
   access: Access;
   masterKey: MasterKey;
   /** In the order their routes are registered. */
@@ -65,7 +67,7 @@ export function loggerOptions(config: Config) {
 }
 
 export async function buildServer(platform: Platform, logger: FastifyBaseLogger) {
-  const { config, database, bus, readiness } = platform;
+  const { config, database, bus, readiness, reference } = platform;
   const metrics = createMetricsRegistry();
   const app = Fastify({
     loggerInstance: logger,
@@ -105,6 +107,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   app.decorate('routeInventory', routes);
   installErrorHandling(app, routes);
   installAuth(app, platform.access.verifyKey);
+  installReferenceWait(app, reference);
   // WebSocket upgrades authenticate on their own (a header, or a first message) through it.
   app.decorate('access', platform.access);
   installRateLimits(app, platform.access.rateLimits);
@@ -118,11 +121,12 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
 
   readiness.register('storage', database.check);
   readiness.register('bus', bus.check);
+  readiness.register('reference_data', reference.check);
   registerOpsRoutes(app, readiness, metrics);
   // The web dashboard at `/`: its assets, and index.html for the paths its router draws.
   await installDashboard(app);
 
-  for (const feature of platform.features) await feature({ app, config, database, bus, readiness, metrics, logger, masterKey: platform.masterKey });
+  for (const feature of platform.features) await feature({ app, config, database, bus, readiness, reference, metrics, logger, masterKey: platform.masterKey });
 
   app.addHook('onClose', async () => {
     await platform.access.close();
@@ -181,7 +185,7 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     accounts: () => accounts(keys, access.rateLimits.store),
   };
   const chosen = FEATURES.filter((name) => only.includes(name)).map((name) => features[name]());
-  const app = await buildServer({ config, database, bus, readiness: new Readiness(), access, masterKey: key, features: chosen }, logger);
+  const app = await buildServer({ config, database, bus, readiness: new Readiness(), reference: new ReferenceData(), access, masterKey: key, features: chosen }, logger);
   return { app, storage: `${database.dialect} ${database.location}`, bus: bus.kind };
 }
 

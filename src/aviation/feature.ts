@@ -21,7 +21,7 @@ import type { LandingWatch } from './landing/watch.ts';
 import { aviationInputs, type AviationInput } from './inputs.ts';
 import { NavData, withNavData } from './navdata/navdata.ts';
 import { NotamStore } from './notams/store.ts';
-import { loadAirports } from './reference/airports.ts';
+import { airportsOnceLoaded, loadAirports } from './reference/airports.ts';
 import type { AviationServices, FleetProfiles, InputSource } from './services.ts';
 import { awcProvider, simulatorProvider, WeatherReports } from './weather/reports.ts';
 import type { AviationSettings } from './settings.ts';
@@ -40,14 +40,23 @@ function sourceFor(live: boolean, simulators: SimulatorSwitch): InputSource {
  * the inputs this instance holds in memory and announced on `aviation.inputs`, whence the other
  * instances apply it to theirs.
  */
-export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, logger }) => {
+export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<PlatformSettings & AviationSettings> => async ({ app, config, database, bus, readiness, reference, logger }) => {
   const log = logger.child({ feature: 'aviation' });
-  const loaded = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference'), dataDir: config.dataDir });
-  log.info({ airports: loaded.meta.airports, runways: loaded.meta.runways, cache: loaded.cache.status, ourairports: loaded.cache.ourairports }, 'airport data loaded');
   const { navdata, load: navdataLoad } = await NavData.load(config.dataDir);
   if (navdataLoad.status === 'unreadable') log.warn({ file: navdataLoad.file, error: navdataLoad.error }, 'navigation data unreadable: ILS unknown everywhere');
   else log.info({ navdata: navdataLoad.status, airports: navdata.airports, cycle: navdata.meta?.cycle }, 'navigation data');
-  const airports = withNavData(loaded, navdata);
+  // The airport index loads after the start (reference-data.ts): the aviation routes and the
+  // landing endpoint wait for it; anything else that reads it meanwhile gets a 503.
+  const closing = new AbortController();
+  const airportData = reference.load('airports', ['/v3/aviation/', '/v3/intelligence/landing'], async () => {
+    const loaded = await loadAirports({ cacheDir: config.referenceCacheDir ?? path.join(config.dataDir, 'reference'), dataDir: config.dataDir }, closing.signal);
+    log.info({ airports: loaded.meta.airports, runways: loaded.meta.runways, cache: loaded.cache.status, ourairports: loaded.cache.ourairports }, 'airport data loaded');
+    return withNavData(loaded, navdata);
+  });
+  airportData.loaded.catch((error: Error) => {
+    if (!closing.signal.aborted) log.error({ err: error }, 'airport data could not be loaded: airport and landing requests answer 503');
+  });
+  const airports = airportsOnceLoaded(airportData);
   const airportOf = (icao: string) => airports.get(icao) ?? undefined;
 
   // Assigned below, before anything can be stored.
@@ -93,7 +102,7 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
     sources: { weather: weatherSource, notams: notamSource },
     slotShareOf: async (orgId) => (await grants.of(orgId)).slot_share ?? config.slotFairShare,
   };
-  watch.attach(services);
+  watch.attach(services, airportData.loaded);
   registerAirportRoutes(app, services);
   registerAircraftTypeRoutes(app);
   registerWeatherRoutes(app, services);
@@ -101,11 +110,16 @@ export const aviation = (fleet: FleetProfiles, watch: LandingWatch): Feature<Pla
   registerSlotRoutes(app, services);
   registerLandingRoutes(app, services);
 
-  readiness.register('aviation', async () => ({
-    state: 'up',
-    detail: { airports: airports.meta.airports, runways: airports.meta.runways, ils_airports: navdata.airports, weather: weatherSource, notams: notamSource },
-  }));
+  readiness.register('aviation', async () => {
+    // Counted once loaded; the load itself is reported under reference_data.
+    const meta = airportData.current?.meta;
+    return {
+      state: 'up',
+      detail: { airports: meta?.airports ?? null, runways: meta?.runways ?? null, ils_airports: navdata.airports, weather: weatherSource, notams: notamSource },
+    };
+  });
   app.addHook('onClose', async () => {
+    closing.abort();
     await unsubscribe();
     await Promise.all([weather.idle(), notams.idle()]);
   });

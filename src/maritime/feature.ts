@@ -110,8 +110,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   registerWeatherRoutes(app, { ports, weather, thresholds: weatherThresholds });
   registerEtaRoutes(app, { ports, store, predict: predictVesselArrival });
   // Port calls, berths, expected arrivals and availability, fed by every vessel change.
+  const destinations = createDestinationMatcher(ports);
   const portIntelligence = await startPortIntelligence({
-    app, database, bus, index: ports, store, log,
+    app, database, bus, index: ports, destinations, store, log,
     async predictor(vessel, port) {
       const predicted = await predictVesselArrival({ vessel, port });
       return predicted.ok ? { eta: predicted.prediction.eta, distance_nm: predicted.prediction.distance_nm } : null;
@@ -119,7 +120,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   });
   ingest.onChange((change: Change) => portIntelligence.observe(change));
   watch.attach({
-    ports, areas: portIntelligence.areas, destinations: createDestinationMatcher(ports), vessels: store, weather, thresholds: weatherThresholds,
+    ports, areas: portIntelligence.areas, destinations, vessels: store, weather, thresholds: weatherThresholds,
     predict: predictVesselArrival, stations: loadTideStations, feeds: () => feeds.map((feed) => feed.status()),
   });
   ingest.onChange((change: Change) => {

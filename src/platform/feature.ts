@@ -9,6 +9,7 @@ import type { MasterKey } from './crypto/index.ts';
 import type { Database } from './db/database.ts';
 import type { Readiness } from './health.ts';
 import type { App } from './http/app.ts';
+import type { ReferenceData } from './reference-data.ts';
 import type { PlatformSettings } from './settings.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface FeatureContext<Settings = PlatformSettings> {
   database: Database;
   bus: Bus;
   readiness: Readiness;
+  /** Where the feature loads its reference data after the start (see reference-data.ts). */
+  reference: ReferenceData;
   metrics: Registry;
   /** The key that seals data at rest, read once at start. */
   masterKey: MasterKey;

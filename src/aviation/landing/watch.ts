@@ -61,14 +61,27 @@ export interface SourceFreshness {
 
 export class LandingWatch {
   #services: AviationServices | null = null;
+  #loaded: Promise<unknown> = Promise.resolve();
 
-  attach(services: AviationServices): void {
+  /** `loaded`: settles once the reference data the services read has loaded (they start before it). */
+  attach(services: AviationServices, loaded: Promise<unknown> = Promise.resolve()): void {
     this.#services = services;
+    this.#loaded = loaded;
   }
 
   #attached(): AviationServices {
     if (this.#services === null) throw new Error('landing answers need the aviation feature, which has not started');
     return this.#services;
+  }
+
+  /**
+   * The services once their reference data has loaded: a watcher right after the start waits for
+   * it. After a failed load the services themselves answer (a 503 problem), not the bare error.
+   */
+  async #ready(): Promise<AviationServices> {
+    const services = this.#attached();
+    await this.#loaded.catch(() => {});
+    return services;
   }
 
   /** The airport's ICAO code as the reference data names it; null for one it does not hold. */
@@ -78,7 +91,7 @@ export class LandingWatch {
 
   /** The airport's status now by the NOTAMs in force and the reference data (no runway choice: no aircraft); null when it is not in the reference data. */
   async airportNow(icao: string, nowMs = Date.now()): Promise<AirportNow | null> {
-    const services = this.#attached();
+    const services = await this.#ready();
     const airport = services.airports.get(icao);
     if (!airport) return null;
     const [notams, report] = await Promise.all([services.notams.forAirport(airport.icao, { at: nowMs }), services.weather.latest(airport.icao, 'metar')]);
@@ -92,7 +105,7 @@ export class LandingWatch {
 
   /** How fresh the METARs and NOTAMs held for these airports are (asking may start a refresh from their sources). */
   async freshness(icaos: readonly string[], nowMs = Date.now()): Promise<{ metar: SourceFreshness; notams: SourceFreshness }> {
-    const services = this.#attached();
+    const services = await this.#ready();
     const metar: SourceFreshness = { source: services.sources.weather, airports: [] };
     const notams: SourceFreshness = { source: services.sources.notams, airports: [] };
     for (const icao of icaos) {
@@ -111,7 +124,7 @@ export class LandingWatch {
    * Throws when the aviation feature has not started.
    */
   async landingsAt(icao: string, landings: readonly WatchedLanding[], nowMs = Date.now()): Promise<AirportAnswers | null> {
-    const services = this.#attached();
+    const services = await this.#ready();
     const airport = services.airports.get(icao);
     if (!airport) return null;
     const etas = [...new Set(landings.map((landing) => landing.etaMs))];

@@ -9,7 +9,7 @@
 // searched as one phrase. Within a match, larger airport types come first, so "heathrow" lists
 // London Heathrow before a Texas airstrip called Heathrow.
 
-import { createPlaceIndex } from '../../platform/geo/place-index.ts';
+import { placeIndexBuilder } from '../../platform/geo/place-index.ts';
 import type { Airport, AirportDataMeta, AirportIndex, AirportRecord, AirportType, Runway } from './airports-model.ts';
 
 const IATA_CODE = /^[A-Z]{3}$/;
@@ -21,7 +21,14 @@ const TYPE_ORDER: readonly AirportType[] = [
 ];
 
 export function createAirportIndex(records: readonly AirportRecord[], meta: AirportDataMeta): AirportIndex {
-  const places = createPlaceIndex(records, {
+  const builder = airportIndexBuilder(meta);
+  builder.add(records);
+  return builder.finish();
+}
+
+/** The same index, given its records a batch at a time (see `placeIndexBuilder`). */
+export function airportIndexBuilder(meta: AirportDataMeta): { add(records: readonly AirportRecord[]): void; finish(): AirportIndex } {
+  const places = placeIndexBuilder<AirportRecord>({
     key: ({ airport }) => airport.icao,
     position: ({ airport }) => airport,
     codes: ({ ident, airport }) => [airport.icao, ident, airport.iata],
@@ -29,38 +36,50 @@ export function createAirportIndex(records: readonly AirportRecord[], meta: Airp
     groups: TYPE_ORDER.length,
     group: ({ airport }) => TYPE_ORDER.indexOf(airport.type),
   });
-  const airports = places.items.map((record) => record.airport);
-
-  const byCode = new Map<string, Airport>();
-  for (const airport of airports) byCode.set(airport.icao.toUpperCase(), airport);
-  records.forEach(({ ident, airport }) => {
-    if (!byCode.has(ident.toUpperCase())) byCode.set(ident.toUpperCase(), airport);
-  });
+  // An ICAO code wins over an ident equal to it, whichever batch brings which: two maps, read in that order.
+  const byIcao = new Map<string, Airport>();
+  const byIdent = new Map<string, Airport>();
   const byIata = new Map<string, Airport>();
-  for (const airport of airports) if (airport.iata !== null) byIata.set(airport.iata.toUpperCase(), airport);
-  const recordOf = new Map(records.map((record) => [record.airport.icao, record]));
+  const recordOf = new Map<string, AirportRecord>();
 
-  const get = (code: string): Airport | null => {
-    const key = code.trim().toUpperCase();
-    return (IATA_CODE.test(key) ? byIata.get(key) : undefined) ?? byCode.get(key) ?? null;
+  const add = (records: readonly AirportRecord[]) => {
+    places.add(records);
+    for (const record of records) {
+      const { ident, airport } = record;
+      byIcao.set(airport.icao.toUpperCase(), airport);
+      if (!byIdent.has(ident.toUpperCase())) byIdent.set(ident.toUpperCase(), airport);
+      recordOf.set(airport.icao, record);
+    }
   };
 
-  return {
-    meta,
-    airports,
-    get,
-    byIata: (iata) => byIata.get(iata.trim().toUpperCase()) ?? null,
-    frequencies: (icao) => recordOf.get(icao)?.frequencies ?? [],
-    navaids: (icao) => recordOf.get(icao)?.navaids ?? [],
-    runways: (code): readonly Runway[] | null => get(code)?.runways ?? null,
-    search(query) {
-      const country = query.country?.trim().toUpperCase();
-      const result = places.search(query, ({ airport }) =>
-        (country === undefined || airport.country === country) && (query.type === undefined || airport.type === query.type));
-      return {
-        items: result.items.map(({ item, distance_nm, sort_key }) => ({ airport: item.airport, distance_nm, sort_key })),
-        next_after: result.next_after,
-      };
-    },
+  const finish = (): AirportIndex => {
+    const index = places.finish();
+    const airports = index.items.map((record) => record.airport);
+    // In icao order, as before: of two airports with one IATA code, the later code wins.
+    for (const airport of airports) if (airport.iata !== null) byIata.set(airport.iata.toUpperCase(), airport);
+    const byCode = (key: string) => byIcao.get(key) ?? byIdent.get(key);
+    const get = (code: string): Airport | null => {
+      const key = code.trim().toUpperCase();
+      return (IATA_CODE.test(key) ? byIata.get(key) : undefined) ?? byCode(key) ?? null;
+    };
+    return {
+      meta,
+      airports,
+      get,
+      byIata: (iata) => byIata.get(iata.trim().toUpperCase()) ?? null,
+      frequencies: (icao) => recordOf.get(icao)?.frequencies ?? [],
+      navaids: (icao) => recordOf.get(icao)?.navaids ?? [],
+      runways: (code): readonly Runway[] | null => get(code)?.runways ?? null,
+      search(query) {
+        const country = query.country?.trim().toUpperCase();
+        const result = index.search(query, ({ airport }) =>
+          (country === undefined || airport.country === country) && (query.type === undefined || airport.type === query.type));
+        return {
+          items: result.items.map(({ item, distance_nm, sort_key }) => ({ airport: item.airport, distance_nm, sort_key })),
+          next_after: result.next_after,
+        };
+      },
+    };
   };
+  return { add, finish };
 }

@@ -32,12 +32,16 @@
 // and the other record is left out: a few hundred small US fields and heliports whose FAA
 // identifier has been given to another place, a third of them closed.
 
+import { on } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import type { Loading } from '../../platform/reference-data.ts';
 import { readCachedAirports, writeCachedAirports } from './airports-cache.ts';
 import type { CacheRejection } from './airports-cache.ts';
 import { airportDataSource, compileAirports } from './airports-compile.ts';
-import { createAirportIndex } from './airports-index.ts';
+import { airportIndexBuilder } from './airports-index.ts';
 import { currentOurAirportsFile, decodeOurAirports } from './ourairports.ts';
-import type { AirportIndex } from './airports-model.ts';
+import type { AirportDataMeta, AirportIndex, AirportRecord } from './airports-model.ts';
 
 export { AIRPORT_DATA_ATTRIBUTION, AIRPORT_TYPES } from './airports-model.ts';
 export type * from './airports-model.ts';
@@ -68,17 +72,76 @@ export type LoadAirportsOptions = {
   readonly ourAirportsFile?: string;
 };
 
-/** The airport index, from the cache in `cacheDir` or, when that is missing or stale, compiled. */
-export async function loadAirports(options: LoadAirportsOptions): Promise<LoadedAirports> {
+/** Records per batch handed from the loading thread to the index: a few milliseconds of work each. */
+const BATCH_RECORDS = 500;
+/** Batches the thread sends before the index has taken them: enough to keep both busy, few enough that the ones waiting are quick to take in. */
+const BATCHES_AHEAD = 4;
+
+type AirportRecords = { readonly records: readonly AirportRecord[]; readonly meta: AirportDataMeta; readonly cache: AirportCacheReport };
+
+/** The airport records, from the cache in `cacheDir` or, when that is missing or stale, compiled (and cached). */
+export async function loadAirportRecords(options: LoadAirportsOptions): Promise<AirportRecords> {
   const ourAirports = await currentOurAirportsFile(options.dataDir ?? null, options.ourAirportsFile);
   const source = { ...(await airportDataSource()), ourairports: ourAirports?.sha256 ?? null };
   const cached = await readCachedAirports(options.cacheDir, source);
-  if (cached.ok) {
-    const index = createAirportIndex(cached.records, cached.meta);
-    return { ...index, cache: { file: cached.file, status: 'loaded', reason: null, saved: true, ourairports: ourAirports?.origin ?? null } };
-  }
+  const origin = ourAirports?.origin ?? null;
+  if (cached.ok) return { records: cached.records, meta: cached.meta, cache: { file: cached.file, status: 'loaded', reason: null, saved: true, ourairports: origin } };
   const compiled = compileAirports(source, ourAirports === null ? null : decodeOurAirports(ourAirports.bytes));
   const saved = await writeCachedAirports(options.cacheDir, compiled.records, compiled.meta);
-  const index = createAirportIndex(compiled.records, compiled.meta);
-  return { ...index, cache: { file: cached.file, status: 'compiled', reason: cached.reason, saved, ourairports: ourAirports?.origin ?? null } };
+  return { ...compiled, cache: { file: cached.file, status: 'compiled', reason: cached.reason, saved, ourairports: origin } };
+}
+
+/**
+ * The airport index, from the cache in `cacheDir` or, when that is missing or stale, compiled.
+ * Reading the cache (a 12 MB JSON file) or compiling it takes seconds, so a worker thread does
+ * that, and the index takes the records a batch at a time, each on a turn of the event loop of its
+ * own: the service answers other requests meanwhile. `signal` stops the loading (the service closing).
+ */
+export async function loadAirports(options: LoadAirportsOptions, signal?: AbortSignal): Promise<LoadedAirports> {
+  signal?.throwIfAborted();
+  const worker = new Worker(new URL('./airports-worker.ts', import.meta.url), { workerData: { options, batch: BATCH_RECORDS, ahead: BATCHES_AHEAD } });
+  const stop = () => void worker.terminate();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    let started: { builder: ReturnType<typeof airportIndexBuilder>; cache: AirportCacheReport } | null = null;
+    // Buffered; ends when the thread exits, and throws what the thread threw.
+    for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
+      if (started === null) {
+        const { meta, cache } = message as { meta: AirportDataMeta; cache: AirportCacheReport };
+        started = { builder: airportIndexBuilder(meta), cache };
+      } else if (message === null) {
+        return { ...started.builder.finish(), cache: started.cache };
+      } else {
+        started.builder.add(message as AirportRecord[]);
+        worker.postMessage('next');
+        await nextTurn();
+      }
+    }
+    signal?.throwIfAborted();
+    throw new Error('the airport loading thread stopped before it was done');
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    await worker.terminate();
+  }
+}
+
+/**
+ * The index as routes and watchers hold it from the start: every call answers from the loaded
+ * index, and is a 503 (reference_data_loading) while it loads, never a "not found".
+ */
+export function airportsOnceLoaded(loading: Loading<AirportIndex>): AirportIndex {
+  return {
+    get meta() {
+      return loading.value.meta;
+    },
+    get airports() {
+      return loading.value.airports;
+    },
+    get: (code) => loading.value.get(code),
+    byIata: (iata) => loading.value.byIata(iata),
+    frequencies: (icao) => loading.value.frequencies(icao),
+    navaids: (icao) => loading.value.navaids(icao),
+    runways: (code) => loading.value.runways(code),
+    search: (query) => loading.value.search(query),
+  };
 }

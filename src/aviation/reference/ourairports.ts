@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { readCsvRows, type RejectedRow } from '../../platform/csv.ts';
 import { writeFileAtomic } from '../../platform/files.ts';
 
@@ -217,9 +217,17 @@ export function decodeOurAirports(bytes: Uint8Array): OurAirportsData {
   };
 }
 
-/** When a file was compiled, from its first line alone. */
+/** Compressed bytes inflated to read the header line: it is a few hundred bytes of text. */
+const HEADER_BYTES = 4096;
+
+/**
+ * When a file was compiled, from its first line alone: only the start of the file is inflated
+ * (a sync flush at the end of the input yields what it holds instead of failing on the cut), and
+ * the whole file only if the line is longer than that.
+ */
 function compiledAt(bytes: Uint8Array): string {
-  const text = gunzipSync(bytes).toString('utf8');
+  let text = gunzipSync(bytes.subarray(0, HEADER_BYTES), { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+  if (!text.includes('\n')) text = gunzipSync(bytes).toString('utf8');
   return (JSON.parse(text.slice(0, text.indexOf('\n'))) as OurAirportsHeader).compiled_at;
 }
 

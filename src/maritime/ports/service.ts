@@ -19,7 +19,7 @@ import { registerCallRoutes } from './calls.routes.ts';
 import { makesCalls, PortCallDetector, type PortCall, type PortCallEvent } from './calls.ts';
 import { registerCongestionRoutes } from './congestion.routes.ts';
 import { congestion } from './congestion.ts';
-import { createDestinationMatcher } from './destination.ts';
+import type { DestinationMatcher } from './destination.ts';
 import type { Port, PortIndex } from './model.ts';
 
 /** Arrivals, berthings and departures as they are detected. */
@@ -34,6 +34,8 @@ export interface PortIntelligenceDeps {
   database: Database;
   bus: Bus;
   index: PortIndex;
+  /** Ports named by AIS destinations, over `index`: built once for the feature, as it takes a while. */
+  destinations: DestinationMatcher;
   store: VesselStore;
   log: FastifyBaseLogger;
   /** The weather-aware ETA for expected arrivals, when that prediction is available. */
@@ -134,7 +136,7 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   for (const call of orphans) writer.add({ ...call, departed_at: new Date().toISOString(), departure_observed: false });
   if (detector.openCount > 0) log.info({ open_calls: detector.openCount }, 'open port calls restored from storage');
 
-  const arrivals = new ExpectedArrivals(store, detector, createDestinationMatcher(index));
+  const arrivals = new ExpectedArrivals(store, detector, deps.destinations);
   /** A stop placed at the port the vessel's destination names (within reach), else at the port of its open call. */
   const learnStop = (vessel: Change['vessel']) => {
     const position = vessel.position;

@@ -84,23 +84,39 @@ type Candidate<T> = { readonly entry: Entry<T>; readonly primary: number; readon
 type SortKey = { readonly primary: number; readonly key: string };
 
 export function createPlaceIndex<T>(items: Iterable<T>, options: PlaceIndexOptions<T>): PlaceIndex<T> {
+  const builder = placeIndexBuilder(options);
+  builder.add(items);
+  return builder.finish();
+}
+
+/**
+ * The same index, given its items a batch at a time, so that a large one is built in slices with
+ * the event loop free in between; `finish` orders the entries and lays the grid.
+ */
+export function placeIndexBuilder<T>(options: PlaceIndexOptions<T>): { add(items: Iterable<T>): void; finish(): PlaceIndex<T> } {
   const entries: Entry<T>[] = [];
-  for (const item of items) {
-    const codes = [...new Set(options.codes(item).filter((code): code is string => code !== null && code !== '').map(fold))];
-    const names = options.names(item).map(fold);
-    entries.push({
-      item,
-      key: options.key(item),
-      codes,
-      nameWords: names.map((name) => ` ${words(name)}`).join('\n'),
-      text: [...codes, ...names].join('\n'),
-    });
-  }
-  entries.sort((a, b) => compareKeys(a.key, b.key));
-  const grid = createPointGrid(entries, (entry) => options.position(entry.item), (entry) => entry.key);
   return {
-    items: entries.map((entry) => entry.item),
-    search: (query, accept) => search(query, accept, entries, grid, options),
+    add(items) {
+      for (const item of items) {
+        const codes = [...new Set(options.codes(item).filter((code): code is string => code !== null && code !== '').map(fold))];
+        const names = options.names(item).map(fold);
+        entries.push({
+          item,
+          key: options.key(item),
+          codes,
+          nameWords: names.map((name) => ` ${words(name)}`).join('\n'),
+          text: [...codes, ...names].join('\n'),
+        });
+      }
+    },
+    finish() {
+      entries.sort((a, b) => compareKeys(a.key, b.key));
+      const grid = createPointGrid(entries, (entry) => options.position(entry.item), (entry) => entry.key);
+      return {
+        items: entries.map((entry) => entry.item),
+        search: (query, accept) => search(query, accept, entries, grid, options),
+      };
+    },
   };
 }
 

@@ -40,4 +40,20 @@ describe('response serialisation', () => {
     }
     await app.close();
   });
+
+  test('shapes reached through other shapes are resolved, and a response schema shared by routes in several scopes serialises in each', async () => {
+    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: serializerFactory } } });
+    app.addSchema(Wind);
+    app.addSchema(Type.Object({ icao: Type.String(), wind: Type.Ref('Wind') }, { $id: 'Station' }));
+    const Report = Type.Object({ station: Type.Ref('Station'), count: Type.Integer() });
+    const body = { station: { icao: 'EGLL', wind: { direction_deg: 270, speed_kt: 8, gust: 1 } }, count: 2 };
+    app.get('/a', { schema: { response: { 200: Report } } }, async () => body);
+    await app.register(async (scope) => {
+      scope.get('/b', { schema: { response: { 200: Report } } }, async () => ({ ...body, count: 3 }));
+    });
+    const expected = (count: number) => JSON.stringify({ station: { icao: 'EGLL', wind: { direction_deg: 270, speed_kt: 8 } }, count });
+    assert.equal((await app.inject('/a')).body, expected(2));
+    assert.equal((await app.inject('/b')).body, expected(3));
+    await app.close();
+  });
 });

@@ -31,8 +31,61 @@ export function nullableForSerialiser(schema: unknown): unknown {
 
 const defaultFactory = SerializerSelector() as SerializerFactory;
 
+// Start-up cost. fast-json-stringify validates every external schema it is handed on every build,
+// and fastify builds one serialiser per route, status and media type, in each of the ~200
+// encapsulation contexts, with all ~90 shared shapes: hundreds of builds, each re-checking every
+// shape, were most of the time before the server listened. So each shared shape is rewritten once,
+// each build gets only the shapes its schema reaches through `$ref`, and a response schema used by
+// many routes (the problem document of every 4XX and 5XX) is built once.
+const rewrittenShared = new WeakMap<object, unknown>();
+type Serializer = ReturnType<ReturnType<SerializerFactory>>;
+const built = new WeakMap<object, { options: unknown; shapes: Map<string, unknown>; serialize: Serializer }[]>();
+
+function rewriteShared(schema: unknown): unknown {
+  if (!isSchema(schema)) return nullableForSerialiser(schema);
+  let rewritten = rewrittenShared.get(schema);
+  if (rewritten === undefined) rewrittenShared.set(schema, (rewritten = nullableForSerialiser(schema)));
+  return rewritten;
+}
+
+/** The shared shapes `schema` refers to by id (`Wind`, `Wind#/properties/x`), directly or through other shapes. */
+function reachedShapes(schema: unknown, shared: Record<string, unknown>): Map<string, unknown> {
+  const reached = new Map<string, unknown>();
+  const pending = [schema];
+  while (pending.length) {
+    const node = pending.pop();
+    if (Array.isArray(node)) pending.push(...node);
+    if (!isSchema(node)) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
+      if (key !== '$ref' || typeof value !== 'string') {
+        pending.push(value);
+        continue;
+      }
+      const id = value.split('#')[0]!;
+      if (id && !reached.has(id) && Object.hasOwn(shared, id)) {
+        reached.set(id, shared[id]);
+        pending.push(shared[id]);
+      }
+    }
+  }
+  return reached;
+}
+
+const sameShapes = (a: Map<string, unknown>, b: Map<string, unknown>) => a.size === b.size && [...a].every(([id, shape]) => b.get(id) === shape);
+
 export const serializerFactory: SerializerFactory = (externalSchemas, options) => {
-  const shared = Object.fromEntries(Object.entries(externalSchemas ?? {}).map(([id, schema]) => [id, nullableForSerialiser(schema)]));
-  const compile = defaultFactory(shared, options);
-  return (route) => compile({ ...route, schema: nullableForSerialiser(route.schema) as typeof route.schema });
+  const shared: Record<string, unknown> = {};
+  for (const [id, schema] of Object.entries(externalSchemas ?? {})) shared[id] = rewriteShared(schema);
+  return (route) => {
+    const original = route.schema as object;
+    const shapes = reachedShapes(original, shared);
+    const previous = built.get(original);
+    const reuse = previous?.find((entry) => entry.options === options && sameShapes(entry.shapes, shapes));
+    if (reuse) return reuse.serialize;
+    const compile = defaultFactory(Object.fromEntries(shapes), options);
+    const serialize = compile({ ...route, schema: nullableForSerialiser(original) as typeof route.schema });
+    built.set(original, [...(previous ?? []), { options, shapes, serialize }]);
+    return serialize;
+  };
 };
