@@ -31,13 +31,12 @@ export function textFramePayload(frame: Buffer): Buffer {
 }
 
 /** Writers with frames waiting, written out together once the event loop's turn is done. */
-const due = new Set<FrameWriter>();
-let scheduled = false;
+let due: FrameWriter[] = [];
 
 function flushDue(): void {
-  scheduled = false;
-  for (const writer of due) writer.flush();
-  due.clear();
+  const writers = due;
+  due = [];
+  for (const writer of writers) writer.flush();
 }
 
 /**
@@ -51,6 +50,8 @@ export class FrameWriter {
   readonly #flushBytes: number;
   #frames: Buffer[] = [];
   #bytes = 0;
+  /** Listed to be flushed at the end of the turn. */
+  #due = false;
 
   constructor(ws: WebSocket, socket: Duplex, flushBytes: number) {
     this.#ws = ws;
@@ -70,21 +71,22 @@ export class FrameWriter {
       this.flush();
       return;
     }
-    due.add(this);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flushDue);
-    }
+    if (this.#due) return;
+    this.#due = true;
+    if (due.length === 0) setImmediate(flushDue);
+    due.push(this);
   }
 
   /** Writes what waits now; a closing or closed WebSocket's frames are dropped instead. */
   flush(): void {
+    this.#due = false;
     if (this.#bytes === 0) return;
     const frames = this.#frames;
-    const bytes = this.#bytes;
-    this.#frames = [];
+    const data = this.#ws.readyState === WebSocket.OPEN && this.#socket.writable
+      ? (frames.length === 1 ? frames[0]! : Buffer.concat(frames, this.#bytes))
+      : null;
+    frames.length = 0;
     this.#bytes = 0;
-    if (this.#ws.readyState !== WebSocket.OPEN || !this.#socket.writable) return;
-    this.#socket.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, bytes));
+    if (data) this.#socket.write(data);
   }
 }
