@@ -86,7 +86,10 @@ async function broadcaster(flags: Record<string, string | boolean>): Promise<voi
   await new Promise((resolve) => wss.once('listening', resolve));
   const report = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
   report({ port: (wss.address() as { port: number }).port });
-  setInterval(() => report({ memory: process.memoryUsage().rss }), 250);
+  setInterval(() => {
+    const cpu = process.cpuUsage();
+    report({ memory: process.memoryUsage().rss, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+  }, 250);
   let started = performance.now();
   let sent = 0;
   let next = 0;
@@ -344,6 +347,8 @@ interface PhaseResult {
   p99: number;
   /** The server process's resident memory at the end of the phase. */
   rss: number;
+  /** The server process's CPU time (user and system) per second of the phase: cores it kept busy. */
+  cpu: number;
   /** LAMIS only: sentences ingested per second during the phase, positions coalesced per second. */
   feedRate?: number;
   coalescedPerSecond?: number;
@@ -373,6 +378,7 @@ async function lamisPhase(url: string, boxes: BBox[], seconds: number, layout: L
       clients: boxes.length,
       ...result,
       rss: end.get('process_resident_memory_bytes')!,
+      cpu: delta('process_cpu_seconds_total'),
       feedRate: delta('lamis_ais_lines_total'),
       coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
     };
@@ -392,9 +398,14 @@ async function broadcastPhase(corpusFile: string, clients: number, perClientRate
     }
     await fleet.connect(`ws://127.0.0.1:${server.latest.port}`, clients);
     await sleep(1000);
+    const cpuBefore = server.latest.cpuSeconds!;
+    const startedAt = performance.now();
     const result = await fleet.measure(seconds);
+    // The broadcaster reports every 250 ms: wait for a report from after the phase.
+    await sleep(300);
+    const cpu = (server.latest.cpuSeconds! - cpuBefore) / ((performance.now() - startedAt) / 1000);
     const rss = server.latest.memory!;
-    return { clients, ...result, rss };
+    return { clients, ...result, rss, cpu };
   } finally {
     await fleet.close();
     await server.stop();
@@ -442,10 +453,10 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       const boxVessels = median(boxes.map((box) => [...store.inBox(box)].length));
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase`);
       const lamisResult = await lamisPhase(lamis.url, boxes, seconds, layout, startFeed);
-      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, RSS ${formatBytes(lamisResult.rss)}`);
+      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
       const broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds, layout);
-      console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, RSS ${formatBytes(broadcast.rss)}`);
+      console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)}`);
       rows.push({ lamis: lamisResult, broadcast, boxVessels });
     }
   } finally {
@@ -459,16 +470,17 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   console.log('broadcast (baseline): a bare ws server sending every client every frame, at the per-client volume LAMIS delivered');
   console.log(`cores: ${cores}\n`);
   console.log(formatTable(
-    ['>clients', 'server', '>feed/s', '>updates/s', '>per client/s', '>coalesced/s', '>p50 ms', '>p99 ms', '>server RSS'],
+    ['>clients', 'server', '>feed/s', '>updates/s', '>per client/s', '>coalesced/s', '>p50 ms', '>p99 ms', '>server CPU', '>CPU µs/update', '>server RSS'],
     rows.flatMap(({ lamis: l, broadcast: b }) => [
-      [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!), String(l.p50), String(l.p99), formatBytes(l.rss)],
-      [formatInt(b.clients), 'broadcast', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', String(b.p50), String(b.p99), formatBytes(b.rss)],
+      [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!), String(l.p50), String(l.p99), l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.rss)],
+      [formatInt(b.clients), 'broadcast', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', String(b.p50), String(b.p99), b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss)],
     ]),
   ));
   const headline = rows.map(({ lamis: l, broadcast: b }) =>
     `${formatInt(l.clients)} clients: feed ${formatInt(l.feedRate!)} sentences/s (${formatRatio(l.feedRate! / rate)} offered), ` +
     `${formatInt(l.updatesPerSecond)} updates/s (${formatRatio(l.updatesPerSecond / b.updatesPerSecond)} broadcast), ` +
     `p50 ${l.p50} ms (${formatRatio(l.p50 / b.p50)}), p99 ${l.p99} ms (${formatRatio(l.p99 / b.p99)}), ` +
+    `server CPU ${(1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio((l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond))}), ` +
     `server RSS ${formatBytes(l.rss)} (${formatRatio(l.rss / b.rss)}, the whole service against a bare broadcaster)`);
   return { name: 'stream', headline, data: { cores, rows } };
 }
