@@ -42,7 +42,9 @@ function flushDue(): void {
 /**
  * The frames one socket is yet to be sent: collected, then written in one write when the event
  * loop's turn is done (or sooner, once `flushBytes` wait). The frames go straight to the socket
- * under the WebSocket, so they must be complete frames, and only while the WebSocket is open.
+ * under the WebSocket, so they must be complete frames, and only while the WebSocket is open. Every
+ * data frame of the socket must go through here (leave `ws` its pings and close frame), or frames
+ * could leave out of order.
  */
 export class FrameWriter {
   readonly #ws: WebSocket;
