@@ -23,7 +23,7 @@ import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus } from './lib/ais-corpus.ts';
 import { formatInt, formatRatio, formatTable, intFlag, runAsScript, type BenchOptions, type BenchReport } from './lib/harness.ts';
 import { freePort, startLamis } from './lib/serve.ts';
-import { Receivers, closeAll, connectAll, randomBoxes } from './stream.ts';
+import { Receivers, closeAll, percentile, randomBoxes } from './stream.ts';
 
 export const description = 'Scale out: two instances on PostgreSQL and NATS, the feed read by one, clients split between both, vs one instance serving half';
 
@@ -63,23 +63,31 @@ interface Clients {
   sockets: WebSocket[];
 }
 
+/** Connections opened at once while connecting. */
+const CONNECT_BATCH = 250;
+
 async function connectClients(url: string, boxes: BBox[]): Promise<Clients> {
   const receivers = new Receivers();
   const latest = boxes.map(() => new Map<number, string>());
-  const sockets = await connectAll(boxes.length, () => new WebSocket(`${url.replace('http', 'ws')}${STREAM_PATH}`, { headers: { authorization: `Bearer ${KEY}` }, handshakeTimeout: HANDSHAKE_TIMEOUT_MS }), (ws, i) =>
-    new Promise((resolve, reject) => {
-      ws.on('message', (data: Buffer) => {
-        const head = data.toString('latin1', 0, 40);
-        if (head.includes('"subscribed"')) resolve();
-        if (!head.includes('"position"')) return;
-        receivers.onFrame(data);
-        const text = data.toString('latin1');
-        latest[i]!.set(Number(MMSI.exec(text)![1]), TIMESTAMP.exec(text)![1]!);
-      });
-      ws.once('open', () => ws.send(JSON.stringify({ type: 'subscribe', bbox: boxes[i], updateIntervalSec: 1 })));
-      ws.once('error', reject);
-      ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
-    }));
+  const sockets: WebSocket[] = [];
+  const open = (i: number) => new Promise<void>((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}${STREAM_PATH}`, { headers: { authorization: `Bearer ${KEY}` }, handshakeTimeout: HANDSHAKE_TIMEOUT_MS });
+    sockets.push(ws);
+    ws.on('message', (data: Buffer) => {
+      const head = data.toString('latin1', 0, 40);
+      if (head.includes('"subscribed"')) resolve();
+      if (!head.includes('"position"')) return;
+      receivers.onFrame(data);
+      const text = data.toString('latin1');
+      latest[i]!.set(Number(MMSI.exec(text)![1]), TIMESTAMP.exec(text)![1]!);
+    });
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'subscribe', bbox: boxes[i], updateIntervalSec: 1 })));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+  });
+  for (let start = 0; start < boxes.length; start += CONNECT_BATCH) {
+    await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, boxes.length - start) }, (_, j) => open(start + j)));
+  }
   return { receivers, latest, sockets };
 }
 
@@ -99,7 +107,7 @@ async function measure(sides: Clients[], seconds: number): Promise<Measured[]> {
   const elapsed = (performance.now() - started) / 1000;
   return sides.map((side) => {
     side.receivers.measuring = false;
-    return { updatesPerSecond: side.receivers.frames / elapsed, p50: side.receivers.percentile(50), p99: side.receivers.percentile(99) };
+    return { updatesPerSecond: side.receivers.frames / elapsed, p50: percentile([[...side.receivers.latencies]], 50), p99: percentile([[...side.receivers.latencies]], 99) };
   });
 }
 
@@ -176,9 +184,9 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const feedPort = await freePort();
   let feed: ChildProcess | null = null;
   try {
-    const first = await startLamis(dirs[0]!, feedPort, KEY, env);
+    const first = await startLamis(dirs[0]!, feedPort, KEY, { env });
     track(first.child);
-    const second = await startLamis(dirs[1]!, null, KEY, env);
+    const second = await startLamis(dirs[1]!, null, KEY, { env });
     track(second.child);
 
     // Until the whole fleet has reported once.

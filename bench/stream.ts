@@ -1,22 +1,28 @@
-// The AIS stream under load: N WebSocket clients (1,000 and 5,000 by default), each subscribed to a
+// The AIS stream under load: N WebSocket clients (1,000, 5,000 and 10,000 by default), each subscribed to a
 // random box (updateIntervalSec 1), on a real `lamis serve` that a helper process feeds NMEA over
 // TCP at 20,000 sentences a second. The clients connect to a quiet server; the feed then runs while
 // they are measured: delivered position updates per second, p50 and p99 latency from ingest (the
 // frame's `timestamp`, when LAMIS received the sentence) to the client, the sentences LAMIS actually
-// took per second, and its memory. Then, in the same run, the same number of clients get an
+// took per second, its CPU time and its memory. Then, in the same run, the same number of clients get an
 // unfiltered broadcast from a bare `ws` server that does nothing else (stamp a position frame of the
 // same shape, serialise it once, send it to every socket) at the per-client volume LAMIS delivered:
 // the baseline, which the LAMIS figures are ratios to.
 //
-//   npm run bench -- stream [--clients=1000,5000] [--rate=20k] [--seconds=6] [--vessels=20k]
+// The clients live in their own processes (`--client-processes`, one per 2,500 clients by default),
+// apart from the server, so the server's process does nothing but serve; `--server-cpus` and
+// `--client-cpus` pin the server (LAMIS, then the broadcaster) and the clients and feeder to
+// separate cores with `taskset`.
+//
+//   npm run bench -- stream [--clients=1000,5000,10000] [--rate=20k] [--seconds=6] [--vessels=20k]
+//     [--client-processes=N] [--server-cpus=0] [--client-cpus=1]
 //   node bench/stream.ts [same flags]
 //
-// The same file runs the two helper processes: `--feeder` pushes the corpus over TCP at the rate,
-// `--broadcaster` is the baseline server.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The same file runs the helper processes: `--feeder` pushes the corpus over TCP at the rate,
+// `--broadcaster` is the baseline server, `--client-process` holds a share of the clients.
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +31,7 @@ import { encodeFrame, positionData, STREAM_PATH } from '../src/maritime/stream/p
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
-import { freePort, startLamis } from './lib/serve.ts';
+import { freePort, spawnNode, startLamis } from './lib/serve.ts';
 import { formatBytes, formatInt, formatRatio, formatTable, intFlag, median, parseArgs, runAsScript } from './lib/harness.ts';
 import type { BenchOptions, BenchReport } from './lib/harness.ts';
 
@@ -33,14 +39,14 @@ export const description = 'AIS stream: N clients with random boxes on a 20,000 
 
 const KEY = 'lamis_bench_stream_0123456789abcdef';
 const SELF = fileURLToPath(import.meta.url);
-/** Clients connect this many at a time. */
+/** Clients connect this many at a time, per client process. */
 const CONNECT_BATCH = 250;
+/** Clients per client process, unless `--client-processes` says. */
+const CLIENTS_PER_PROCESS = 2_500;
 const POSITION_PREFIX = Buffer.from('{"event":"position"');
 const TIMESTAMP_KEY = Buffer.from('"timestamp":"');
 /** A server too busy to take a connection within this time fails the run rather than stall it. */
 const HANDSHAKE_TIMEOUT_MS = 60_000;
-/** Latency samples kept per phase; past it every other one is kept, and so on. */
-const MAX_SAMPLES = 1_000_000;
 
 // ---------------------------------------------------------------- helper processes
 
@@ -79,7 +85,10 @@ async function broadcaster(flags: Record<string, string | boolean>): Promise<voi
   await new Promise((resolve) => wss.once('listening', resolve));
   const report = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
   report({ port: (wss.address() as { port: number }).port });
-  setInterval(() => report({ memory: process.memoryUsage().rss }), 250);
+  setInterval(() => {
+    const cpu = process.cpuUsage();
+    report({ memory: process.memoryUsage().rss, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+  }, 250);
   let started = performance.now();
   let sent = 0;
   let next = 0;
@@ -110,18 +119,26 @@ interface Child {
   process: ChildProcess;
   /** The latest JSON line of each kind the child printed. */
   latest: Record<string, number>;
+  /** Every JSON line the child printed, for `next`. */
+  lines: Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
-function startHelper(mode: 'feeder' | 'broadcaster', args: string[]): Child {
-  const child = spawn(process.execPath, [SELF, `--${mode}`, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startHelper(mode: 'feeder' | 'broadcaster' | 'client-process', args: string[], cpus: string | undefined): Child {
+  const child = spawnNode([SELF, `--${mode}`, ...args], cpus, { stdio: ['pipe', 'pipe', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   const latest: Record<string, number> = {};
-  createInterface({ input: child.stdout! }).on('line', (line) => Object.assign(latest, JSON.parse(line)));
+  const lines: Record<string, unknown>[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const message = JSON.parse(line) as Record<string, unknown>;
+    lines.push(message);
+    for (const [key, value] of Object.entries(message)) if (typeof value === 'number') latest[key] = value;
+  });
   return {
     process: child,
     latest,
+    lines,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -130,16 +147,26 @@ function startHelper(mode: 'feeder' | 'broadcaster', args: string[]): Child {
   };
 }
 
+/** Waits for the child's first line (from `from` on) holding `key`. */
+async function next(child: Child, key: string, from: number): Promise<Record<string, unknown>> {
+  for (;;) {
+    const found = child.lines.slice(from).find((line) => key in line);
+    if (found) return found;
+    if (child.process.exitCode !== null) throw new Error(`a helper process exited with ${child.process.exitCode}`);
+    await sleep(20);
+  }
+}
+
 /** A `lamis serve` stopped with the benchmark's other processes. */
-async function startTrackedLamis(dataDir: string, feedPort: number): Promise<{ child: ChildProcess; url: string }> {
-  const lamis = await startLamis(dataDir, feedPort, KEY);
+async function startTrackedLamis(dataDir: string, feedPort: number, cpus: string | undefined): Promise<{ child: ChildProcess; url: string }> {
+  const lamis = await startLamis(dataDir, feedPort, KEY, { cpus });
   children.add(lamis.child);
   lamis.child.once('exit', () => children.delete(lamis.child));
   return lamis;
 }
 
 /** The server's metrics, each summed over its label sets. */
-export async function lamisMetrics(url: string): Promise<Map<string, number>> {
+async function lamisMetrics(url: string): Promise<Map<string, number>> {
   const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(30_000) })).text();
   const values = new Map<string, number>();
   for (const line of text.split('\n')) {
@@ -152,50 +179,93 @@ export async function lamisMetrics(url: string): Promise<Map<string, number>> {
 
 // ---------------------------------------------------------------- clients
 
-/** Every client's position frames counted, with their latency from the frame's timestamp. */
+/** Position frames counted, with their latency from the frame's timestamp in whole milliseconds. */
 export class Receivers {
   frames = 0;
-  samples: number[] = [];
-  #keepEvery = 1;
-  #seen = 0;
+  /** Frames by latency in ms. */
+  latencies = new Map<number, number>();
   measuring = false;
 
   onFrame(data: Buffer): void {
     if (!this.measuring || data.compare(POSITION_PREFIX, 0, POSITION_PREFIX.length, 0, POSITION_PREFIX.length) !== 0) return;
     const now = Date.now();
     this.frames++;
-    if (++this.#seen % this.#keepEvery !== 0) return;
     const at = data.indexOf(TIMESTAMP_KEY) + TIMESTAMP_KEY.length;
-    this.samples.push(now - Date.parse(data.toString('latin1', at, at + 24)));
-    if (this.samples.length >= MAX_SAMPLES) {
-      this.samples = this.samples.filter((_, i) => i % 2 === 0);
-      this.#keepEvery *= 2;
-    }
+    const latency = now - Date.parse(data.toString('latin1', at, at + 24));
+    this.latencies.set(latency, (this.latencies.get(latency) ?? 0) + 1);
   }
 
   reset(): void {
     this.frames = 0;
-    this.samples = [];
-    this.#keepEvery = 1;
-    this.#seen = 0;
-  }
-
-  percentile(p: number): number {
-    if (this.samples.length === 0) return Number.NaN;
-    const sorted = Float64Array.from(this.samples).sort();
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+    this.latencies = new Map();
   }
 }
 
-export async function connectAll(count: number, open: (i: number) => WebSocket, ready: (ws: WebSocket, i: number) => Promise<void>): Promise<WebSocket[]> {
+/** The latency at percentile `p` of the client processes' histograms together. */
+export function percentile(histograms: readonly [number, number][][], p: number): number {
+  const counts = new Map<number, number>();
+  for (const histogram of histograms) for (const [latency, count] of histogram) counts.set(latency, (counts.get(latency) ?? 0) + count);
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  if (total === 0) return Number.NaN;
+  let seen = 0;
+  for (const latency of [...counts.keys()].sort((a, b) => a - b)) {
+    seen += counts.get(latency)!;
+    if (seen > (p / 100) * total) return latency;
+  }
+  return Math.max(...counts.keys());
+}
+
+interface ConnectCommand {
+  url: string;
+  /** LAMIS: the operator key and a box each; the broadcaster takes neither. */
+  key?: string;
+  boxes?: BBox[];
+  count: number;
+}
+
+/**
+ * A share of the clients, in a process of its own. Commands come as JSON lines on stdin
+ * (`connect`, `measure`, `report`, `close`), and each is answered with a JSON line on stdout.
+ */
+async function clientProcess(): Promise<void> {
+  const receivers = new Receivers();
+  let sockets: WebSocket[] = [];
+  const answer = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
+  for await (const line of createInterface({ input: process.stdin })) {
+    const command = JSON.parse(line) as { connect?: ConnectCommand; measure?: boolean; report?: boolean; close?: boolean };
+    if (command.connect) {
+      sockets = await connectAll(command.connect, receivers);
+      answer({ connected: sockets.length });
+    } else if (command.measure) {
+      receivers.reset();
+      receivers.measuring = true;
+      answer({ measuring: true });
+    } else if (command.report) {
+      receivers.measuring = false;
+      answer({ frames: receivers.frames, latencies: [...receivers.latencies] });
+    } else if (command.close) {
+      await closeAll(sockets);
+      answer({ closed: true });
+    }
+  }
+}
+
+async function connectAll({ url, key, boxes, count }: ConnectCommand, receivers: Receivers): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
-  for (let start = 0; start < count; start += CONNECT_BATCH) {
-    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, j) => {
-      const ws = open(start + j);
-      sockets.push(ws);
-      return ready(ws, start + j);
+  const open = (i: number) => new Promise<void>((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: key ? { authorization: `Bearer ${key}` } : {}, handshakeTimeout: HANDSHAKE_TIMEOUT_MS });
+    sockets.push(ws);
+    ws.on('message', (data: Buffer) => {
+      if (boxes && data.subarray(0, 22).toString().includes('"subscribed"')) resolve();
+      receivers.onFrame(data);
     });
-    await Promise.all(batch);
+    // The shortest interval: pacing holds back as little as it can, so the latency is the pipeline's.
+    ws.once('open', () => (boxes ? ws.send(JSON.stringify({ type: 'subscribe', bbox: boxes[i], updateIntervalSec: 1 })) : resolve()));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+  });
+  for (let start = 0; start < count; start += CONNECT_BATCH) {
+    await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, j) => open(start + j)));
   }
   return sockets;
 }
@@ -206,6 +276,50 @@ export async function closeAll(sockets: WebSocket[]): Promise<void> {
     ws.once('close', () => resolve());
     ws.close(1000);
   })));
+}
+
+/** The client processes of one phase, each holding its share of the clients. */
+class ClientFleet {
+  readonly #processes: Child[];
+
+  constructor(processes: number, cpus: string | undefined) {
+    this.#processes = Array.from({ length: processes }, () => startHelper('client-process', [], cpus));
+  }
+
+  async #all(command: object, key: string): Promise<Record<string, unknown>[]> {
+    const from = this.#processes.map((child) => child.lines.length);
+    for (const child of this.#processes) child.process.stdin!.write(`${JSON.stringify(command)}\n`);
+    return Promise.all(this.#processes.map((child, i) => next(child, key, from[i]!)));
+  }
+
+  /** Connects `count` clients, spread over the processes; with `boxes`, one subscription each. */
+  async connect(url: string, count: number, key?: string, boxes?: BBox[]): Promise<void> {
+    const from = this.#processes.map((child) => child.lines.length);
+    this.#processes.forEach((child, i) => {
+      const share = Math.floor((count * (i + 1)) / this.#processes.length) - Math.floor((count * i) / this.#processes.length);
+      const offset = Math.floor((count * i) / this.#processes.length);
+      const connect: ConnectCommand = { url, count: share, ...(key && boxes ? { key, boxes: boxes.slice(offset, offset + share) } : {}) };
+      child.process.stdin!.write(`${JSON.stringify({ connect })}\n`);
+    });
+    await Promise.all(this.#processes.map((child, i) => next(child, 'connected', from[i]!)));
+  }
+
+  /** Counts what every client receives for `seconds`. */
+  async measure(seconds: number): Promise<{ updatesPerSecond: number; p50: number; p99: number }> {
+    await this.#all({ measure: true }, 'measuring');
+    const started = performance.now();
+    await sleep(seconds * 1000);
+    const reports = await this.#all({ report: true }, 'frames');
+    const elapsed = (performance.now() - started) / 1000;
+    const frames = reports.reduce((sum, report) => sum + (report.frames as number), 0);
+    const histograms = reports.map((report) => report.latencies as [number, number][]);
+    return { updatesPerSecond: frames / elapsed, p50: percentile(histograms, 50), p99: percentile(histograms, 99) };
+  }
+
+  async close(): Promise<void> {
+    await this.#all({ close: true }, 'closed');
+    await Promise.all(this.#processes.map((child) => child.stop()));
+  }
 }
 
 /** Boxes of 0.05° to 0.2° (a port, an anchorage, an approach) centred on random vessels of the corpus, where users look. */
@@ -232,75 +346,67 @@ interface PhaseResult {
   p99: number;
   /** The server process's resident memory at the end of the phase. */
   rss: number;
+  /** The server process's CPU time (user and system) per second of the phase: cores it kept busy. */
+  cpu: number;
   /** LAMIS only: sentences ingested per second during the phase, positions coalesced per second. */
   feedRate?: number;
   coalescedPerSecond?: number;
 }
 
-async function measure(receivers: Receivers, seconds: number): Promise<{ updatesPerSecond: number; p50: number; p99: number }> {
-  receivers.reset();
-  receivers.measuring = true;
-  const started = performance.now();
-  await sleep(seconds * 1000);
-  receivers.measuring = false;
-  const elapsed = (performance.now() - started) / 1000;
-  return { updatesPerSecond: receivers.frames / elapsed, p50: receivers.percentile(50), p99: receivers.percentile(99) };
+interface Layout {
+  clientProcesses: (clients: number) => number;
+  serverCpus: string | undefined;
+  clientCpus: string | undefined;
 }
 
-/** The clients connect and subscribe to a quiet server; then the feed runs while they are measured. */
-async function lamisPhase(url: string, boxes: BBox[], seconds: number, startFeed: () => Child): Promise<PhaseResult> {
-  const receivers = new Receivers();
-  const sockets = await connectAll(boxes.length, () => new WebSocket(`${url.replace('http', 'ws')}${STREAM_PATH}`, { headers: { authorization: `Bearer ${KEY}` }, handshakeTimeout: HANDSHAKE_TIMEOUT_MS }), (ws, i) =>
-    new Promise((resolve, reject) => {
-      ws.on('message', (data: Buffer) => {
-        if (data.subarray(0, 22).toString().includes('"subscribed"')) resolve();
-        receivers.onFrame(data);
-      });
-      // The shortest interval: pacing holds back as little as it can, so the latency is the pipeline's.
-      ws.once('open', () => ws.send(JSON.stringify({ type: 'subscribe', bbox: boxes[i], updateIntervalSec: 1 })));
-      ws.once('error', reject);
-      ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
-    }));
-  const feed = startFeed();
-  await sleep(1500);
-  const start = await lamisMetrics(url);
-  const startedAt = performance.now();
-  const result = await measure(receivers, seconds);
-  const end = await lamisMetrics(url);
-  const elapsed = (performance.now() - startedAt) / 1000;
-  await feed.stop();
-  await closeAll(sockets);
-  const delta = (name: string) => (end.get(name)! - start.get(name)!) / elapsed;
-  return {
-    clients: boxes.length,
-    ...result,
-    rss: end.get('process_resident_memory_bytes')!,
-    feedRate: delta('lamis_ais_lines_total'),
-    coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
-  };
+/** The clients connect and subscribe while the server is quiet; then the feed runs while they are measured. */
+async function lamisPhase(url: string, boxes: BBox[], seconds: number, layout: Layout, startFeed: () => Child): Promise<PhaseResult> {
+  const fleet = new ClientFleet(layout.clientProcesses(boxes.length), layout.clientCpus);
+  try {
+    await fleet.connect(`${url.replace('http', 'ws')}${STREAM_PATH}`, boxes.length, KEY, boxes);
+    const feed = startFeed();
+    await sleep(1500);
+    const start = await lamisMetrics(url);
+    const startedAt = performance.now();
+    const result = await fleet.measure(seconds);
+    const end = await lamisMetrics(url);
+    const elapsed = (performance.now() - startedAt) / 1000;
+    await feed.stop();
+    const delta = (name: string) => (end.get(name)! - start.get(name)!) / elapsed;
+    return {
+      clients: boxes.length,
+      ...result,
+      rss: end.get('process_resident_memory_bytes')!,
+      cpu: delta('process_cpu_seconds_total'),
+      feedRate: delta('lamis_ais_lines_total'),
+      coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
+    };
+  } finally {
+    await fleet.close();
+  }
 }
 
-async function broadcastPhase(corpusFile: string, clients: number, perClientRate: number, seconds: number): Promise<PhaseResult> {
-  const server = startHelper('broadcaster', [`--file=${corpusFile}`, `--rate=${perClientRate}`]);
+async function broadcastPhase(corpusFile: string, clients: number, perClientRate: number, seconds: number, layout: Layout): Promise<PhaseResult> {
+  const server = startHelper('broadcaster', [`--file=${corpusFile}`, `--rate=${perClientRate}`], layout.serverCpus);
+  const fleet = new ClientFleet(layout.clientProcesses(clients), layout.clientCpus);
   try {
     const started = Date.now();
     while (server.latest.memory === undefined || server.latest.port === undefined) {
       if (server.process.exitCode !== null || Date.now() - started > 60_000) throw new Error('the broadcaster did not start');
       await sleep(50);
     }
-    const receivers = new Receivers();
-    const sockets = await connectAll(clients, () => new WebSocket(`ws://127.0.0.1:${server.latest.port}`, { handshakeTimeout: HANDSHAKE_TIMEOUT_MS }), (ws) =>
-      new Promise((resolve, reject) => {
-        ws.on('message', (data: Buffer) => receivers.onFrame(data));
-        ws.once('open', () => resolve());
-        ws.once('error', reject);
-      }));
+    await fleet.connect(`ws://127.0.0.1:${server.latest.port}`, clients);
     await sleep(1000);
-    const result = await measure(receivers, seconds);
+    const cpuBefore = server.latest.cpuSeconds!;
+    const startedAt = performance.now();
+    const result = await fleet.measure(seconds);
+    // The broadcaster reports every 250 ms: wait for a report from after the phase.
+    await sleep(300);
+    const cpu = (server.latest.cpuSeconds! - cpuBefore) / ((performance.now() - startedAt) / 1000);
     const rss = server.latest.memory!;
-    await closeAll(sockets);
-    return { clients, ...result, rss };
+    return { clients, ...result, rss, cpu };
   } finally {
+    await fleet.close();
     await server.stop();
   }
 }
@@ -308,21 +414,33 @@ async function broadcastPhase(corpusFile: string, clients: number, perClientRate
 // ---------------------------------------------------------------- the benchmark
 
 export async function run(options: BenchOptions): Promise<BenchReport> {
-  const clientCounts = String(options.flags.clients ?? '1000,5000').split(',').map((count) => intFlag({ flags: { clients: count } }, 'clients', 0));
+  const clientCounts = String(options.flags.clients ?? '1000,5000,10000').split(',').map((count) => intFlag({ flags: { clients: count } }, 'clients', 0));
   process.once('exit', () => children.forEach((child) => child.kill('SIGTERM')));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   const rate = intFlag(options, 'rate', 20_000);
   const seconds = intFlag(options, 'seconds', 6);
   const vessels = intFlag(options, 'vessels', 20_000);
-
+  const cpus = (name: string) => (typeof options.flags[name] === 'string' ? String(options.flags[name]) : undefined);
+  const fixedProcesses = options.flags['client-processes'] === undefined ? null : intFlag(options, 'client-processes', 1);
+  const layout: Layout = {
+    clientProcesses: (clients) => fixedProcesses ?? Math.max(1, Math.ceil(clients / CLIENTS_PER_PROCESS)),
+    serverCpus: cpus('server-cpus'),
+    clientCpus: cpus('client-cpus'),
+  };
+  const split = layout.serverCpus || layout.clientCpus
+    ? `the server on CPU ${layout.serverCpus ?? 'any'}, the clients and the feeder on CPU ${layout.clientCpus ?? 'any'} (taskset)`
+    : 'no pinning: the processes share them as the system schedules them';
+  const cores = `${availableParallelism()} cores; the server (LAMIS, then the broadcaster) in its own process, the clients in ` +
+    `${clientCounts.map((clients) => layout.clientProcesses(clients)).join('/')} processes of their own and the feeder in another; ${split}`;
   console.log(`corpus: ${formatInt(vessels)} vessels, about 10 messages each, replayed in a loop at ${formatInt(rate)} sentences/s`);
+  console.log(`cores: ${cores}`);
   const corpus = prepareAisCorpus(fleetCorpusOptions(vessels, 10));
   const store = new VesselStore();
   new AisIngest(store).lines('bench', 'live', corpus.lines, Date.now());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-bench-'));
   const feedPort = await freePort();
-  const lamis = await startTrackedLamis(dataDir, feedPort);
-  const startFeed = () => startHelper('feeder', [`--file=${corpus.file}`, `--port=${feedPort}`, `--rate=${rate}`]);
+  const lamis = await startTrackedLamis(dataDir, feedPort, layout.serverCpus);
+  const startFeed = () => startHelper('feeder', [`--file=${corpus.file}`, `--port=${feedPort}`, `--rate=${rate}`], layout.clientCpus);
   const rows: { lamis: PhaseResult; broadcast: PhaseResult; boxVessels: number }[] = [];
   try {
     // Until the whole fleet has reported once.
@@ -333,11 +451,11 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       const boxes = randomBoxes(store, clients, clients);
       const boxVessels = median(boxes.map((box) => [...store.inBox(box)].length));
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase`);
-      const lamisResult = await lamisPhase(lamis.url, boxes, seconds, startFeed);
-      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s`);
+      const lamisResult = await lamisPhase(lamis.url, boxes, seconds, layout, startFeed);
+      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
-      const broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds);
-      console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms`);
+      const broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds, layout);
+      console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)}`);
       rows.push({ lamis: lamisResult, broadcast, boxVessels });
     }
   } finally {
@@ -348,24 +466,28 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   }
 
   console.log(`\nLAMIS: /v3/stream/ais with a random box per client (updateIntervalSec 1) on a ${formatInt(rate)} sentences/s feed`);
-  console.log('broadcast (baseline): a bare ws server sending every client every frame, at the per-client volume LAMIS delivered\n');
+  console.log('broadcast (baseline): a bare ws server sending every client every frame, at the per-client volume LAMIS delivered');
+  console.log(`cores: ${cores}\n`);
   console.log(formatTable(
-    ['>clients', 'server', '>feed/s', '>updates/s', '>per client/s', '>coalesced/s', '>p50 ms', '>p99 ms', '>server RSS'],
+    ['>clients', 'server', '>feed/s', '>updates/s', '>per client/s', '>coalesced/s', '>p50 ms', '>p99 ms', '>server CPU', '>CPU µs/update', '>server RSS'],
     rows.flatMap(({ lamis: l, broadcast: b }) => [
-      [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!), String(l.p50), String(l.p99), formatBytes(l.rss)],
-      [formatInt(b.clients), 'broadcast', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', String(b.p50), String(b.p99), formatBytes(b.rss)],
+      [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!), String(l.p50), String(l.p99), l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.rss)],
+      [formatInt(b.clients), 'broadcast', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', String(b.p50), String(b.p99), b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss)],
     ]),
   ));
   const headline = rows.map(({ lamis: l, broadcast: b }) =>
-    `${formatInt(l.clients)} clients: ${formatInt(l.updatesPerSecond)} updates/s (${formatRatio(l.updatesPerSecond / b.updatesPerSecond)} broadcast), ` +
+    `${formatInt(l.clients)} clients: feed ${formatInt(l.feedRate!)} sentences/s (${formatRatio(l.feedRate! / rate)} offered), ` +
+    `${formatInt(l.updatesPerSecond)} updates/s (${formatRatio(l.updatesPerSecond / b.updatesPerSecond)} broadcast), ` +
     `p50 ${l.p50} ms (${formatRatio(l.p50 / b.p50)}), p99 ${l.p99} ms (${formatRatio(l.p99 / b.p99)}), ` +
-    `server RSS ${formatBytes(l.rss)} (${formatRatio(l.rss / b.rss)}, the whole service against a bare broadcaster), feed ${formatInt(l.feedRate!)} sentences/s`);
-  return { name: 'stream', headline, data: rows };
+    `server CPU ${(1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio((l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond))}), ` +
+    `server RSS ${formatBytes(l.rss)} (${formatRatio(l.rss / b.rss)}, the whole service against a bare broadcaster)`);
+  return { name: 'stream', headline, data: { cores, rows } };
 }
 
 if (import.meta.main) {
   const { flags } = parseArgs(process.argv.slice(2));
   if (flags.feeder) await feeder(flags);
   else if (flags.broadcaster) await broadcaster(flags);
+  else if (flags['client-process']) await clientProcess();
   else await runAsScript('stream', { description, run });
 }

@@ -2,7 +2,7 @@
 // server's cores are its own), its storage in the folder given, an AIS feed it listens for on a
 // TCP port, the simulators off, warnings only (a log line per stream would fill the pipe faster
 // than it is read). Answers once /healthz does.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,13 +21,22 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * `apiKey`: the instance's operator key (LAMIS_API_KEYS). `feedPort` null: an instance that reads
- * no feed (it serves what another one reads, over the bus); `env` adds to (or overrides) the rest.
+ * A Node process, pinned with `taskset` to the CPUs listed (`0`, `0,1`, `2-3`) when `cpus` is given,
+ * so a benchmark can give its server and its clients separate cores.
  */
-export async function startLamis(dataDir: string, feedPort: number | null, apiKey: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+export function spawnNode(args: readonly string[], cpus: string | undefined, options: SpawnOptions): ChildProcess {
+  return cpus ? spawn('taskset', ['-c', cpus, process.execPath, ...args], options) : spawn(process.execPath, args, options);
+}
+
+/**
+ * `apiKey`: the instance's operator key (LAMIS_API_KEYS). `feedPort` null: an instance that reads
+ * no feed (it serves what another one reads, over the bus). `env` adds to (or overrides) the rest;
+ * `cpus`: see `spawnNode`.
+ */
+export async function startLamis(dataDir: string, feedPort: number | null, apiKey: string, { env = {}, cpus }: { env?: Record<string, string>; cpus?: string } = {}): Promise<{ child: ChildProcess; url: string }> {
   const bin = new URL('../../bin/lamis.js', import.meta.url).pathname;
   const port = await freePort();
-  const child = spawn(process.execPath, [bin, 'serve', '--port', String(port)], {
+  const child = spawnNode([bin, 'serve', '--port', String(port)], cpus, {
     env: {
       ...process.env,
       LAMIS_DATA_DIR: dataDir,

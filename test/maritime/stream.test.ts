@@ -282,6 +282,42 @@ describe('pacing', () => {
   });
 });
 
+describe('fan-out', () => {
+  test('many streams with overlapping boxes: each gets every update of its vessels once, in order per vessel', { timeout: 20_000 }, async () => {
+    // Twelve Norwegian vessels on a small grid off the coast, and 24 boxes over parts of it.
+    const vessels = Array.from({ length: 12 }, (_, i) => ({ mmsi: 257_000_100 + i, lat: 60 + Math.floor(i / 4) * 0.1, lon: 4 + (i % 4) * 0.1 }));
+    const boxes = Array.from({ length: 24 }, (_, k) => {
+      const minLat = 59.95 + (k % 3) * 0.1;
+      const minLon = 3.95 + (k % 4) * 0.1;
+      return { minLat, maxLat: minLat + 0.1 + (k % 2) * 0.1, minLon, maxLon: minLon + 0.1 + Math.floor(k / 12) * 0.2 };
+    });
+    const inBox = (box: (typeof boxes)[number], v: (typeof vessels)[number]) => v.lat >= box.minLat && v.lat <= box.maxLat && v.lon >= box.minLon && v.lon <= box.maxLon;
+    const streams = await Promise.all(boxes.map((bbox) => TestStream.subscribed(server.url, { bbox, updateIntervalSec: 1 })));
+    const rounds = 3;
+    for (let round = 1; round <= rounds; round++) {
+      // Each round one upload, so its positions reach every stream in the same turn; a round later
+      // than the interval, so none is held back or replaced.
+      await upload(server.url, vessels.map((v) => positionReport(v.mmsi, v.lat + round / 1000, v.lon)));
+      await sleep(1100);
+    }
+    boxes.forEach((box, k) => {
+      const expected = vessels.filter((v) => inBox(box, v));
+      const received = streams[k]!.of('position');
+      assert.ok(expected.length > 0, `box ${k} holds vessels`);
+      assert.deepEqual(
+        [...new Set(received.map((frame) => frame.data.mmsi as number))].sort((a, b) => a - b),
+        expected.map((v) => v.mmsi),
+        `box ${k}: its vessels and no other`,
+      );
+      for (const v of expected) {
+        const lats = received.filter((frame) => frame.data.mmsi === v.mmsi).map((frame) => (frame.data.lat as number).toFixed(3));
+        assert.deepEqual(lats, Array.from({ length: rounds }, (_, r) => (v.lat + (r + 1) / 1000).toFixed(3)), `box ${k}, vessel ${v.mmsi}: each round once, in order`);
+      }
+    });
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+});
+
 describe('resubscribing and errors', () => {
   test('a new subscription replaces the old one and is acknowledged with the effective filter', async () => {
     const stream = await TestStream.subscribed(server.url, { mmsi: [A.mmsi], updateIntervalSec: 1 });

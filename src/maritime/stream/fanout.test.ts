@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { textFramePayload } from '../../platform/stream/index.ts';
 import { decoded, positionReport, staticVoyage } from '../vessels/fixtures.ts';
 import { VesselStore, type Change } from '../vessels/store.ts';
 import { Fanout } from './fanout.ts';
@@ -12,7 +13,7 @@ function stream(stats = emptyStats()) {
     softLimitBytes: 1 << 20, hardLimitBytes: 1 << 21, slowCloseMs: 10_000, intervalMs: 1000,
     write: (frame) => written.push(frame), buffered: () => 0, onSlow: () => {}, stats,
   });
-  return { outbox, written, events: () => written.map((frame) => JSON.parse(frame.toString()).event as string) };
+  return { outbox, written, events: () => written.map((frame) => JSON.parse(textFramePayload(frame).toString()).event as string) };
 }
 
 const filter = (parts: Partial<Filter>): Filter => ({ bboxes: [], vesselTypes: [], mmsi: [], imo: [], flags: [], updateIntervalSec: LIMITS.defaultUpdateIntervalSec, ...parts });

@@ -1,8 +1,8 @@
-// Vessel changes to the streams whose subscriptions they pass. Each change's frames are made once,
-// when the first stream wants them, and the same bytes go to every stream.
+// Vessel changes to the streams whose subscriptions they pass. Each change's WebSocket frames are
+// made once, when the first stream wants them, and the same bytes go to every stream.
 import type { Change } from '../vessels/store.ts';
 import type { Outbox } from './outbox.ts';
-import { encodeFrame, positionData, staticData, type Filter } from './protocol.ts';
+import { wireFrame, positionData, staticData, type Filter } from './protocol.ts';
 import { CompiledFilter, SubscriptionIndex } from './subscriptions.ts';
 
 export class Fanout {
@@ -42,11 +42,11 @@ export class Fanout {
       if (change.position) {
         if (position === undefined) {
           const data = positionData(vessel);
-          position = data && encodeFrame('position', data);
+          position = data && wireFrame('position', data);
         }
         if (position) outbox.position(vessel.mmsi, position, now);
       }
-      if (change.static) outbox.static(vessel.mmsi, (statics ??= encodeFrame('static', staticData(vessel))));
+      if (change.static) outbox.static(vessel.mmsi, (statics ??= wireFrame('static', staticData(vessel))));
     });
   }
 }

@@ -6,7 +6,7 @@ import { Compile } from 'typebox/compile';
 import { nullable } from '../../platform/http/schema.ts';
 import {
   AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatData, HeartbeatMessageSchema, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS,
-  STREAM_CLOSE, type AuthMessage, type CloseCode,
+  STREAM_CLOSE, textFrame, type AuthMessage, type CloseCode,
 } from '../../platform/stream/index.ts';
 import { MID_TABLE, VESSEL_CATEGORIES, isValidImo, type VesselCategory } from '../vessels/reference/index.ts';
 import type { BBox, Vessel } from '../vessels/store.ts';
@@ -175,9 +175,14 @@ export type ReadyInfo = Static<typeof ReadyData>;
 
 // ---------------------------------------------------------------- frames out
 
-/** A frame as the bytes sent, made once and shared by every subscriber it goes to. */
+/** A frame's JSON text as bytes. */
 export function encodeFrame(event: string, data: unknown): Buffer {
   return Buffer.from(JSON.stringify({ event, data }));
+}
+
+/** A frame as the WebSocket frame sent, made once and shared by every stream it goes to. */
+export function wireFrame(event: string, data: unknown): Buffer {
+  return textFrame(JSON.stringify({ event, data }));
 }
 
 /** The shared mapping, typed against the frame's schema so the two cannot drift apart. null without a position. */

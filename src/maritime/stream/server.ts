@@ -8,20 +8,20 @@ import type { RawData, WebSocket } from 'ws';
 import type { PartSubscription } from '../../platform/bus/index.ts';
 import type { App } from '../../platform/http/app.ts';
 import { registerAsyncApi } from '../../platform/http/asyncapi.ts';
-import { StreamEndpoint, StreamSession, type Admitted } from '../../platform/stream/index.ts';
+import { FrameWriter, StreamEndpoint, StreamSession, type Admitted } from '../../platform/stream/index.ts';
 import { RegionInterest } from '../regions.ts';
 import type { Change } from '../vessels/store.ts';
 import { aisStreamChannel } from './channel.ts';
 import { Fanout } from './fanout.ts';
 import { emptyStats, Outbox, type StreamStats } from './outbox.ts';
 import {
-  CLOSE, LIMITS, STREAM_PATH, encodeFrame, normaliseSubscription, readClientMessage,
+  CLOSE, LIMITS, STREAM_PATH, normaliseSubscription, readClientMessage, wireFrame,
   type Filter, type ReadyInfo, type SubscribeMessage,
 } from './protocol.ts';
 
 const TICK_MS = 100;
-/** Frames of one burst written to a socket together, up to this many bytes (at most the soft bound). */
-const CORK_BYTES = 16 * 1024;
+/** A stream's frames of one turn of the event loop are written together, up to this many bytes at once. */
+const FLUSH_BYTES = 16 * 1024;
 
 export interface AisStreamOptions {
   app: App;
@@ -49,25 +49,27 @@ export interface AisStream {
 class Session extends StreamSession {
   readonly #server: AisStreamServer;
   outbox: Outbox | null = null;
-  /** The socket under the WebSocket, corked while the frames of one burst of changes are written. */
-  readonly #socket: Duplex;
-  #corked = false;
+  /** Every frame of the stream goes through it, so they leave in the order they were made. */
+  readonly #writer: FrameWriter;
 
   constructor(server: AisStreamServer, endpoint: StreamEndpoint<Session>, ws: WebSocket, socket: Duplex, log: FastifyBaseLogger) {
     super(endpoint, ws, log);
     this.#server = server;
-    this.#socket = socket;
+    this.#writer = new FrameWriter(ws, socket, FLUSH_BYTES);
     // Held frames go out as soon as the socket has sent what it had.
     socket.on('drain', () => this.outbox?.drain());
   }
 
   send(event: 'ready' | 'subscribed' | 'error' | 'heartbeat', data: unknown): void {
-    this.ws.send(encodeFrame(event, data), { binary: false });
+    this.#writer.write(wireFrame(event, data));
+    this.#writer.flush();
     this.#server.stats.frames[event]++;
   }
 
   protected override stopped(): void {
     if (this.outbox) this.#server.unsubscribe(this);
+    // Before the close frame, while the socket is still open; dropped once it is gone.
+    this.#writer.flush();
   }
 
   protected opened(admitted: Admitted): void {
@@ -75,8 +77,8 @@ class Session extends StreamSession {
     this.outbox = new Outbox({
       ...server.bounds,
       intervalMs: LIMITS.defaultUpdateIntervalSec * 1000,
-      write: (frame) => this.#write(frame),
-      buffered: () => this.ws.bufferedAmount,
+      write: (frame) => this.#writer.write(frame),
+      buffered: () => this.#writer.bufferedAmount,
       onSlow: () => this.close(CLOSE.slowConsumer, `slow consumer: over ${Math.round(server.bounds.hardLimitBytes / 1024)} KiB waited for ${server.bounds.slowCloseMs / 1000} s`),
       stats: server.stats,
     });
@@ -96,27 +98,6 @@ class Session extends StreamSession {
     };
     this.send('ready', ready);
     this.log.info({ organisation: principal.organisation_id, key_id: principal.key_id, plan: ready.plan }, 'stream opened');
-  }
-
-  /**
-   * Changes arrive in bursts (a feed's read, an upload): a stream's frames of one burst leave in
-   * writes of up to CORK_BYTES, not in one system call each. Bytes waiting in the cork count as
-   * unsent, so a burst is written out before it could look like a slow consumer.
-   */
-  #write(frame: Buffer): void {
-    if (!this.#corked) {
-      this.#corked = true;
-      this.#socket.cork();
-      process.nextTick(() => this.#uncork());
-    }
-    this.ws.send(frame, { binary: false });
-    if (this.ws.bufferedAmount >= CORK_BYTES) this.#uncork();
-  }
-
-  #uncork(): void {
-    if (!this.#corked) return;
-    this.#corked = false;
-    this.#socket.uncork();
   }
 
   protected handle(data: RawData, isBinary: boolean): void {

@@ -277,20 +277,23 @@ export class StreamEndpoint<S extends StreamSession> {
       reply.hijack();
       const { socket, head } = upgrade;
       let upgraded = false;
+      const log = request.log;
       const unused = () => {
-        if (!upgraded && admitted) this.release(admitted.admission, request.log);
+        if (!upgraded && admitted) this.release(admitted.admission, log);
       };
       // The client may have gone while its key was checked; then the slot goes back at once.
       if (socket.destroyed) unused();
       else socket.once('close', unused);
       this.#wss.handleUpgrade(request.raw, socket, head, (ws) => {
         upgraded = true;
+        // Nothing of the HTTP exchange (request, reply) stays held for the stream's life.
+        socket.off('close', unused);
         // The HTTP exchange ended with the 101: whatever waits for the response to end (in-flight
         // counts) is told so now, not when the stream closes.
         reply.raw.detachSocket(socket as Socket);
         reply.raw.emit('close');
         if (this.#closing) {
-          if (admitted) this.release(admitted.admission, request.log);
+          if (admitted) this.release(admitted.admission, log);
           ws.close(STREAM_CLOSE.shuttingDown.code, 'server shutting down');
           return;
         }
