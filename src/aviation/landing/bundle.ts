@@ -74,22 +74,27 @@ export async function landingBundle(services: AviationServices, request: Landing
 }
 
 /**
- * The same answer as `landingBundle`, as the JSON text `serialise` (the route's serialiser) makes
- * of it. The text is written once per answer and set of input ages, with the request's own id,
- * code asked and registration put in its place: requests in between are served it without
- * serialising anything.
+ * The same answer as `landingBundle`, as the UTF-8 JSON that `serialise` (the route's serialiser)
+ * writes of it. The JSON is written once per answer and set of input ages, with the request's own
+ * id, code asked and registration put in their places: requests in between are served it without
+ * serialising or encoding anything but those three strings.
  */
-export async function landingBundleJson(services: AviationServices, request: LandingRequest, requestId: string, nowMs: number, serialise: (bundle: LandingIntelligence) => string): Promise<string> {
+export async function landingBundleJson(services: AviationServices, request: LandingRequest, requestId: string, nowMs: number, serialise: (bundle: LandingIntelligence) => string): Promise<Buffer> {
   const { answer, ages, freshness } = await heldAnswer(services, request, requestId, nowMs);
   const fields: PersonalFields = { request_id: requestId, requested_code: request.requestedCode ?? request.airport.icao, registration: request.registration };
   const agesKey = `${freshness} ${ages.metar_observation} ${ages.taf_check} ${ages.notams}`;
   let written = answer.written;
   if (written?.ages !== agesKey) answer.written = written = { ages: agesKey, template: answerTemplate(aged(answer.bundle, ages, freshness), serialise) };
-  if (written.template === null) return serialise(personal(aged(answer.bundle, ages, freshness), fields));
-  const { parts, order } = written.template;
-  let text = parts[0]!;
-  for (let i = 0; i < order.length; i++) text += JSON.stringify(fields[order[i]!]) + parts[i + 1]!;
-  return text;
+  if (written.template === null) return Buffer.from(serialise(personal(aged(answer.bundle, ages, freshness), fields)));
+  const { parts, order, length } = written.template;
+  const values = order.map((field) => JSON.stringify(fields[field]));
+  const json = Buffer.allocUnsafe(values.reduce((sum, value) => sum + Buffer.byteLength(value), length));
+  let at = parts[0]!.copy(json, 0);
+  values.forEach((value, i) => {
+    at += json.write(value, at);
+    at += parts[i + 1]!.copy(json, at);
+  });
+  return json;
 }
 
 /**
@@ -164,10 +169,11 @@ function personal(bundle: LandingIntelligence, fields: PersonalFields): LandingI
   };
 }
 
-/** The answer's text cut around its personal fields: `parts[0]`, the field `order[0]`, `parts[1]`, and so on. */
+/** The answer's JSON cut around its personal fields: `parts[0]`, the field `order[0]`, `parts[1]`, and so on; `length`: the parts' bytes. */
 interface AnswerTemplate {
-  parts: string[];
+  parts: Buffer[];
   order: (keyof PersonalFields)[];
+  length: number;
 }
 
 /** Stand-ins for the personal fields, unique to this process so that no input can contain them. */
@@ -184,9 +190,8 @@ function answerTemplate(bundle: LandingIntelligence, serialise: (bundle: Landing
     found.push({ field, at, end: at + quoted.length });
   }
   found.sort((a, b) => a.at - b.at);
-  const parts = [text.slice(0, found[0]!.at)];
-  found.forEach(({ end }, i) => parts.push(text.slice(end, found[i + 1]?.at ?? text.length)));
-  return { parts, order: found.map(({ field }) => field) };
+  const parts = [text.slice(0, found[0]!.at), ...found.map(({ end }, i) => text.slice(end, found[i + 1]?.at ?? text.length))].map((part) => Buffer.from(part));
+  return { parts, order: found.map(({ field }) => field), length: parts.reduce((sum, part) => sum + part.length, 0) };
 }
 
 /**

@@ -65,11 +65,11 @@ async function toRequest(services: AviationServices, principal: Principal, field
   return { airport, requestedCode, etaMs, registration, vehicleType: category, profile: CONSERVATIVE_DEFAULTS[category], profileSource: 'default' };
 }
 
-/** The answer as JSON text, written by the route's own serialiser (so by its response schema) and sent as it is. */
+/** The answer as JSON, written by the route's own serialiser (so by its response schema) and sent as it is. */
 async function answer(services: AviationServices, request: LandingRequest, requestId: string, nowMs: number, reply: FastifyReply): Promise<FastifyReply> {
   // The route's serialiser writes text (fast-json-stringify).
-  const text = await landingBundleJson(services, request, requestId, nowMs, (bundle) => reply.serialize(bundle) as string);
-  return reply.type('application/json; charset=utf-8').send(text);
+  const json = await landingBundleJson(services, request, requestId, nowMs, (bundle) => reply.serialize(bundle) as string);
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export function registerLandingRoutes(app: App, services: AviationServices): void {
