@@ -11,7 +11,7 @@ import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { Readiness } from './platform/health.ts';
 import { installReferenceWait, ReferenceData } from './platform/reference-data.ts';
-import { accounts, KeyStore, openAccess, openMemberDirectory, openMemberGuard } from './accounts/index.ts';
+import { accounts, apiKeyChanges, KeyStore, openAccess, openMemberDirectory, openMemberGuard } from './accounts/index.ts';
 import type { Access } from './platform/http/access.ts';
 import { installAuth } from './platform/http/auth.ts';
 import { installRateLimits } from './platform/ratelimit/index.ts';
@@ -158,7 +158,11 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
   // The key id and where it came from, never the key: enough to tell which key sealed the data.
   logger.info({ master_key: key.id, source: key.source }, 'data at rest is sealed under this master key');
   // One key store for verifying keys on every request and for the accounts routes that revoke them.
-  const keys = new KeyStore(database, { onError: (error) => logger.warn({ err: error }, 'API key last use not recorded') });
+  // Revocations and rotations are announced, so every instance forgets the key at once.
+  const keys = new KeyStore(database, {
+    announce: (change) => bus.publish(apiKeyChanges, change),
+    onError: (error) => logger.warn({ err: error }, 'API key last use not recorded, or a key change not announced'),
+  });
   const access = await openAccess(config, database, keys, logger);
   // One fleet store, for the fleet routes and the landing endpoint's look-up of the caller's fleet.
   const fleetStore = openFleetStore(database, key.key);

@@ -16,6 +16,7 @@ import { DashboardKeys } from './keys/dashboard-keys.ts';
 import { EmailVerifications } from './onboarding/email-verification.ts';
 import { IdentityChecks } from './onboarding/identity-checks.ts';
 import { OcrEngine } from './onboarding/identity/index.ts';
+import { apiKeyChanges } from './keys/changes.ts';
 import type { KeyStore } from './keys/keys.ts';
 import { Invitations } from './organisations/invitations.ts';
 import { BackgroundMail } from './mails.ts';
@@ -47,10 +48,11 @@ export function openMemberDirectory(database: Database): MemberDirectory {
 }
 
 /**
- * `keys`: the store that also verifies API keys for every request (see keys/access.ts); `counters`: the
+ * `keys`: the store that also verifies API keys for every request (see keys/access.ts), told here of
+ * the keys other instances revoke or rotate; `counters`: the
  * rate limits' counter store, which also counts failed sign-ins.
  */
-export const accounts = (keys: KeyStore, counters: CounterStore): Feature<PlatformSettings & AccountsSettings> => async ({ app, config, database, logger, masterKey: key }) => {
+export const accounts = (keys: KeyStore, counters: CounterStore): Feature<PlatformSettings & AccountsSettings> => async ({ app, config, database, bus, logger, masterKey: key }) => {
   const users = new Users(database);
   const throttle = new Throttle(database);
   const signIns = new SignInThrottle(counters);
@@ -87,9 +89,12 @@ export const accounts = (keys: KeyStore, counters: CounterStore): Feature<Platfo
     mail,
     publicUrl,
   });
+  // A key revoked or rotated on another instance stops working here as the news arrives.
+  const unsubscribe = await bus.subscribe(apiKeyChanges, (change) => keys.forget(change.key_id));
   identity.start();
   cleanup.start();
   app.addHook('onClose', async () => {
+    await unsubscribe();
     await identity.close();
     await Promise.all([ocr.close(), mail.close(), cleanup.close()]);
   });

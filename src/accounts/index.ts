@@ -5,6 +5,7 @@
 export { accounts, openMemberDirectory, openMemberGuard } from './feature.ts';
 export { openAccess } from './keys/access.ts';
 export { KeyStore } from './keys/keys.ts';
+export { apiKeyChanges, type KeyChange } from './keys/changes.ts';
 export { OrganisationGrants } from './organisations/grants.ts';
 export type { MemberGuard } from './organisations/organisation-access.ts';
 export type { MemberAddress, MemberDirectory } from './organisations/members.ts';

@@ -1,7 +1,8 @@
 // The fleet feature: vehicle profiles, their planned arrivals and notification settings over REST,
 // for API keys under /v3/fleet and for signed-in members under their organisation's path,
 // registrations sealed under the master key (LAMIS_MASTER_KEY, else the key file in the data folder).
-// Every change is announced on `fleet.vehicles` or `fleet.arrivals` once stored.
+// Every change is announced on `fleet.vehicles` or `fleet.arrivals` once stored; the store forgets
+// the registrations it holds of an owner whose vehicles another instance changed.
 import type { MemberGuard } from '../accounts/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import { Envelope } from '../platform/crypto/index.ts';
@@ -26,6 +27,10 @@ export const fleet = (store: FleetStore, members: MemberGuard, airportCode: (cod
   const arrivals = new ArrivalStore(database);
   const announceVehicle = (change: VehicleChange) => bus.publish(fleetVehicleChanges, change);
   const announceArrival = (change: ArrivalChange) => bus.publish(fleetArrivalChanges, change);
+  const unsubscribe = await bus.subscribe(fleetVehicleChanges, (change) => {
+    if (change.change !== 'settings') store.forgetOwner(change.org_id);
+  });
+  app.addHook('onClose', unsubscribe);
   for (const mount of [API_KEY_MOUNT, organisationMount(members)]) {
     mountFleetRoutes(app, store, mount, announceVehicle);
     mountArrivalRoutes(app, arrivals, mount, announceArrival, airportCode);

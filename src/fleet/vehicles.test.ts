@@ -164,6 +164,30 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal(await fleet.findByRegistration(org, ' - '), null);
     });
 
+    test('a registration looked up is held for its owner until its vehicles change: at once on this instance, once told on another', async () => {
+      const [org, other] = [newOwner(), newOwner()];
+      assert.equal(await fleet.findByRegistration(org, 'G-HELD'), null);
+      const plane = created(await fleet.create(org, { ...A320, registration: 'G-HELD' }));
+      assert.equal((await fleet.findByRegistration(org, 'gheld'))?.id, plane.id, 'created: found at once');
+      assert.equal(await fleet.findByRegistration(other, 'G-HELD'), null, 'not in another owner\'s fleet');
+      assert.equal((await fleet.update(org, plane.id, { registration: 'G-MOVE', crosswind_limit_kt: 12 })).status, 'updated');
+      assert.equal(await fleet.findByRegistration(org, 'G-HELD'), null, 'renamed: the old registration is gone at once');
+      assert.equal((await fleet.findByRegistration(org, 'G-MOVE'))?.crosswind_limit_kt, 12);
+      assert.equal(await fleet.delete(org, plane.id), true);
+      assert.equal(await fleet.findByRegistration(org, 'G-MOVE'), null, 'deleted: gone at once');
+
+      // Another instance on the same storage holds what it found until it is told of the change.
+      const elsewhere = storeFor(handle.database, handle.dataDir);
+      assert.equal(await elsewhere.findByRegistration(org, 'G-LATE'), null);
+      const late = created(await fleet.create(org, { ...A320, registration: 'G-LATE' }));
+      assert.equal(await elsewhere.findByRegistration(org, 'G-LATE'), null, 'held until told');
+      elsewhere.forgetOwner(other);
+      assert.equal(await elsewhere.findByRegistration(org, 'G-LATE'), null, 'another owner\'s change leaves it');
+      elsewhere.forgetOwner(org);
+      assert.equal((await elsewhere.findByRegistration(org, 'G-LATE'))?.id, late.id);
+      assert.equal(await elsewhere.findByRegistration(other, 'G-LATE'), null);
+    });
+
     test('updates only the fields given, clears with null, and checks the whole vehicle again', async () => {
       const org = newOwner();
       const plane = created(await fleet.create(org, { ...A320, home_base_icao: 'EGLL', min_runway_m: 1800 }));

@@ -20,6 +20,7 @@ import { classifyMmsi, isValidImo, isValidMmsi } from '../maritime/index.ts';
 import { blindIndex } from '../platform/crypto/blind-index.ts';
 import type { Envelope } from '../platform/crypto/envelope.ts';
 import type { Database, Tables } from '../platform/db/database.ts';
+import { HeldValues } from '../platform/held-values.ts';
 import { newId } from '../platform/ids.ts';
 import type { FleetVehicleRow } from './vehicles.table.ts';
 import { validateThresholds, type Thresholds } from './thresholds.ts';
@@ -88,6 +89,8 @@ export interface LandingContext {
 
 /** Rows read at once by the batch look-ups, within the back ends' parameter limits. */
 const LOOKUP_CHUNK = 500;
+/** Registrations held per owner before they are all read again (any text can be asked for). */
+const HELD_REGISTRATIONS = 10_000;
 
 /** One text for every writing of a registration: upper case, no spaces, no hyphens. */
 export function normaliseRegistration(registration: string): string {
@@ -186,6 +189,12 @@ export class FleetStore {
    * far more than reading its row, and the intelligence engine reads the same vehicles on every input.
    */
   readonly #opened = new Map<string, { sealed: string; registration: string }>();
+  /**
+   * What `findByRegistration` found (a vehicle or none), by owner and normalised registration: the
+   * landing endpoint asks on every request. Forgotten by owner on every change of its vehicles,
+   * here at once and on other instances when the change is announced (`forgetOwner`).
+   */
+  readonly #byRegistration = new HeldValues<string, Map<string, FleetVehicle | null>>();
 
   /** `index`: the blind indexer of registrations, `registrationIndex(master key)`. */
   constructor(database: Database, envelope: Envelope, index: (registration: string) => string) {
@@ -228,6 +237,7 @@ export class FleetStore {
     };
     try {
       await this.#db.insertInto('fleet_vehicles').values(row).execute();
+      this.forgetOwner(owner);
     } catch (error) {
       // A concurrent request took the key or the registration between the checks and the insert.
       const raced = await settled();
@@ -258,10 +268,24 @@ export class FleetStore {
 
   /** The owner's vehicle with this registration, however it is written (G-EUPT = geupt). */
   async findByRegistration(owner: string, registration: string): Promise<FleetVehicle | null> {
-    if (normaliseRegistration(registration) === '') return null;
+    const normalised = normaliseRegistration(registration);
+    if (normalised === '') return null;
+    const held = await this.#byRegistration.get(owner, async () => new Map());
+    const known = held.get(normalised);
+    if (known !== undefined) return known;
     const row = await this.#db.selectFrom('fleet_vehicles').selectAll()
       .where('org_id', '=', owner).where('registration_index', '=', this.#index(registration)).executeTakeFirst();
-    return row ? this.#vehicle(row) : null;
+    // Forgotten meanwhile (the owner's vehicles changed): what was read may predate the change; read again.
+    if (this.#byRegistration.peek(owner) !== held) return this.findByRegistration(owner, registration);
+    const vehicle = row ? this.#vehicle(row) : null;
+    if (held.size >= HELD_REGISTRATIONS) this.#byRegistration.forget(owner);
+    else held.set(normalised, vehicle);
+    return vehicle;
+  }
+
+  /** The owner's vehicles changed (here or on another instance): registrations are looked up again. */
+  forgetOwner(owner: string): void {
+    this.#byRegistration.forget(owner);
   }
 
   /** Applies `patch` and checks the whole vehicle again; throws FleetValidationError for invalid fields. */
@@ -288,6 +312,7 @@ export class FleetStore {
       throw error;
     }
     if (!row) return { status: 'not_found' };
+    this.forgetOwner(owner);
     return { status: 'updated', vehicle: this.#vehicle(row) };
   }
 
@@ -296,6 +321,7 @@ export class FleetStore {
     const deleted = await this.#db.deleteFrom('fleet_vehicles').where('org_id', '=', owner).where('id', '=', id).executeTakeFirst();
     if (deleted.numDeletedRows === 0n) return false;
     this.#opened.delete(id);
+    this.forgetOwner(owner);
     return true;
   }
 

@@ -1,13 +1,17 @@
 // Landing answers are assembled from inputs held in memory, so a change must reach them without
-// delay: a METAR, TAF or NOTAM pushed, or a slot booked, cancelled or its capacity set, shows in the
-// very next answer of the instance that took it; and in the answers of another instance on the
-// same storage once the change is announced over Redis, on SQLite (one file) and PostgreSQL alike.
+// delay: a METAR, TAF or NOTAM pushed, a slot booked, cancelled or its capacity set, or a fleet
+// vehicle registered, changed or removed, shows in the very next answer of the instance that took
+// it; and in the answers of another instance on the same storage once the change is announced over
+// Redis, on SQLite (one file) and PostgreSQL alike. Answers reused between requests never carry
+// one organisation's fleet figures to another.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { freshPostgresSchema, postgresUrl, redisUrl, skipPostgres, skipRedis } from '../support/backends.ts';
 import { callOk } from '../support/http.ts';
 import { egllMetar } from '../support/metar.ts';
+import { organisationKey } from '../support/organisations.ts';
 import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
 
 const HOUR = 3_600_000;
@@ -43,6 +47,19 @@ function landing(server: TestServer, fields: { registration?: string; destinatio
   return callOk(server.url, 'POST', '/v3/intelligence/landing', {
     destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: eta, registration: 'G-EUPT', aircraft_type: 'A320', ...fields,
   }, AUTH);
+}
+
+/** The crosswind limit and where the aircraft's figures came from, as asked with `headers` (the type's figures unless the caller's fleet has the registration). */
+async function figures(server: TestServer, headers: Record<string, string>, registration: string): Promise<[string, number]> {
+  const answer = await callOk(server.url, 'POST', '/v3/intelligence/landing', {
+    destination_icao: 'EGLL', vehicle_type: 'aircraft', eta_utc: eta, registration, aircraft_type: 'A320',
+  }, headers);
+  assert.equal(answer.aircraft.registration, registration);
+  return [answer.aircraft.profile_source, answer.aircraft.crosswind_limit_kt];
+}
+
+async function register(server: TestServer, headers: Record<string, string>, registration: string, crosswind: number): Promise<string> {
+  return (await callOk(server.url, 'POST', '/v3/fleet/vehicles', { vehicle_type: 'aircraft', registration, icao_type: 'A320', crosswind_limit_kt: crosswind }, headers)).id;
 }
 
 const slots = (server: TestServer) => `${server.url}/v3/aviation/airports/EGLL/slots`;
@@ -91,6 +108,23 @@ describe('one instance: a change shows in the next landing answer', { timeout: 6
     assert.notEqual(first.request_id, second.request_id);
     assert.deepEqual({ ...first, request_id: null, aircraft: null, destination: null, intelligence_freshness_sec: null, sources: null },
       { ...second, request_id: null, aircraft: null, destination: null, intelligence_freshness_sec: null, sources: null });
+  });
+
+  test('a fleet vehicle registered, changed and removed; its figures only ever in its own organisation\'s answers', async () => {
+    const [mine, theirs] = [await organisationKey(server.config, 'pro'), await organisationKey(server.config, 'pro')];
+    const typeFigures = await figures(server, AUTH, 'G-TNNT');
+    assert.equal(typeFigures[0], 'aircraft_type');
+    assert.deepEqual(await figures(server, mine.headers, 'G-TNNT'), typeFigures);
+
+    const id = await register(server, mine.headers, 'G-TNNT', 11);
+    const asked = () => Promise.all([figures(server, mine.headers, 'G-TNNT'), figures(server, theirs.headers, 'G-TNNT'), figures(server, AUTH, 'G-TNNT')]);
+    assert.deepEqual(await asked(), [['fleet', 11], typeFigures, typeFigures]);
+    await register(server, theirs.headers, 'g-tnnt', 25);
+    assert.deepEqual(await asked(), [['fleet', 11], ['fleet', 25], typeFigures]);
+    await callOk(server.url, 'PATCH', `/v3/fleet/vehicles/${id}`, { crosswind_limit_kt: 14 }, mine.headers);
+    assert.deepEqual(await asked(), [['fleet', 14], ['fleet', 25], typeFigures]);
+    await callOk(server.url, 'DELETE', `/v3/fleet/vehicles/${id}`, undefined, mine.headers);
+    assert.deepEqual(await asked(), [typeFigures, ['fleet', 25], typeFigures]);
   });
 
   test('a NOTAM closing a runway', async () => {
@@ -158,6 +192,18 @@ function twoInstances(name: string, skip: string | false, storage: () => Promise
       await waitFor(async () => (await landing(first)).notams.some((notam: any) => notam.id === 'A0602/26'), 'the NOTAM on the first instance');
     });
 
+    test('a fleet vehicle registered on one and removed on the other', async () => {
+      const key = await organisationKey(first.config, 'pro');
+      const typeFigures = await figures(second, key.headers, 'G-TWIN');
+      assert.equal(typeFigures[0], 'aircraft_type');
+      const id = await register(first, key.headers, 'G-TWIN', 12);
+      assert.deepEqual(await figures(first, key.headers, 'G-TWIN'), ['fleet', 12]);
+      await waitFor(async () => (await figures(second, key.headers, 'G-TWIN'))[0] === 'fleet', 'the vehicle on the second instance');
+      await callOk(second.url, 'DELETE', `/v3/fleet/vehicles/${id}`, undefined, key.headers);
+      assert.deepEqual(await figures(second, key.headers, 'G-TWIN'), typeFigures);
+      await waitFor(async () => (await figures(first, key.headers, 'G-TWIN'))[0] === 'aircraft_type', 'the removal on the first instance');
+    });
+
     test('a booking on one and its cancellation on the other', async () => {
       const bookedOn = async (server: TestServer) => (await landing(server)).slot.booked as number;
       const [onFirst, onSecond] = [await bookedOn(first), await bookedOn(second)];
@@ -177,5 +223,6 @@ twoInstances('PostgreSQL', skipRedis || skipPostgres, async () => {
   const schema = await freshPostgresSchema();
   const url = new URL(postgresUrl!);
   url.searchParams.set('options', `-c search_path=${schema.schema}`);
-  return { config: { databaseUrl: url.toString() }, cleanup: () => schema.drop() };
+  // One master key, as instances sharing storage have: fleet registrations are found by its blind index.
+  return { config: { databaseUrl: url.toString(), masterKey: randomBytes(32).toString('hex') }, cleanup: () => schema.drop() };
 });

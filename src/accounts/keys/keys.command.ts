@@ -4,13 +4,32 @@
 //   lamis keys revoke KEY_ID                      lamis keys list --org ORG
 //
 // Operators may create production keys without the identity check. A key created here works at
-// once against a running server (servers do not cache unknown keys); a revocation within the
-// server's key cache time (10 s).
+// once against a running server (servers do not cache unknown keys); a revocation is announced to
+// running servers over Redis (REDIS_URL), which refuse the key at once, and without Redis within
+// their key cache time (10 s).
+import { openBus } from '../../platform/bus/index.ts';
 import { UsageError, type Command } from '../../platform/command.ts';
+import type { PlatformSettings } from '../../platform/settings.ts';
 import { asUsage, fail, required, table, withStorage } from '../command-support.ts';
-import { KeyStore, type ApiKey } from './keys.ts';
+import { apiKeyChanges, type KeyChange } from './changes.ts';
+import { KEY_CACHE_TTL_MS, KeyStore, type ApiKey } from './keys.ts';
 import type { Environment } from './keys.table.ts';
 import { Organisations } from '../organisations/organisations.ts';
+
+/** Tells the running servers over Redis; false when that failed (they see the change within their key cache time). */
+async function announced(config: PlatformSettings, change: KeyChange): Promise<boolean> {
+  try {
+    const bus = await openBus(config, () => {});
+    try {
+      await bus.publish(apiKeyChanges, change);
+    } finally {
+      await bus.close();
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function keyJson(key: ApiKey) {
   return {
@@ -71,6 +90,9 @@ export const keysCommand: Command = {
       const result = await withStorage(config, (database) => new KeyStore(database).revokeKey(id, { actor: 'operator' }));
       if (result.status === 'not_found') return fail('keys', `no key "${id}"`);
       const { key } = result;
+      if (config.redisUrl && !(await announced(config, { key_id: key.id, org_id: key.org_id }))) {
+        console.error(`lamis keys: the revocation is stored but could not be announced over Redis; running servers refuse the key within ${KEY_CACHE_TTL_MS / 1000} s.`);
+      }
       console.log(values.json ? JSON.stringify(keyJson(key)) : `Key ${key.id} "${key.name}" of ${key.org_id} is revoked (since ${key.revoked_at}).`);
       return 0;
     }

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
+import { redisUrl, skipRedis, STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
+import { waitFor } from '../../maritime/feeds/testing.ts';
+import { openBus, type Bus } from '../../platform/bus/index.ts';
+import { apiKeyChanges } from './changes.ts';
 import { TEST_API_KEY } from '../../../test/support/server.ts';
 import { listAudit } from '../audit/audit.ts';
 import { BASE62 } from '../../platform/ids.ts';
@@ -111,7 +114,7 @@ for (const backend of STORAGE_BACKENDS) {
       assert.deepEqual(await keys.verify('not a key'), { ok: false, reason: 'malformed' });
     });
 
-    test('a revoked key is refused: at once by the store that revoked it, within the cache time by others', async () => {
+    test('a revoked key is refused: at once by the store that revoked it, within the cache time by others not told', async () => {
       const { key, secret } = await created();
       const elsewhere = handle.reopen();
       try {
@@ -131,6 +134,54 @@ for (const backend of STORAGE_BACKENDS) {
         assert.equal(again.status === 'revoked' && again.key.revoked_at, '2026-03-01T12:00:00.000Z');
         const audit = await listAudit(handle.database, org.id);
         assert.deepEqual(audit.data.filter((e) => e.action === 'key.revoked').map((e) => [e.actor, e.target]), [['operator', key.id]]);
+      } finally {
+        await elsewhere.close();
+      }
+    });
+
+    test('a key revoked or rotated on one instance is refused at once on another that is told over Redis', { skip: skipRedis }, async () => {
+      // Two instances on one storage, each with its own connection to Redis; the clock stands still,
+      // so only the announcement can end what the serving store holds.
+      const prefix = `lamis:test:${randomUUID()}:`;
+      const buses: Bus[] = [];
+      const elsewhere = handle.reopen();
+      try {
+        const instance = async (database: StorageHandle['database']) => {
+          const bus = await openBus({ redisUrl }, (error) => assert.fail(String(error)), prefix);
+          buses.push(bus);
+          const store = new KeyStore(database, { clock, announce: (change) => bus.publish(apiKeyChanges, change) });
+          await bus.subscribe(apiKeyChanges, (change) => store.forget(change.key_id));
+          return store;
+        };
+        const [serving, operator] = [await instance(handle.database), await instance(elsewhere)];
+        const [revoked, rotated, untouched] = [await created({ name: 'revoked' }), await created({ name: 'rotated' }), await created({ name: 'untouched' })];
+        for (const { secret } of [revoked, rotated, untouched]) assert.equal((await serving.verify(secret)).ok, true);
+
+        assert.equal((await operator.revokeKey(revoked.key.id, { actor: 'operator' })).status, 'revoked');
+        await waitFor(async () => !(await serving.verify(revoked.secret)).ok, 'the revocation on the serving instance');
+        assert.deepEqual(await serving.verify(revoked.secret), { ok: false, reason: 'revoked' });
+        assert.equal((await operator.rotateKey(rotated.key.id, 0, { actor: 'operator' })).status, 'rotated');
+        await waitFor(async () => !(await serving.verify(rotated.secret)).ok, 'the rotation on the serving instance');
+        assert.equal((await serving.verify(untouched.secret)).ok, true, 'other keys are unaffected');
+      } finally {
+        await Promise.all(buses.map((bus) => bus.close()));
+        await elsewhere.close();
+      }
+    });
+
+    test('a store told of a change elsewhere reads the key again; one not told keeps it for the cache time', async () => {
+      const [{ key, secret }, other] = [await created(), await created({ name: 'other' })];
+      const elsewhere = handle.reopen();
+      try {
+        const operator = new KeyStore(elsewhere, { clock });
+        const told = new KeyStore(handle.database, { clock });
+        for (const store of [keys, told]) assert.equal((await store.verify(secret)).ok, true);
+        assert.equal((await told.verify(other.secret)).ok, true);
+        await operator.revokeKey(key.id, { actor: 'operator' });
+        told.forget(key.id);
+        assert.deepEqual(await told.verify(secret), { ok: false, reason: 'revoked' });
+        assert.equal((await keys.verify(secret)).ok, true, 'not told: held until the cache time is over');
+        assert.equal((await told.verify(other.secret)).ok, true);
       } finally {
         await elsewhere.close();
       }

@@ -17,10 +17,11 @@
 // being salted, could not be looked up by an index.
 //
 // `verify` keeps what it read about a key for `cacheTtlMs` (10 s by default), so requests do not
-// each query the database. A revocation or rotation through this same store takes effect at once;
-// one made by another process (`lamis keys revoke`, another server) within `cacheTtlMs`. Expiry is
-// checked against the clock on every call. Unknown keys are not cached: a key created elsewhere
-// works at once.
+// each query the database. A revocation or rotation through this same store takes effect at once,
+// and is announced (`announce`, on `accounts.keys`) so that every other instance forgets the key
+// (`forget`) as the announcement reaches it; an instance not told (no shared bus) sees the change
+// within `cacheTtlMs`. Expiry is checked against the clock on every call. Unknown keys are not
+// cached: a key created elsewhere works at once.
 //
 // Derived keys (`derivedKey`) are the exception to random secrets: their random part is made from
 // the key's id by a function the caller holds (the dashboard's keys derive it from the master
@@ -33,6 +34,7 @@ import type { KeyCheck } from '../../platform/http/auth.ts';
 import { appendAudit, type Actor } from '../audit/audit.ts';
 import { base62, base62Of, newId, randomBase62 } from '../../platform/ids.ts';
 import { lockOrganisation } from '../organisations/members.ts';
+import type { KeyChange } from './changes.ts';
 import type { ApiKeyRow, Environment } from './keys.table.ts';
 
 const PREFIXES: Readonly<Record<Environment, string>> = { production: 'lamis_live_', development: 'lamis_test_' };
@@ -113,7 +115,9 @@ export type RotateKeyResult =
 export interface KeyStoreOptions {
   clock?: () => number;
   cacheTtlMs?: number;
-  /** Writing `last_used_at` failed; the request is served anyway. */
+  /** Tells the other instances that a key was revoked or rotated (the bus's `accounts.keys`). */
+  announce?: (change: KeyChange) => Promise<void>;
+  /** Writing `last_used_at` or announcing a change failed; the request is served anyway. */
   onError?: (error: unknown) => void;
 }
 
@@ -180,6 +184,7 @@ export class KeyStore {
   readonly #clock: () => number;
   readonly #cacheTtlMs: number;
   readonly #onError: (error: unknown) => void;
+  readonly #announce: (change: KeyChange) => Promise<void>;
   /** By secret hash. */
   readonly #cache = new Map<string, CacheEntry>();
 
@@ -188,6 +193,22 @@ export class KeyStore {
     this.#clock = options.clock ?? Date.now;
     this.#cacheTtlMs = options.cacheTtlMs ?? KEY_CACHE_TTL_MS;
     this.#onError = options.onError ?? (() => {});
+    this.#announce = options.announce ?? (async () => {});
+  }
+
+  /** The key was revoked or rotated elsewhere: it is read again on its next use. */
+  forget(keyId: string): void {
+    for (const [hash, entry] of this.#cache) if (entry.row.id === keyId) this.#cache.delete(hash);
+  }
+
+  /** Forgets the key here and tells the other instances; the change is stored whatever the bus does. */
+  async #changed(row: Pick<ApiKeyRow, 'id' | 'org_id' | 'secret_hash'>): Promise<void> {
+    this.#cache.delete(row.secret_hash);
+    try {
+      await this.#announce({ key_id: row.id, org_id: row.org_id });
+    } catch (error) {
+      this.#onError(error);
+    }
   }
 
   /** The secret is in the result only: it is never stored and cannot be shown again. */
@@ -250,7 +271,7 @@ export class KeyStore {
       return row;
     });
     if (revoked) {
-      this.#cache.delete(revoked.secret_hash);
+      await this.#changed(revoked);
       return { status: 'revoked', key: publicKey(revoked, now) };
     }
     const existing = await this.#ownedRow(id, acting);
@@ -283,7 +304,7 @@ export class KeyStore {
       return previous && { previous, ...(await insertSuccessor(trx, previous, acting.actor, now)) };
     });
     if (rotated) {
-      this.#cache.delete(rotated.previous.secret_hash);
+      await this.#changed(rotated.previous);
       return { status: 'rotated', key: publicKey(rotated.row, now), secret: rotated.secret, previous: publicKey(rotated.previous, now) };
     }
     const existing = await this.#ownedRow(id, acting);
@@ -335,7 +356,7 @@ export class KeyStore {
     });
     if (result.status === 'org_not_found') return result;
     const { replaced, ...answer } = result;
-    if (replaced) this.#cache.delete(replaced.secret_hash);
+    if (replaced) await this.#changed(replaced);
     return answer;
   }
 

@@ -5,6 +5,7 @@
 // are carried whatever the basis.
 // Reading the inputs and applying the rules are apart, so that a watcher of many arrivals at one
 // airport reads the airport's inputs once (watch.ts).
+import { randomUUID } from 'node:crypto';
 import { DISCLAIMER } from '../../platform/disclaimer.ts';
 import type { Airport } from '../reference/airports.ts';
 import { AIRPORT_DATA_ATTRIBUTION } from '../reference/airports.ts';
@@ -68,33 +69,32 @@ export interface BundleInputs {
  * `requestId` is the HTTP request's id (its `Request-Id`), so the body, the header and the log name one request alike.
  */
 export async function landingBundle(services: AviationServices, request: LandingRequest, requestId: string, nowMs = Date.now()): Promise<LandingIntelligence> {
-  const { airport, etaMs } = request;
-  const [weather, notamSet] = await Promise.all([airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs })]);
-  const key = `${airport.icao}|${etaMs}|${request.vehicleType}|${request.profileSource}|${JSON.stringify(request.profile)}`;
-  const answers = composedAnswers(services);
-  const generation = services.inputs.generation;
-  const reused = answers.get(key);
-  let bundle: LandingIntelligence;
-  if (reused !== undefined && reused.generation === generation && nowMs - reused.at < ANSWER_REUSE_MS) {
-    const { ages, freshness } = inputAges(weather, notamSet, nowMs);
-    bundle = { ...reused.bundle, intelligence_freshness_sec: freshness, sources: { ...reused.bundle.sources, ages_sec: ages } };
-  } else {
-    const alternates = await findAlternates(services.airports, request, {
-      weather: (icao) => airportWeather(services, icao, nowMs),
-      notams: async (icao, at) => (await services.notams.forAirport(icao, { at })).notams,
-    });
-    const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weatherAtEta({ metar: weather.metar, taf: weather.taf, etaMs })));
-    const slot = await services.inputs.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
-    bundle = composeLandingBundle({ request, weather, notamSet, slot, alternates }, requestId, nowMs).bundle;
-    if (answers.size >= MAX_REUSED_ANSWERS) answers.delete(answers.keys().next().value!);
-    answers.set(key, { bundle, generation, at: nowMs });
-  }
-  return {
-    ...bundle,
-    request_id: requestId,
-    destination: { ...bundle.destination, requested_code: request.requestedCode ?? airport.icao },
-    aircraft: { ...bundle.aircraft, registration: request.registration },
-  };
+  const { answer, ages, freshness } = await heldAnswer(services, request, requestId, nowMs);
+  return personal(aged(answer.bundle, ages, freshness), { request_id: requestId, requested_code: request.requestedCode ?? request.airport.icao, registration: request.registration });
+}
+
+/**
+ * The same answer as `landingBundle`, as the UTF-8 JSON that `serialise` (the route's serialiser)
+ * writes of it. The JSON is written once per answer and set of input ages, with the request's own
+ * id, code asked and registration put in their places: requests in between are served it without
+ * serialising or encoding anything but those three strings.
+ */
+export async function landingBundleJson(services: AviationServices, request: LandingRequest, requestId: string, nowMs: number, serialise: (bundle: LandingIntelligence) => string): Promise<Buffer> {
+  const { answer, ages, freshness } = await heldAnswer(services, request, requestId, nowMs);
+  const fields: PersonalFields = { request_id: requestId, requested_code: request.requestedCode ?? request.airport.icao, registration: request.registration };
+  const agesKey = `${freshness} ${ages.metar_observation} ${ages.taf_check} ${ages.notams}`;
+  let written = answer.written;
+  if (written?.ages !== agesKey) answer.written = written = { ages: agesKey, template: answerTemplate(aged(answer.bundle, ages, freshness), serialise) };
+  if (written.template === null) return Buffer.from(serialise(personal(aged(answer.bundle, ages, freshness), fields)));
+  const { parts, order, length } = written.template;
+  const values = order.map((field) => JSON.stringify(fields[field]));
+  const json = Buffer.allocUnsafe(values.reduce((sum, value) => sum + Buffer.byteLength(value), length));
+  let at = parts[0]!.copy(json, 0);
+  values.forEach((value, i) => {
+    at += json.write(value, at);
+    at += parts[i + 1]!.copy(json, at);
+  });
+  return json;
 }
 
 /**
@@ -102,15 +102,96 @@ export async function landingBundle(services: AviationServices, request: Landing
  * others) or it is a second old: requests for the same airport, ETA and aircraft in between get
  * the answer already built, with their own id, registration and input ages. The rules' other
  * uses of the time (the weather's age in the score) move in minutes, not within a second.
+ * The key is everything the answer is built from: the airport's inputs are the same for every
+ * caller, and the caller's fleet enters through the aircraft's figures, so callers whose aircraft
+ * have the same figures get the same answer and no caller's answer carries another's registration.
  */
 const ANSWER_REUSE_MS = 1_000;
 const MAX_REUSED_ANSWERS = 1_000;
-const reusedAnswers = new WeakMap<AviationServices, Map<string, { bundle: LandingIntelligence; generation: number; at: number }>>();
+
+interface HeldAnswer {
+  bundle: LandingIntelligence;
+  generation: number;
+  at: number;
+  /** The answer's JSON text at one set of input ages; null when it could not be cut into a template. */
+  written?: { ages: string; template: AnswerTemplate | null };
+}
+
+const reusedAnswers = new WeakMap<AviationServices, Map<string, HeldAnswer>>();
 
 function composedAnswers(services: AviationServices) {
   let answers = reusedAnswers.get(services);
   if (answers === undefined) reusedAnswers.set(services, (answers = new Map()));
   return answers;
+}
+
+/** The answer for the request, reused or built, and the input ages at `nowMs`. */
+async function heldAnswer(services: AviationServices, request: LandingRequest, requestId: string, nowMs: number) {
+  const { airport, etaMs } = request;
+  const [weather, notamSet] = await Promise.all([airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs })]);
+  const { ages, freshness } = inputAges(weather, notamSet, nowMs);
+  const key = `${airport.icao}|${etaMs}|${request.vehicleType}|${request.profileSource}|${JSON.stringify(request.profile)}`;
+  const answers = composedAnswers(services);
+  const generation = services.inputs.generation;
+  const reused = answers.get(key);
+  if (reused !== undefined && reused.generation === generation && nowMs - reused.at < ANSWER_REUSE_MS) return { answer: reused, ages, freshness };
+  const alternates = await findAlternates(services.airports, request, {
+    weather: (icao) => airportWeather(services, icao, nowMs),
+    notams: async (icao, at) => (await services.notams.forAirport(icao, { at })).notams,
+  });
+  const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weatherAtEta({ metar: weather.metar, taf: weather.taf, etaMs })));
+  const slot = await services.inputs.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
+  const answer: HeldAnswer = { bundle: composeLandingBundle({ request, weather, notamSet, slot, alternates }, requestId, nowMs).bundle, generation, at: nowMs };
+  answers.delete(key);
+  if (answers.size >= MAX_REUSED_ANSWERS) answers.delete(answers.keys().next().value!);
+  answers.set(key, answer);
+  return { answer, ages, freshness };
+}
+
+/** The fields of an answer that are the request's own, not the answer's. */
+interface PersonalFields {
+  request_id: string;
+  requested_code: string;
+  registration: string;
+}
+const PERSONAL_FIELDS = ['request_id', 'requested_code', 'registration'] as const;
+
+function aged(bundle: LandingIntelligence, ages: LandingIntelligence['sources']['ages_sec'], freshness: number): LandingIntelligence {
+  return { ...bundle, intelligence_freshness_sec: freshness, sources: { ...bundle.sources, ages_sec: ages } };
+}
+
+function personal(bundle: LandingIntelligence, fields: PersonalFields): LandingIntelligence {
+  return {
+    ...bundle,
+    request_id: fields.request_id,
+    destination: { ...bundle.destination, requested_code: fields.requested_code },
+    aircraft: { ...bundle.aircraft, registration: fields.registration },
+  };
+}
+
+/** The answer's JSON cut around its personal fields: `parts[0]`, the field `order[0]`, `parts[1]`, and so on; `length`: the parts' bytes. */
+interface AnswerTemplate {
+  parts: Buffer[];
+  order: (keyof PersonalFields)[];
+  length: number;
+}
+
+/** Stand-ins for the personal fields, unique to this process so that no input can contain them. */
+const MARKS: PersonalFields = Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, `lamis-${randomUUID()}-${field}`])) as unknown as PersonalFields;
+
+/** Null when a stand-in does not appear exactly once as a JSON string in the text (a serialiser that rewrote it). */
+function answerTemplate(bundle: LandingIntelligence, serialise: (bundle: LandingIntelligence) => string): AnswerTemplate | null {
+  const text = serialise(personal(bundle, MARKS));
+  const found: { field: keyof PersonalFields; at: number; end: number }[] = [];
+  for (const field of PERSONAL_FIELDS) {
+    const quoted = JSON.stringify(MARKS[field]);
+    const at = text.indexOf(quoted);
+    if (at < 0 || text.includes(quoted, at + quoted.length)) return null;
+    found.push({ field, at, end: at + quoted.length });
+  }
+  found.sort((a, b) => a.at - b.at);
+  const parts = [text.slice(0, found[0]!.at), ...found.map(({ end }, i) => text.slice(end, found[i + 1]?.at ?? text.length))].map((part) => Buffer.from(part));
+  return { parts, order: found.map(({ field }) => field), length: parts.reduce((sum, part) => sum + part.length, 0) };
 }
 
 /**

@@ -1,6 +1,7 @@
 // GET and POST /v3/intelligence/landing: the landing bundle for a destination, an aircraft and an
 // ETA. The fields come as a JSON body (GET or POST, since many clients and proxies drop GET
 // bodies) or as query parameters.
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
@@ -9,7 +10,7 @@ import { aircraftType, CONSERVATIVE_DEFAULTS } from '../reference/aircraft-types
 import { airportOfCode } from '../reference/airports.routes.ts';
 import type { Principal } from '../../platform/http/auth.ts';
 import type { AviationServices } from '../services.ts';
-import { landingBundle, type LandingRequest } from './bundle.ts';
+import { landingBundleJson, type LandingRequest } from './bundle.ts';
 import { LandingFields, LandingRequestSchema, LandingResponse } from './landing.schemas.ts';
 
 /** An ETA this far in the past is still answered (a late request for an arrival under way). */
@@ -64,6 +65,13 @@ async function toRequest(services: AviationServices, principal: Principal, field
   return { airport, requestedCode, etaMs, registration, vehicleType: category, profile: CONSERVATIVE_DEFAULTS[category], profileSource: 'default' };
 }
 
+/** The answer as JSON, written by the route's own serialiser (so by its response schema) and sent as it is. */
+async function answer(services: AviationServices, request: LandingRequest, requestId: string, nowMs: number, reply: FastifyReply): Promise<FastifyReply> {
+  // The route's serialiser writes text (fast-json-stringify).
+  const json = await landingBundleJson(services, request, requestId, nowMs, (bundle) => reply.serialize(bundle) as string);
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export function registerLandingRoutes(app: App, services: AviationServices): void {
   const description =
     'Airport status, weather (raw METAR and what it means), the recommended runway and approach, NOTAMs in force at the ETA, ' +
@@ -86,7 +94,7 @@ export function registerLandingRoutes(app: App, services: AviationServices): voi
       querystring: Type.Partial(LandingFields),
       body: Type.Union([LandingRequestSchema, Type.Null()]),
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const fromBody = request.body !== undefined && request.body !== null;
     const fields = (fromBody ? request.body : request.query) as Partial<LandingFields>;
     const location = fromBody ? 'body' : 'querystring';
@@ -94,13 +102,13 @@ export function registerLandingRoutes(app: App, services: AviationServices): voi
       if (fields[field] === undefined) throw invalid(location, field, 'is required');
     }
     const nowMs = Date.now();
-    return landingBundle(services, await toRequest(services, request.principal!, fields as LandingFields, location, nowMs), request.id, nowMs);
+    return answer(services, await toRequest(services, request.principal!, fields as LandingFields, location, nowMs), request.id, nowMs, reply);
   });
 
   app.post('/v3/intelligence/landing', {
     schema: { ...schema, summary: 'Landing intelligence (the same as GET, with the fields as a JSON body)', description, body: LandingRequestSchema },
-  }, async (request) => {
+  }, async (request, reply) => {
     const nowMs = Date.now();
-    return landingBundle(services, await toRequest(services, request.principal!, request.body, 'body', nowMs), request.id, nowMs);
+    return answer(services, await toRequest(services, request.principal!, request.body, 'body', nowMs), request.id, nowMs, reply);
   });
 }
