@@ -11,8 +11,12 @@
 //   npm run bench -- stream [--clients=1000,5000] [--rate=20k] [--seconds=6] [--vessels=20k]
 //   node bench/stream.ts [same flags]
 //
-// The same file runs the two helper processes: `--feeder` pushes the corpus over TCP at the rate,
-// `--broadcaster` is the baseline server.
+// Landing requests (`GET /v3/intelligence/landing`, ten airports in turn) are timed from a helper
+// process of their own, one at a time every 20 ms: first on the quiet server, then while each LAMIS
+// phase runs; the headline gives their p99 under load as a ratio to the quiet p99 of the same run.
+//
+// The same file runs the three helper processes: `--feeder` pushes the corpus over TCP at the rate,
+// `--broadcaster` is the baseline server, `--prober` times the landing requests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -103,6 +107,39 @@ async function broadcaster(flags: Record<string, string | boolean>): Promise<voi
   }, 5);
 }
 
+const LANDING_AIRPORTS = ['EGLL', 'KJFK', 'LFPG', 'EDDF', 'EHAM', 'KLAX', 'RJTT', 'YSSY', 'OMDB', 'WSSS'];
+const PROBE_GAP_MS = 20;
+
+/** Times landing requests one after another (a pause between) for `seconds`; prints their p50, p99 and count. */
+async function prober(flags: Record<string, string | boolean>): Promise<void> {
+  const url = String(flags.url);
+  const until = performance.now() + Number(flags.seconds) * 1000;
+  const eta = new Date(Date.now() + 2 * 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  const times: number[] = [];
+  let failed = 0;
+  for (let i = 0; performance.now() < until; i++) {
+    const query = new URLSearchParams({ destination_icao: LANDING_AIRPORTS[i % LANDING_AIRPORTS.length]!, vehicle_type: 'aircraft', eta_utc: eta, registration: 'G-BENCH', aircraft_type: 'A320' });
+    const started = performance.now();
+    const response = await fetch(`${url}/v3/intelligence/landing?${query}`, { headers: { authorization: `Bearer ${KEY}` } });
+    await response.arrayBuffer();
+    if (response.ok) times.push(performance.now() - started);
+    else failed++;
+    await sleep(PROBE_GAP_MS);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! * 10) / 10;
+  process.stdout.write(`${JSON.stringify({ p50: at(50), p99: at(99), count: times.length, failed })}\n`);
+}
+
+/** Landing latency from a prober process over `seconds`. */
+async function probeLanding(url: string, seconds: number): Promise<{ p50: number; p99: number; count: number }> {
+  const probe = startHelper('prober', [`--url=${url}`, `--seconds=${seconds}`]);
+  await new Promise((resolve) => probe.process.once('exit', resolve));
+  if (!probe.latest.count) throw new Error('the landing prober timed no request');
+  if (probe.latest.failed) throw new Error(`${probe.latest.failed} landing requests failed`);
+  return { p50: probe.latest.p50!, p99: probe.latest.p99!, count: probe.latest.count };
+}
+
 /** Helper processes and the server, stopped with this one however it ends. */
 const children = new Set<ChildProcess>();
 
@@ -113,7 +150,7 @@ interface Child {
   stop(): Promise<void>;
 }
 
-function startHelper(mode: 'feeder' | 'broadcaster', args: string[]): Child {
+function startHelper(mode: 'feeder' | 'broadcaster' | 'prober', args: string[]): Child {
   const child = spawn(process.execPath, [SELF, `--${mode}`, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -132,7 +169,7 @@ function startHelper(mode: 'feeder' | 'broadcaster', args: string[]): Child {
 
 /** A `lamis serve` stopped with the benchmark's other processes. */
 async function startTrackedLamis(dataDir: string, feedPort: number): Promise<{ child: ChildProcess; url: string }> {
-  const lamis = await startLamis(dataDir, feedPort, KEY);
+  const lamis = await startLamis(dataDir, feedPort, KEY, { AVIATION_SIMULATORS: 'on' });
   children.add(lamis.child);
   lamis.child.once('exit', () => children.delete(lamis.child));
   return lamis;
@@ -232,9 +269,13 @@ interface PhaseResult {
   p99: number;
   /** The server process's resident memory at the end of the phase. */
   rss: number;
+  /** LAMIS only: landing requests' latency while the phase ran. */
+  landing?: { p50: number; p99: number; count: number };
   /** LAMIS only: sentences ingested per second during the phase, positions coalesced per second. */
   feedRate?: number;
   coalescedPerSecond?: number;
+  /** LAMIS only: positions merged per second on their way from the ingest thread (absent on servers without it). */
+  ingestCoalescedPerSecond?: number;
 }
 
 async function measure(receivers: Receivers, seconds: number): Promise<{ updatesPerSecond: number; p50: number; p99: number }> {
@@ -265,7 +306,7 @@ async function lamisPhase(url: string, boxes: BBox[], seconds: number, startFeed
   await sleep(1500);
   const start = await lamisMetrics(url);
   const startedAt = performance.now();
-  const result = await measure(receivers, seconds);
+  const [result, landing] = await Promise.all([measure(receivers, seconds), probeLanding(url, seconds)]);
   const end = await lamisMetrics(url);
   const elapsed = (performance.now() - startedAt) / 1000;
   await feed.stop();
@@ -274,9 +315,11 @@ async function lamisPhase(url: string, boxes: BBox[], seconds: number, startFeed
   return {
     clients: boxes.length,
     ...result,
+    landing,
     rss: end.get('process_resident_memory_bytes')!,
     feedRate: delta('lamis_ais_lines_total'),
     coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
+    ingestCoalescedPerSecond: delta('lamis_ais_positions_coalesced_total'),
   };
 }
 
@@ -322,6 +365,10 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-bench-'));
   const feedPort = await freePort();
   const lamis = await startTrackedLamis(dataDir, feedPort);
+  // Landing's caches warmed, then its latency on the quiet server: the baseline of the landing ratios.
+  await probeLanding(lamis.url, 1);
+  const landingIdle = await probeLanding(lamis.url, seconds);
+  console.log(`landing on the quiet server: p50 ${landingIdle.p50} ms, p99 ${landingIdle.p99} ms (${formatInt(landingIdle.count)} requests)`);
   const startFeed = () => startHelper('feeder', [`--file=${corpus.file}`, `--port=${feedPort}`, `--rate=${rate}`]);
   const rows: { lamis: PhaseResult; broadcast: PhaseResult; boxVessels: number }[] = [];
   try {
@@ -335,6 +382,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase`);
       const lamisResult = await lamisPhase(lamis.url, boxes, seconds, startFeed);
       console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s`);
+      console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
       const broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds);
       console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms`);
@@ -350,22 +398,26 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   console.log(`\nLAMIS: /v3/stream/ais with a random box per client (updateIntervalSec 1) on a ${formatInt(rate)} sentences/s feed`);
   console.log('broadcast (baseline): a bare ws server sending every client every frame, at the per-client volume LAMIS delivered\n');
   console.log(formatTable(
-    ['>clients', 'server', '>feed/s', '>updates/s', '>per client/s', '>coalesced/s', '>p50 ms', '>p99 ms', '>server RSS'],
+    ['>clients', 'server', '>feed/s', '>taken', '>updates/s', '>per client/s', '>coalesced/s', '>ingest coalesced/s', '>p50 ms', '>p99 ms', '>landing p99 ms', '>server RSS'],
     rows.flatMap(({ lamis: l, broadcast: b }) => [
-      [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!), String(l.p50), String(l.p99), formatBytes(l.rss)],
-      [formatInt(b.clients), 'broadcast', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', String(b.p50), String(b.p99), formatBytes(b.rss)],
+      [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatRatio(l.feedRate! / rate), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!),
+        Number.isNaN(l.ingestCoalescedPerSecond) ? '-' : formatInt(l.ingestCoalescedPerSecond!), String(l.p50), String(l.p99), `${l.landing!.p99} (${formatRatio(l.landing!.p99 / landingIdle.p99)})`, formatBytes(l.rss)],
+      [formatInt(b.clients), 'broadcast', '-', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', '-', String(b.p50), String(b.p99), '-', formatBytes(b.rss)],
     ]),
   ));
+  console.log(`landing on the quiet server: p99 ${landingIdle.p99} ms`);
   const headline = rows.map(({ lamis: l, broadcast: b }) =>
     `${formatInt(l.clients)} clients: ${formatInt(l.updatesPerSecond)} updates/s (${formatRatio(l.updatesPerSecond / b.updatesPerSecond)} broadcast), ` +
     `p50 ${l.p50} ms (${formatRatio(l.p50 / b.p50)}), p99 ${l.p99} ms (${formatRatio(l.p99 / b.p99)}), ` +
-    `server RSS ${formatBytes(l.rss)} (${formatRatio(l.rss / b.rss)}, the whole service against a bare broadcaster), feed ${formatInt(l.feedRate!)} sentences/s`);
-  return { name: 'stream', headline, data: rows };
+    `server RSS ${formatBytes(l.rss)} (${formatRatio(l.rss / b.rss)}, the whole service against a bare broadcaster), feed ${formatInt(l.feedRate!)} sentences/s (${formatRatio(l.feedRate! / rate)} offered), ` +
+    `landing p99 ${l.landing!.p99} ms (${formatRatio(l.landing!.p99 / landingIdle.p99)} the quiet ${landingIdle.p99} ms)`);
+  return { name: 'stream', headline, data: { landingIdle, rows } };
 }
 
 if (import.meta.main) {
   const { flags } = parseArgs(process.argv.slice(2));
   if (flags.feeder) await feeder(flags);
   else if (flags.broadcaster) await broadcaster(flags);
+  else if (flags.prober) await prober(flags);
   else await runAsScript('stream', { description, run });
 }

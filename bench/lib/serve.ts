@@ -20,8 +20,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `apiKey`: the instance's operator key (LAMIS_API_KEYS). */
-export async function startLamis(dataDir: string, feedPort: number, apiKey: string): Promise<{ child: ChildProcess; url: string }> {
+/** `apiKey`: the instance's operator key (LAMIS_API_KEYS); `env` adds to or overrides the settings above. */
+export async function startLamis(dataDir: string, feedPort: number, apiKey: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const bin = new URL('../../bin/lamis.js', import.meta.url).pathname;
   const port = await freePort();
   const child = spawn(process.execPath, [bin, 'serve', '--port', String(port)], {
@@ -34,6 +34,7 @@ export async function startLamis(dataDir: string, feedPort: number, apiKey: stri
       AIS_SIMULATOR: 'off',
       AVIATION_SIMULATORS: 'off',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,9 +1,9 @@
 // AIS ingest, on a thread of its own (worker.ts) or in the serving thread (link.ts, one core): the
 // feeds, decoding, the authoritative vessel store and the track recorder. What it tells the serving
 // thread goes in compact change batches (vessels/changes.ts), one batch in flight at a time: the
-// serving thread acknowledges a batch once it has applied it, and until then changes wait in one
-// entry per vessel. So when the serving thread falls behind, positions coalesce (the latest wins)
-// and nothing queues up there.
+// serving thread acknowledges a batch once it has applied it, and until then changes wait here.
+// When more than two batches' worth wait, the serving thread is behind and positions coalesce per
+// vessel (the latest wins): nothing queues up there, and what waits here is bounded by the fleet.
 //
 // Feed lines queue here and are decoded in slices of SLICE_LINES, a turn of the event loop each, so
 // a large read never holds the thread. Past HIGH_WATER_LINES queued, TCP feeds pause their sockets
@@ -26,6 +26,8 @@ const LOW_WATER_LINES = 5_000;
 const SHED_LINES = 200_000;
 /** Rows in one batch at most: what the serving thread applies in one go. */
 const MAX_BATCH_ROWS = 2_000;
+/** Rows waiting past which the serving thread counts as behind and positions coalesce: two batches' worth. */
+const COALESCE_AFTER_ROWS = 2 * MAX_BATCH_ROWS;
 /** How often the status rides along with a batch, or goes on its own when nothing changes. */
 const STATUS_MS = 250;
 const HOUSEKEEPING_MS = 10_000;
@@ -102,7 +104,7 @@ function snapshot(counts: AisPipelineCounts): AisPipelineCounts {
 export class IngestCore {
   readonly #store = new VesselStore();
   readonly #ingest = new AisIngest(this.#store);
-  readonly #pending = new PendingChanges();
+  readonly #pending = new PendingChanges(COALESCE_AFTER_ROWS);
   readonly #recorder: VesselRecorder;
   readonly #repository: VesselRepository;
   readonly #settings: IngestSettings;
@@ -295,7 +297,7 @@ export class IngestCore {
   readonly #send = (): void => {
     this.#sending = false;
     if (this.#inFlight || (this.#pending.size === 0 && this.#replies.length === 0)) return;
-    const batch = this.#pending.take(this.#store, MAX_BATCH_ROWS);
+    const batch = this.#pending.take(MAX_BATCH_ROWS);
     const sent = batch.rows.length / ROW_WIDTH;
     const replies: { id: number; value: unknown }[] = [];
     this.#replies = this.#replies.filter((reply) => {

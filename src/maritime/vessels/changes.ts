@@ -4,9 +4,9 @@
 // copied) plus a flat array of the static fields of the rows whose static data changed: no object
 // per change crosses the threads.
 //
-// A row carries the vessel's state when the batch is taken, not the message that changed it, so
-// changes to one vessel waiting for the same batch merge: the latest position wins, and a static
-// change is never lost. The copy builds a new Vessel object for every row (its old object is never
+// A row carries the vessel's state as the change left it. While the serving thread keeps up, every
+// change has its row; once it falls behind, positions of a vessel merge into its waiting row (the
+// latest wins), and a static change is never lost. The copy builds a new Vessel object for every row (its old object is never
 // mutated), so what it hands its listeners can be published as it is.
 import type { TurnDirection } from '../ais/index.ts';
 import { categoryForShipType } from './reference/index.ts';
@@ -15,7 +15,7 @@ import { newVessel, type Change, type FeedSource, type Vessel, type VesselPositi
 export interface ChangeBatch {
   /** ROW_WIDTH numbers per vessel (see the offsets below); its buffer is transferred. */
   rows: Float64Array;
-  /** STATIC_WIDTH values for each row whose static data changed, in row order. */
+  /** For each row whose static data changed, in row order: the row, then STATIC_WIDTH values. */
   statics: (string | number | null)[];
 }
 
@@ -50,15 +50,29 @@ const num = (value: number | null): number => (value === null ? Number.NaN : val
 const nullable = (value: number): number | null => (Number.isNaN(value) ? null : value);
 
 /**
- * Changes waiting for the next batch, one entry per vessel. `coalesced` counts the position changes
- * merged into one still waiting (the earlier position was never sent on).
+ * Changes waiting for the next batch, each as a row of its vessel's state when it happened, so that
+ * every position and every static change reaches the copy in order (port calls are made of them).
+ * Once `coalesceAfter` rows wait (the serving thread is behind), a position change of a vessel that
+ * already has a row waiting overwrites that row instead: the latest wins. `coalesced` counts them.
+ * A static change always gets a row of its own.
  */
 export class PendingChanges {
-  readonly #flags = new Map<number, number>();
+  readonly #coalesceAfter: number;
+  #rows = new Float64Array(256 * ROW_WIDTH);
+  #count = 0;
+  /** STATIC_WIDTH + 1 values per static change: its row, then the fields. */
+  #statics: (string | number | null)[] = [];
+  /** Each vessel's latest waiting row. */
+  #latest = new Map<number, number>();
   #coalesced = 0;
 
+  constructor(coalesceAfter = 2_000) {
+    this.#coalesceAfter = coalesceAfter;
+  }
+
+  /** Rows waiting. */
   get size(): number {
-    return this.#flags.size;
+    return this.#count;
   }
 
   get coalesced(): number {
@@ -66,33 +80,47 @@ export class PendingChanges {
   }
 
   add(change: Change): void {
-    const mmsi = change.vessel.mmsi;
-    const before = this.#flags.get(mmsi);
+    const { vessel } = change;
     const flags = (change.position ? POSITION : 0) | (change.static ? STATIC : 0);
-    if (before === undefined) {
-      this.#flags.set(mmsi, flags);
+    const latest = this.#latest.get(vessel.mmsi);
+    if (latest !== undefined && !change.static && this.#count >= this.#coalesceAfter) {
+      const at = latest * ROW_WIDTH;
+      const before = this.#rows[at + FLAGS]! & (POSITION | STATIC);
+      if (change.position && before & POSITION) this.#coalesced++;
+      encodeRow(this.#rows, at, vessel, before | flags);
       return;
     }
-    if (change.position && before & POSITION) this.#coalesced++;
-    this.#flags.set(mmsi, before | flags);
+    if ((this.#count + 1) * ROW_WIDTH > this.#rows.length) {
+      const grown = new Float64Array(this.#rows.length * 2);
+      grown.set(this.#rows);
+      this.#rows = grown;
+    }
+    const row = this.#count++;
+    encodeRow(this.#rows, row * ROW_WIDTH, vessel, flags);
+    if (change.static) {
+      this.#statics.push(row);
+      pushStatic(this.#statics, vessel);
+    }
+    this.#latest.set(vessel.mmsi, row);
   }
 
-  /** Takes up to `max` waiting vessels, in the order they first changed, as a batch of their state in `store`. */
-  take(store: VesselStore, max: number): ChangeBatch {
-    const count = Math.min(max, this.#flags.size);
-    const rows = new Float64Array(count * ROW_WIDTH);
-    const statics: (string | number | null)[] = [];
-    let row = 0;
-    for (const [mmsi, changed] of this.#flags) {
-      if (row === count) break;
-      this.#flags.delete(mmsi);
-      const vessel = store.get(mmsi);
-      if (!vessel) continue;
-      encodeRow(rows, row * ROW_WIDTH, vessel, changed);
-      if (changed & STATIC) pushStatic(statics, vessel);
-      row++;
+  /** Takes up to `max` waiting rows, the oldest first. */
+  take(max: number): ChangeBatch {
+    const n = Math.min(max, this.#count);
+    const rows = this.#rows.slice(0, n * ROW_WIDTH);
+    this.#rows.copyWithin(0, n * ROW_WIDTH, this.#count * ROW_WIDTH);
+    this.#count -= n;
+    let split = 0;
+    while (split < this.#statics.length && (this.#statics[split] as number) < n) split += STATIC_WIDTH + 1;
+    const statics = this.#statics.slice(0, split);
+    const rest = this.#statics.slice(split);
+    for (let i = 0; i < rest.length; i += STATIC_WIDTH + 1) (rest[i] as number) -= n;
+    this.#statics = rest;
+    for (const [mmsi, row] of this.#latest) {
+      if (row < n) this.#latest.delete(mmsi);
+      else this.#latest.set(mmsi, row - n);
     }
-    return { rows: row === count ? rows : rows.subarray(0, row * ROW_WIDTH), statics };
+    return { rows, statics };
   }
 }
 
@@ -145,9 +173,9 @@ export function applyChangeBatch(store: VesselStore, batch: ChangeBatch, onChang
     const position = (flags & POSITION) !== 0 && !Number.isNaN(rows[at + LAT]!);
     if (position) vessel.position = positionOf(rows, at);
     const changedStatic = (flags & STATIC) !== 0;
-    if (changedStatic) {
-      readStatic(vessel, statics, s);
-      s += STATIC_WIDTH;
+    if (changedStatic && statics[s] === row) {
+      readStatic(vessel, statics, s + 1);
+      s += STATIC_WIDTH + 1;
     }
     store.put(vessel, position);
     onChange({ vessel, position, static: changedStatic });
