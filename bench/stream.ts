@@ -131,6 +131,17 @@ async function prober(flags: Record<string, string | boolean>): Promise<void> {
   process.stdout.write(`${JSON.stringify({ p50: at(50), p99: at(99), count: times.length, failed })}\n`);
 }
 
+/** Waits (up to a minute) until the server has taken no feed line for a second: the backlog is done. */
+async function settle(url: string): Promise<void> {
+  let last = -1;
+  for (const until = Date.now() + 60_000; Date.now() < until;) {
+    const lines = (await lamisMetrics(url)).get('lamis_ais_lines_total') ?? 0;
+    if (lines === last) return;
+    last = lines;
+    await sleep(1000);
+  }
+}
+
 /** Landing latency from a prober process over `seconds`. */
 async function probeLanding(url: string, seconds: number): Promise<{ p50: number; p99: number; count: number }> {
   const probe = startHelper('prober', [`--url=${url}`, `--seconds=${seconds}`]);
@@ -365,8 +376,10 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-bench-'));
   const feedPort = await freePort();
   const lamis = await startTrackedLamis(dataDir, feedPort);
-  // Landing's caches warmed, then its latency on the quiet server: the baseline of the landing ratios.
-  await probeLanding(lamis.url, 1);
+  // Once the server has taken all the warm-up sent and its caches for landing are warm, landing's
+  // latency on the quiet server: the baseline of the landing ratios.
+  await settle(lamis.url);
+  await probeLanding(lamis.url, 2);
   const landingIdle = await probeLanding(lamis.url, seconds);
   console.log(`landing on the quiet server: p50 ${landingIdle.p50} ms, p99 ${landingIdle.p99} ms (${formatInt(landingIdle.count)} requests)`);
   const startFeed = () => startHelper('feeder', [`--file=${corpus.file}`, `--port=${feedPort}`, `--rate=${rate}`]);
@@ -380,6 +393,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       const boxes = randomBoxes(store, clients, clients);
       const boxVessels = median(boxes.map((box) => [...store.inBox(box)].length));
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase`);
+      await settle(lamis.url);
       const lamisResult = await lamisPhase(lamis.url, boxes, seconds, startFeed);
       console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s`);
       console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
