@@ -128,10 +128,11 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   readiness.register('ais', async (): Promise<HealthResult> => {
     const { feeds, pipelines, recorder, ingest: counters } = ingest.status;
     const failing = feeds.filter((s) => s.state === 'failed' || s.state === 'reconnecting');
-    const state = recorder.consecutive_failures > 0 || failing.length > 0 ? 'degraded' : 'up';
+    const failure = ingest.failure;
+    const state = failure !== null ? 'down' : recorder.consecutive_failures > 0 || failing.length > 0 ? 'degraded' : 'up';
     return {
       state,
-      detail: { vessels: store.size, live_positions: store.liveCount, feeds, pipelines, recorder, ingest: { threaded, ...counters } },
+      detail: { vessels: store.size, live_positions: store.liveCount, feeds, pipelines, recorder, ingest: { threaded, failure, ...counters } },
     };
   });
   registerMetrics(context, store, ingest);
@@ -140,7 +141,12 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   // configuration, sets sail once the server listens: its set-up (sea-route network, land, first
   // trips) then does not hold up the start.
   app.addHook('onClose', () => ingest.close());
-  await ingest.startFeeds();
+  try {
+    await ingest.startFeeds();
+  } catch (error) {
+    await ingest.close().catch(() => undefined);
+    throw error;
+  }
   app.addHook('onListen', () => ingest.startSimulator());
   const housekeeping = setInterval(() => store.expire(Date.now() - staleAfterMs), HOUSEKEEPING_MS).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));

@@ -37,6 +37,8 @@ export class IngestLink {
   #nextId = 1;
   #status!: IngestStatus;
   #closed = false;
+  /** Why the ingest thread stopped by itself, if it did. */
+  #failure: string | null = null;
 
   private constructor(options: IngestLinkOptions) {
     this.threaded = options.threaded;
@@ -62,6 +64,11 @@ export class IngestLink {
     return this.#status;
   }
 
+  /** Why the ingest thread stopped on its own (no vessel changes come any more), or null while it runs. */
+  get failure(): string | null {
+    return this.#failure;
+  }
+
   /** Starts the configured feeds; rejects when one cannot run. */
   startFeeds(): Promise<void> {
     return this.#request({ kind: 'start', which: 'configured' }).then(() => undefined);
@@ -84,13 +91,13 @@ export class IngestLink {
   /** Stops the feeds, writes what the recorder holds and ends the worker. */
   async close(): Promise<void> {
     if (this.#closed) return;
-    await this.#request({ kind: 'stop' });
+    if (this.#failure === null) await this.#request({ kind: 'stop' });
     this.#closed = true;
     await this.#stop();
   }
 
   #request(command: DistributiveOmit<Exclude<IngestCommand, { kind: 'ack' }>, 'id'>): Promise<unknown> {
-    if (this.#closed) return Promise.reject(new Error('AIS ingest has stopped'));
+    if (this.#closed || this.#failure !== null) return Promise.reject(new Error(`AIS ingest has stopped${this.#failure ? `: ${this.#failure}` : ''}`));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#requests.set(id, { resolve, reject });
@@ -112,13 +119,14 @@ export class IngestLink {
     worker.on('message', (event: IngestEvent) => this.#receive(event));
     worker.on('error', (error) => {
       this.#log.error({ err: error }, 'AIS ingest thread failed');
+      this.#failure ??= error.message;
       this.#failAll(error);
     });
     worker.on('exit', (code) => {
-      if (!this.#closed) {
-        this.#log.error({ code }, 'AIS ingest thread stopped');
-        this.#failAll(new Error(`AIS ingest thread stopped (exit code ${code})`));
-      }
+      if (this.#closed) return;
+      this.#log.error({ code }, 'AIS ingest thread stopped');
+      this.#failure ??= `the thread exited with code ${code}`;
+      this.#failAll(new Error(`AIS ingest thread stopped: ${this.#failure}`));
     });
     this.#post = (command) => worker.postMessage(command);
     this.#stop = async () => {
