@@ -21,8 +21,9 @@ import { VesselRepository } from '../vessels/repository.ts';
 import { VesselStore, type FeedSource } from '../vessels/store.ts';
 
 const SLICE_LINES = 1_000;
-const HIGH_WATER_LINES = 20_000;
-const LOW_WATER_LINES = 5_000;
+// Small: a line's latency counts from when it was read, and the TCP window holds the rest.
+const HIGH_WATER_LINES = 4_000;
+const LOW_WATER_LINES = 1_000;
 const SHED_LINES = 200_000;
 /** Rows in one batch at most: what the serving thread applies in one go. */
 const MAX_BATCH_ROWS = 2_000;
