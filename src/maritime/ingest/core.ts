@@ -188,11 +188,11 @@ export class IngestCore {
       const now = Date.now();
       this.#ingest.expire(now);
       this.#store.expire(now - this.#settings.staleAfterMs);
-    }, HOUSEKEEPING_MS);
+    }, HOUSEKEEPING_MS).unref();
     // The status goes out on its own when no batch carried it lately (a quiet feed, a feed gone stale).
     const status = setInterval(() => {
       if (Date.now() - this.#lastStatus >= STATUS_MS) this.#emitStatus();
-    }, STATUS_MS);
+    }, STATUS_MS).unref();
     this.#timers.push(housekeeping, status);
     for (const feed of this.#feeds) {
       await feed.start(this.#sink(feed));
