@@ -37,6 +37,8 @@ export class IngestLink {
   #nextId = 1;
   #status!: IngestStatus;
   #closed = false;
+  /** From close() on, batches still arriving are not applied: their listeners (the bus) may be gone. */
+  #closing = false;
   /** Why the ingest thread stopped by itself, if it did. */
   #failure: string | null = null;
 
@@ -90,7 +92,8 @@ export class IngestLink {
 
   /** Stops the feeds, writes what the recorder holds and ends the worker. */
   async close(): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closed || this.#closing) return;
+    this.#closing = true;
     if (this.#failure === null) await this.#request({ kind: 'stop' });
     this.#closed = true;
     await this.#stop();
@@ -144,15 +147,17 @@ export class IngestLink {
   #receive(event: IngestEvent): void {
     switch (event.kind) {
       case 'batch': {
-        applyChangeBatch(this.#store, event, (change) => {
-          for (const listener of this.#listeners) {
-            try {
-              listener(change);
-            } catch (error) {
-              this.#log.error({ err: error, mmsi: change.vessel.mmsi }, 'a vessel change listener failed');
+        if (!this.#closing) {
+          applyChangeBatch(this.#store, event, (change) => {
+            for (const listener of this.#listeners) {
+              try {
+                listener(change);
+              } catch (error) {
+                this.#log.error({ err: error, mmsi: change.vessel.mmsi }, 'a vessel change listener failed');
+              }
             }
-          }
-        });
+          });
+        }
         if (event.status) this.#status = event.status;
         for (const { id, value } of event.replies) this.#settle(id, value, undefined);
         // After a turn, so what the changes set off (the stream's frames) and waiting requests go first.
