@@ -26,7 +26,7 @@ const HIGH_WATER_LINES = 4_000;
 const LOW_WATER_LINES = 1_000;
 const SHED_LINES = 200_000;
 /** Rows in one batch at most: what the serving thread applies in one go. */
-const MAX_BATCH_ROWS = 2_000;
+const MAX_BATCH_ROWS = 500;
 /** Rows waiting past which the serving thread counts as behind and positions coalesce: two batches' worth. */
 const COALESCE_AFTER_ROWS = 2 * MAX_BATCH_ROWS;
 /** How often the status rides along with a batch, or goes on its own when nothing changes. */
@@ -121,6 +121,8 @@ export class IngestCore {
   /** Upload answers, each waiting until the vessel entries pending when it was decoded have been sent. */
   #replies: { id: number; value: unknown; before: number }[] = [];
   #lastStatus = 0;
+  /** False while an upload is decoded: an uploaded track reaches port calls point by point. */
+  #coalescing = true;
   readonly #counters = { changes: 0, shed_lines: 0, batches: 0, rows: 0 };
   readonly #timers: NodeJS.Timeout[] = [];
 
@@ -136,7 +138,7 @@ export class IngestCore {
     this.#ingest.onChange((change) => {
       this.#counters.changes++;
       this.#recorder.record(change);
-      this.#pending.add(change);
+      this.#pending.add(change, this.#coalescing);
     });
   }
 
@@ -251,6 +253,7 @@ export class IngestCore {
     while (budget > 0 && this.#queue.length > 0) {
       const item = this.#queue[0]!;
       if (item.upload && item.upload.before === null) item.upload.before = snapshot(this.#ingest.feedCounts('upload', 'upload'));
+      this.#coalescing = item.upload === null;
       let taken: number;
       if (item.messages) {
         taken = item.messages.length;

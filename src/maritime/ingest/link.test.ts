@@ -68,6 +68,11 @@ for (const threaded of [true, false]) {
       for (let v = 0; v < VESSELS; v++) assert.equal(store.get(244_000_000 + v)!.position!.lat, base + (reports - 1) / 100);
       return { lines, last };
     };
+    /** Once the status has caught up: every change the ingest side made was heard here or counted as coalesced. */
+    const allAccountedFor = (changes: number) => waitFor('every change heard or counted as coalesced', () => {
+      const { ingest } = link.status;
+      return ingest.changes === changes && heard.length + ingest.coalesced === changes ? true : undefined;
+    });
     /** Every vessel's positions as heard, in the order heard, never going back. */
     const assertInOrder = () => {
       const byVessel = new Map<number, number[]>();
@@ -80,14 +85,12 @@ for (const threaded of [true, false]) {
       assert.equal(last.source, 'live');
       assert.equal(store.size, VESSELS);
       assertInOrder();
-      const coalesced = link.status.ingest.coalesced;
-      assert.equal(heard.length + coalesced, VESSELS * REPORTS, 'every change heard or counted as coalesced');
-      await waitFor('the status to count every line', () => (link.status.pipelines[0]?.lines === lines.length ? true : undefined));
+      await allAccountedFor(VESSELS * REPORTS);
+      assert.equal(link.status.pipelines[0]?.lines, lines.length);
       assert.equal(link.status.ingest.shed_lines, 0);
     });
 
     test('a serving thread that falls behind gets the latest positions; what merged on the way is counted', async () => {
-      heard.length = 0;
       const before = link.status.ingest.coalesced;
       let stalled = false;
       link.onChange(() => {
@@ -100,11 +103,8 @@ for (const threaded of [true, false]) {
       const rounds = 20;
       await sendRounds(rounds, 60);
       assertInOrder();
-      const coalesced = await waitFor('the status to catch up', () => {
-        const now = link.status.ingest.coalesced - before;
-        return heard.length + now === VESSELS * rounds ? now : undefined;
-      });
-      if (threaded) assert.ok(coalesced > 0, 'positions coalesced while the serving thread was busy');
+      await allAccountedFor(VESSELS * (REPORTS + rounds));
+      if (threaded) assert.ok(link.status.ingest.coalesced > before, 'positions coalesced while the serving thread was busy');
     });
 
     test('an upload answers once its changes are in the read copy, and its track is written', async () => {

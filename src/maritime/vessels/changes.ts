@@ -79,11 +79,12 @@ export class PendingChanges {
     return this.#coalesced;
   }
 
-  add(change: Change): void {
+  /** `mayCoalesce`: false for a change that must reach the copy whatever the backlog (an uploaded track). */
+  add(change: Change, mayCoalesce = true): void {
     const { vessel } = change;
     const flags = (change.position ? POSITION : 0) | (change.static ? STATIC : 0);
     const latest = this.#latest.get(vessel.mmsi);
-    if (latest !== undefined && !change.static && this.#count >= this.#coalesceAfter) {
+    if (mayCoalesce && latest !== undefined && !change.static && this.#count >= this.#coalesceAfter) {
       const at = latest * ROW_WIDTH;
       const before = this.#rows[at + FLAGS]! & (POSITION | STATIC);
       if (change.position && before & POSITION) this.#coalesced++;
