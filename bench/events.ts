@@ -103,7 +103,8 @@ async function ingestCase(world: World | null) {
     throw error;
   });
   const ingest = new AisIngest(ingested);
-  const pending = new PendingChanges();
+  // Applied after every read, as a serving thread that keeps up does: nothing coalesces.
+  const pending = new PendingChanges(Number.POSITIVE_INFINITY);
   ingest.onChange((change: VesselChange) => pending.add(change));
   const publish = (change: VesselChange) => void bus.publish(vesselChanges, change);
   // The service always has a subscriber (the AIS stream): the baseline pays the bus's delivery too.
