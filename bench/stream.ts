@@ -187,7 +187,7 @@ async function startTrackedLamis(dataDir: string, feedPort: number): Promise<{ c
 }
 
 /** The server's metrics, each summed over its label sets. */
-async function lamisMetrics(url: string): Promise<Map<string, number>> {
+export async function lamisMetrics(url: string): Promise<Map<string, number>> {
   const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(30_000) })).text();
   const values = new Map<string, number>();
   for (const line of text.split('\n')) {
@@ -201,7 +201,7 @@ async function lamisMetrics(url: string): Promise<Map<string, number>> {
 // ---------------------------------------------------------------- clients
 
 /** Every client's position frames counted, with their latency from the frame's timestamp. */
-class Receivers {
+export class Receivers {
   frames = 0;
   samples: number[] = [];
   #keepEvery = 1;
@@ -235,7 +235,7 @@ class Receivers {
   }
 }
 
-async function connectAll(count: number, open: (i: number) => WebSocket, ready: (ws: WebSocket, i: number) => Promise<void>): Promise<WebSocket[]> {
+export async function connectAll(count: number, open: (i: number) => WebSocket, ready: (ws: WebSocket, i: number) => Promise<void>): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   for (let start = 0; start < count; start += CONNECT_BATCH) {
     const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, j) => {
@@ -248,7 +248,7 @@ async function connectAll(count: number, open: (i: number) => WebSocket, ready: 
   return sockets;
 }
 
-async function closeAll(sockets: WebSocket[]): Promise<void> {
+export async function closeAll(sockets: WebSocket[]): Promise<void> {
   await Promise.all(sockets.map((ws) => new Promise<void>((resolve) => {
     if (ws.readyState === WebSocket.CLOSED) return resolve();
     ws.once('close', () => resolve());
@@ -257,7 +257,7 @@ async function closeAll(sockets: WebSocket[]): Promise<void> {
 }
 
 /** Boxes of 0.05° to 0.2° (a port, an anchorage, an approach) centred on random vessels of the corpus, where users look. */
-function randomBoxes(store: VesselStore, count: number, seed: number): BBox[] {
+export function randomBoxes(store: VesselStore, count: number, seed: number): BBox[] {
   const positions = [...store.all()].flatMap((vessel) => (vessel.position ? [vessel.position] : []));
   const rng = new Rng(seed);
   return Array.from({ length: count }, () => {

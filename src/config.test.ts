@@ -9,6 +9,7 @@ test('the embedded defaults need no environment', () => {
   assert.equal(config.dataDir, './data');
   assert.equal(config.databaseUrl, undefined);
   assert.equal(config.redisUrl, undefined);
+  assert.equal(config.natsUrl, undefined);
   assert.equal(config.logLevel, 'info');
   assert.deepEqual(config.corsOrigins, []);
 });
@@ -26,12 +27,13 @@ test('environment variables are read and flags win over them', () => {
 
 test('every bad value is reported at once, naming its variable or flag', () => {
   assert.throws(
-    () => loadConfig({ PORT: 'eighty', REDIS_URL: 'localhost:6379', LAMIS_CORS_ORIGINS: 'https://a.example/path' }, { 'log-level': 'loud' }),
+    () => loadConfig({ PORT: 'eighty', REDIS_URL: 'localhost:6379', NATS_URL: 'http://127.0.0.1:4222', LAMIS_CORS_ORIGINS: 'https://a.example/path' }, { 'log-level': 'loud' }),
     (error: unknown) => {
       assert.ok(error instanceof ConfigError);
-      assert.equal(error.problems.length, 4);
+      assert.equal(error.problems.length, 5);
       assert.match(error.message, /PORT: must be a whole number from 0 to 65535 \(got "eighty"\)/);
       assert.match(error.message, /REDIS_URL: must be a URL starting with redis:\/\/ or rediss:\/\//);
+      assert.match(error.message, /NATS_URL: must be a URL starting with nats:\/\/ or tls:\/\//);
       assert.match(error.message, /LAMIS_CORS_ORIGINS: "https:\/\/a.example\/path" is not an origin/);
       assert.match(error.message, /--log-level: must be one of fatal/);
       return true;

@@ -42,7 +42,7 @@ test('lamis --help and lamis decode load only what they need: not the server, it
     assert.ok(loaded.some((url) => url.endsWith('/src/cli.ts')), 'the recorder saw the command load');
     // Source files by their path under src/, packages by name.
     const names = new Set(loaded.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? /\/(src\/.*)$/.exec(url)?.[1] ?? url));
-    const heavy = [...names].filter((name) => /^(src\/(server|config)\.ts|fastify|pino|kysely|pg|ioredis)$/.test(name));
+    const heavy = [...names].filter((name) => /^(src\/(server|config)\.ts|fastify|pino|kysely|pg|ioredis|@nats-io\/.+)$/.test(name));
     assert.deepEqual(heavy, [], `lamis ${args.join(' ')}`);
   }
 });
@@ -115,7 +115,7 @@ test('lamis migrate prepares the data folder and says what it did', async () => 
 
 test('the README\'s configuration table lists exactly the settings, in their order, as the code defines them', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## Configuration\n'), readme.indexOf('\n### PostgreSQL and Redis\n'));
+  const section = readme.slice(readme.indexOf('\n## Configuration\n'), readme.indexOf('\n### PostgreSQL, Redis and NATS\n'));
   const rows = section.split('\n').filter((line) => line.startsWith('| `'));
   assert.deepEqual(rows, SETTINGS.map((s) => `| \`${s.env}\` | \`--${s.flag}\` | ${s.shown} | ${s.description} |`));
 });

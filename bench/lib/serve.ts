@@ -20,8 +20,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `apiKey`: the instance's operator key (LAMIS_API_KEYS); `env` adds to or overrides the settings above. */
-export async function startLamis(dataDir: string, feedPort: number, apiKey: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * `apiKey`: the instance's operator key (LAMIS_API_KEYS). `feedPort` null: an instance that reads
+ * no feed (it serves what another one reads, over the bus); `env` adds to (or overrides) the rest.
+ */
+export async function startLamis(dataDir: string, feedPort: number | null, apiKey: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const bin = new URL('../../bin/lamis.js', import.meta.url).pathname;
   const port = await freePort();
   const child = spawn(process.execPath, [bin, 'serve', '--port', String(port)], {
@@ -30,7 +33,7 @@ export async function startLamis(dataDir: string, feedPort: number, apiKey: stri
       LAMIS_DATA_DIR: dataDir,
       LAMIS_REFERENCE_CACHE_DIR: path.join(tmpdir(), 'lamis-bench-reference'),
       LAMIS_API_KEYS: apiKey,
-      AIS_FEEDS: `tcp-listen://127.0.0.1:${feedPort}`,
+      AIS_FEEDS: feedPort === null ? '' : `tcp-listen://127.0.0.1:${feedPort}`,
       AIS_SIMULATOR: 'off',
       AVIATION_SIMULATORS: 'off',
       LOG_LEVEL: 'warn',

@@ -25,11 +25,12 @@ import { startAisStream } from './stream/server.ts';
 import type { MaritimeSettings } from './settings.ts';
 import type { MaritimeWatch } from './watch.ts';
 import { createDestinationMatcher } from './ports/destination.ts';
+import { regionOf } from './regions.ts';
 
 type Settings = PlatformSettings & MaritimeSettings;
 
-/** Every change to a vessel, for the stream and other features. */
-export const vesselChanges = topic<Change>('maritime.vessels');
+/** Every change to a vessel, for the stream and other features; by region (regions.ts). */
+export const vesselChanges = topic<Change>('maritime.vessels', regionOf);
 
 /** How often stale positions leave the read copy's live index. */
 const HOUSEKEEPING_MS = 10_000;
@@ -80,12 +81,13 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   registerVesselRoutes(app, { store, track: readTrack });
   const grants = new OrganisationGrants(database);
   registerUploadRoute(app, (body, sender) => ingest.upload(body, sender), async (orgId) => (await grants.of(orgId)).ais_upload === 'shared');
-  // Fed from the bus, so with Redis a change ingested on any instance reaches streams on all of them.
+  // Fed from the bus, so with NATS or Redis a change ingested on any instance reaches streams on all
+  // of them; each instance takes the regions its streams watch.
   const stream = await startAisStream({
     app,
     metrics: context.metrics,
     publicUrl: config.publicUrl,
-    changes: (handler) => bus.subscribe(vesselChanges, handler),
+    changes: (handler) => bus.subscribeParts(vesselChanges, handler),
     heartbeatSec: config.streamHeartbeatSec,
     softLimitBytes: config.streamBufferKb * 1024,
     hardLimitBytes: config.streamBufferMaxKb * 1024,

@@ -1,4 +1,4 @@
-// The PostgreSQL and Redis suites run when CI (or a developer) points them at servers; otherwise
+// The PostgreSQL, Redis and NATS suites run when CI (or a developer) points them at servers; otherwise
 // they skip and say how to run them.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { testConfig } from './server.ts';
 
 export const postgresUrl = process.env.LAMIS_TEST_DATABASE_URL || undefined;
 export const redisUrl = process.env.LAMIS_TEST_REDIS_URL || undefined;
+export const natsUrl = process.env.LAMIS_TEST_NATS_URL || undefined;
 
 export const skipPostgres: string | false = postgresUrl
   ? false
@@ -15,6 +16,9 @@ export const skipPostgres: string | false = postgresUrl
 export const skipRedis: string | false = redisUrl
   ? false
   : 'Redis suite skipped: set LAMIS_TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run it';
+export const skipNats: string | false = natsUrl
+  ? false
+  : 'NATS suite skipped: set LAMIS_TEST_NATS_URL (e.g. nats://127.0.0.1:4222) to run it';
 
 export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(5).toString('hex')}`;

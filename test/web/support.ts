@@ -169,6 +169,15 @@ export async function signUpUser(server: TestServer, smtp: TestSmtpServer, optio
   return { email, password: PASSWORD, fullName, userId: account.account.user.id, orgId, api };
 }
 
+/**
+ * Waits until the MapLibre map in `selector` has loaded what it needs (Natural Earth at 1:10m is
+ * a few megabytes) and drawn it: no request for half a second, then the map settled.
+ */
+export async function mapSettled(page: Page, selector: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator(`${selector}[data-map-settled]`).waitFor({ timeout: 30_000 });
+}
+
 export async function startDashboard(options: { config?: Partial<Config> } = {}): Promise<Dashboard> {
   await ensureDashboardBuilt();
   const smtp = await startTestSmtpServer();
@@ -176,7 +185,10 @@ export async function startDashboard(options: { config?: Partial<Config> } = {})
   // per-address throttles of one test do not reach the next.
   const server = await startTestServer({ config: { smtpUrl: smtp.url(), trustProxy: true, ...options.config } });
   const origin = new URL(server.url).origin;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--disable-dev-shm-usage'] });
+  // WebGL (the MapLibre maps) in software: headless Chromium has no GPU.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: true, args: ['--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC', acceptDownloads: false });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   context.setDefaultTimeout(15_000);

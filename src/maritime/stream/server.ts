@@ -5,16 +5,18 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { RawData, WebSocket } from 'ws';
+import type { PartSubscription } from '../../platform/bus/index.ts';
 import type { App } from '../../platform/http/app.ts';
 import { registerAsyncApi } from '../../platform/http/asyncapi.ts';
 import { StreamEndpoint, StreamSession, type Admitted } from '../../platform/stream/index.ts';
+import { RegionInterest } from '../regions.ts';
 import type { Change } from '../vessels/store.ts';
 import { aisStreamChannel } from './channel.ts';
 import { Fanout } from './fanout.ts';
 import { emptyStats, Outbox, type StreamStats } from './outbox.ts';
 import {
   CLOSE, LIMITS, STREAM_PATH, encodeFrame, normaliseSubscription, readClientMessage,
-  type ReadyInfo, type SubscribeMessage,
+  type Filter, type ReadyInfo, type SubscribeMessage,
 } from './protocol.ts';
 
 const TICK_MS = 100;
@@ -25,8 +27,11 @@ export interface AisStreamOptions {
   app: App;
   metrics: Registry;
   publicUrl: string | undefined;
-  /** Subscribes to every vessel change (from every instance when the bus runs on Redis). */
-  changes(handler: (change: Change) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to vessel changes (from every instance when the bus runs on NATS or Redis), of the
+   * regions (regions.ts) the subscription is told to watch: those of the streams' boxes.
+   */
+  changes(handler: (change: Change) => void): Promise<PartSubscription>;
   heartbeatSec: number;
   /** Per stream: bytes waiting past which only the latest update per vessel is kept. */
   softLimitBytes: number;
@@ -62,7 +67,7 @@ class Session extends StreamSession {
   }
 
   protected override stopped(): void {
-    if (this.outbox) this.#server.fanout.unsubscribe(this.outbox);
+    if (this.outbox) this.#server.unsubscribe(this);
   }
 
   protected opened(admitted: Admitted): void {
@@ -142,13 +147,21 @@ class Session extends StreamSession {
       this.send('error', result.error);
       return;
     }
-    this.send('subscribed', result.filter);
-    this.#server.fanout.subscribe(this.outbox!, result.filter);
+    // `subscribed` once the bus delivers the filter's regions: what is ingested after it arrives.
+    void this.#server.regionsFor(this, result.filter).then(() => {
+      if (this.state !== 'open') return;
+      this.send('subscribed', result.filter);
+      this.#server.fanout.subscribe(this.outbox!, result.filter);
+    });
   }
 }
 
 class AisStreamServer {
   readonly fanout = new Fanout();
+  readonly #regions = new RegionInterest<Session>();
+  #changes: PartSubscription | null = null;
+  #watching: Promise<void> = Promise.resolve();
+  #watchDue = false;
   readonly stats = emptyStats();
   readonly bounds: { softLimitBytes: number; hardLimitBytes: number; slowCloseMs: number };
   readonly endpoint: StreamEndpoint<Session>;
@@ -165,6 +178,36 @@ class AisStreamServer {
       heartbeatSec: options.heartbeatSec,
       session: (endpoint, ws, socket, request) => new Session(this, endpoint, ws, socket, request.log),
     });
+  }
+
+  async start(options: AisStreamOptions): Promise<void> {
+    this.#changes = await options.changes((change) => this.fanout.publish(change));
+  }
+
+  /** Resolves once the bus delivers the regions the filter needs (at once when they are taken already). */
+  regionsFor(session: Session, filter: Filter): Promise<void> {
+    if (this.#regions.set(session, filter.bboxes)) this.#watch(session.log);
+    return this.#watching;
+  }
+
+  unsubscribe(session: Session): void {
+    this.fanout.unsubscribe(session.outbox!);
+    if (this.#regions.delete(session)) this.#watch(session.log);
+  }
+
+  /** The bus is told the regions once per burst of subscriptions, the latest ones. */
+  #watch(log: FastifyBaseLogger): void {
+    if (this.#watchDue) return;
+    this.#watchDue = true;
+    this.#watching = this.#watching.then(async () => {
+      this.#watchDue = false;
+      await this.#changes?.watch(this.#regions.parts());
+    }).catch((error: unknown) => log.error({ err: error }, 'the regions of the AIS streams could not be changed on the bus'));
+  }
+
+  async stop(): Promise<void> {
+    await this.#watching;
+    await this.#changes?.close();
   }
 
   tick(): void {
@@ -242,14 +285,14 @@ export async function startAisStream(options: AisStreamOptions): Promise<AisStre
   const server = new AisStreamServer(options);
   registerAsyncApi(options.app, { publicUrl: options.publicUrl, channels: [aisStreamChannel(options.heartbeatSec)] });
   registerMetrics(options.metrics, server);
-  const unsubscribe = await options.changes((change) => server.fanout.publish(change));
+  await server.start(options);
   const ticker = setInterval(() => server.tick(), TICK_MS).unref();
   return {
     stats: server.stats,
     async close() {
       clearInterval(ticker);
-      await unsubscribe();
       await server.endpoint.close();
+      await server.stop();
     },
   };
 }

@@ -1,26 +1,36 @@
-import { deliver, type Bus, type Handler, type Topic } from './bus.ts';
+import { deliver, partOf, type Bus, type Handler, type Topic } from './bus.ts';
+import { Subscribers } from './subscribers.ts';
 
 export function createMemoryBus(onHandlerError: (error: unknown) => void): Bus {
-  const handlers = new Map<string, Set<Handler<unknown>>>();
+  const subscribers = new Subscribers();
   let closed = false;
+  const open = () => {
+    if (closed) throw new Error('bus is closed');
+  };
   return {
     kind: 'memory',
-    async publish(topic, message) {
-      if (closed) throw new Error('bus is closed');
-      const set = handlers.get(topic.name);
-      if (!set || set.size === 0) return;
+    async publish<T>(topic: Topic<T>, message: T) {
+      open();
       // A snapshot, so a handler that unsubscribes during delivery does not skip another.
-      const snapshot = [...set] as Handler<typeof message>[];
-      queueMicrotask(() => deliver(snapshot, message, onHandlerError));
+      const handlers = subscribers.handlers(topic.name, topic.part ? partOf(topic, message) : undefined);
+      if (handlers.length === 0) return;
+      queueMicrotask(() => deliver(handlers, message, onHandlerError));
     },
     async subscribe<T>(topic: Topic<T>, handler: Handler<T>) {
-      if (closed) throw new Error('bus is closed');
-      let set = handlers.get(topic.name);
-      if (!set) handlers.set(topic.name, (set = new Set()));
-      const entry = handler as Handler<unknown>;
-      set.add(entry);
-      return async () => {
-        set.delete(entry);
+      open();
+      const remove = subscribers.add(topic, handler);
+      return async () => remove();
+    },
+    async subscribeParts<T>(topic: Topic<T>, handler: Handler<T>) {
+      open();
+      const partial = subscribers.addPartial(topic, handler);
+      return {
+        async watch(parts) {
+          partial.watch(parts);
+        },
+        async close() {
+          partial.remove();
+        },
       };
     },
     async check() {
@@ -28,7 +38,6 @@ export function createMemoryBus(onHandlerError: (error: unknown) => void): Bus {
     },
     async close() {
       closed = true;
-      handlers.clear();
     },
   };
 }

@@ -7,7 +7,7 @@ import { chooseOrganisation, currentMembership, signOut, useSession } from '../a
 import { AlertsBadge } from '../pages/alerts/AlertsBadge.tsx';
 import { navigate, useLocation } from './router.tsx';
 import { Button } from './ui/basics.tsx';
-import { AnchorIcon, CloseIcon, FleetIcon, HomeIcon, MapIcon, MenuIcon, PlaneIcon, SettingsIcon } from './ui/icons.tsx';
+import { AnchorIcon, CloseIcon, FleetIcon, HomeIcon, MapIcon, MenuIcon, PlaneIcon, SettingsIcon, ZoneIcon } from './ui/icons.tsx';
 import logo from './favicon.svg';
 
 export const NAVIGATION = [
@@ -16,6 +16,7 @@ export const NAVIGATION = [
   { href: '/landing', label: 'Landing', icon: PlaneIcon },
   { href: '/map', label: 'Map', icon: MapIcon },
   { href: '/ports', label: 'Ports', icon: AnchorIcon },
+  { href: '/zones', label: 'Zones', icon: ZoneIcon },
   { href: '/settings', label: 'Settings', icon: SettingsIcon },
 ];
 

@@ -39,6 +39,19 @@ export const FIELD_LABELS = {
   destination_icao: 'Destination airport',
   eta_utc: 'ETA (UTC)',
   aircraft_type: 'ICAO type',
+  // Webhooks (a description is labelled so on zones too).
+  url: 'Endpoint URL',
+  kinds: 'Events sent',
+  description: 'Description',
+  enabled: 'Deliveries',
+  // Zones.
+  geometry: 'Area',
+  'geometry/center/lat': 'Centre latitude',
+  'geometry/center/lon': 'Centre longitude',
+  'geometry/radius_nm': 'Radius (nm)',
+  applies_to: 'Applies to',
+  'applies_to/categories': 'Other vessels of these types',
+  'applies_to/flags': 'Other vessels under these flags',
 } as const;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

@@ -77,6 +77,9 @@ export const ShipIcon = (props: IconProps) => (
 export const MapIcon = (props: IconProps) => (
   <Icon {...props}><path d="M9 4L3 6.5v13.5L9 17.5l6 2.5 6-2.5V4l-6 2.5zM9 4v13.5M15 6.5V20" /></Icon>
 );
+export const ZoneIcon = (props: IconProps) => (
+  <Icon {...props}><path d="M5 7l7-4 8 5-2 11-11 1z" /><circle cx="12" cy="12" r="1.5" /></Icon>
+);
 export const AnchorIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="5" r="2" />

@@ -29,6 +29,8 @@ describe('what an event says', () => {
     assert.deepEqual(subjectLinks(event('evt_a', '2026-11-21T10:00:00Z').subject).map((link) => link.href), ['/landing?icao=EGLL&vehicle=veh_1', '/fleet/veh_1']);
     assert.deepEqual(subjectLinks({ type: 'vessel', id: '235012345', mmsi: 235012345, vehicle_id: 'veh_2', port_id: 'GBSOU' }).map((link) => link.href),
       ['/fleet/veh_2', '/map?vessel=235012345', '/ports/GBSOU']);
+    assert.deepEqual(subjectLinks({ type: 'zone_vessel', id: 'zon_1/235012345', mmsi: 235012345, zone_id: 'zon_1' }).map((link) => link.href),
+      ['/map?vessel=235012345', '/zones/zon_1']);
     assert.deepEqual(subjectLinks({ type: 'feed', id: 'metar' }), []);
   });
 });

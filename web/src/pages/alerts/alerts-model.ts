@@ -65,7 +65,7 @@ export interface SubjectLink {
   label: string;
 }
 
-/** The dashboard pages of what the event is about: the briefing, the vehicle, the vessel on the map, the port. */
+/** The dashboard pages of what the event is about: the briefing, the vehicle, the vessel on the map, the port, the zone. */
 export function subjectLinks(subject: LamisEvent['subject']): SubjectLink[] {
   const links: SubjectLink[] = [];
   if (subject.type === 'arrival' && subject.icao) {
@@ -77,6 +77,7 @@ export function subjectLinks(subject: LamisEvent['subject']): SubjectLink[] {
   if (subject.vehicle_id) links.push({ href: `/fleet/${encodeURIComponent(subject.vehicle_id)}`, label: 'The vehicle' });
   if (subject.mmsi !== undefined) links.push({ href: `/map?vessel=${subject.mmsi}`, label: `MMSI ${subject.mmsi} on the map` });
   if (subject.port_id) links.push({ href: `/ports/${encodeURIComponent(subject.port_id)}`, label: `Port ${subject.port_id}` });
+  if (subject.zone_id) links.push({ href: `/zones/${encodeURIComponent(subject.zone_id)}`, label: 'The zone' });
   return links;
 }
 

@@ -17,6 +17,7 @@ import { FACTOR_LABELS, formatFactor, harbourSizeText, words } from './format.ts
 import { portTime, PortTime } from './PortTime.tsx';
 import { CongestionSection } from './CongestionSection.tsx';
 import { TideSection } from './TideSection.tsx';
+import { PortAreaMap } from './PortAreaMap.tsx';
 import './ports.css';
 
 type Port = OperationResponse<'GET /v3/maritime/ports/{id}'>;
@@ -102,6 +103,7 @@ function PortFacts({ port }: { port: Port }) {
       </dl>
       <p class="hint">From {sources || 'the port data'}. World Port Index depths are mostly the lower edge of a 5-foot band: read them as "at least".</p>
       <p class="hint" data-area-method={port.area.derivation.method}>Port area: {port.area.derivation.reasoning}</p>
+      <PortAreaMap port={port} />
     </Section>
   );
 }

@@ -2,6 +2,7 @@
 // tidal windows of a draught shaded, the height of tide that draught needs as a dashed line, and
 // "now". It is drawn for the width it has, so labels keep their size on a phone; tide-chart.ts
 // places the labels clear of each other.
+import { useMemo } from 'preact/hooks';
 import { formatUtc } from '../../app/format.ts';
 import { useMeasuredWidth } from '../../app/hooks.ts';
 import { tideChart, type LabelKind, type TideExtreme, type TideLevel, type TideWindow } from './tide-chart.ts';
@@ -15,6 +16,19 @@ const LABEL_CLASSES: Record<LabelKind, string> = {
   low: 'port-tide-extreme-label',
 };
 
+const BOLD_LABELS: ReadonlySet<LabelKind> = new Set(['date', 'needed', 'high', 'low']);
+
+/** Label widths as the browser draws them (the page's font at the labels' 11 px and weight), so placing them never guesses. */
+function labelWidths(): ((text: string, kind: LabelKind) => number) | undefined {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return undefined;
+  const family = getComputedStyle(document.body).fontFamily;
+  return (text, kind) => {
+    context.font = `${BOLD_LABELS.has(kind) ? 600 : 400} 11px ${family}`;
+    return context.measureText(text).width;
+  };
+}
+
 export function TideChart({ levels, extremes, windows, neededHeight, datum }: {
   levels: readonly TideLevel[];
   extremes: readonly TideExtreme[];
@@ -23,8 +37,9 @@ export function TideChart({ levels, extremes, windows, neededHeight, datum }: {
   datum: string;
 }) {
   const [wrapper, width] = useMeasuredWidth();
+  const textWidth = useMemo(labelWidths, []);
   const height = width < 500 ? 230 : 280;
-  const chart = tideChart({ levels, extremes, windows, neededHeight, now: Date.now(), width, height });
+  const chart = tideChart({ levels, extremes, windows, neededHeight, now: Date.now(), width, height, textWidth });
   const { plot } = chart;
   const summary = `Water level over ${datum} from ${levels[0] ? formatUtc(levels[0].time) : ''} to ${levels.at(-1) ? formatUtc(levels.at(-1)!.time) : ''}: ` +
     extremes.map((extreme) => `${extreme.type} water ${extreme.height_m.toFixed(2)} m at ${formatUtc(extreme.time, { show: 'time' })}`).join(', ') +

@@ -30,6 +30,8 @@ export interface TideChartInput {
   now?: number;
   width: number;
   height: number;
+  /** The drawn width of a label in px (the browser measures it); estimated from the font size when absent. */
+  textWidth?: (text: string, kind: LabelKind) => number;
 }
 
 export interface ChartBox {
@@ -56,7 +58,7 @@ export interface Tick {
 
 export type LabelKind = 'axis' | 'date' | 'now' | 'needed' | 'high' | 'low';
 
-/** A text label: `y` is its baseline; `box` the room it takes, estimated from the font size. */
+/** A text label: `y` is its baseline; `box` the room it takes. */
 export interface ChartLabel {
   kind: LabelKind;
   text: string;
@@ -85,9 +87,10 @@ export interface TideChartModel {
 
 const HOUR = 3_600_000;
 const PADDING = { left: 44, right: 14, top: 22, bottom: 44 };
-/** Labels are 11 px; a character of the dashboard's sans-serif at weight 600 is at most ~0.62 em wide on average. */
+/** Labels are 11 px; without a measurement a character is taken as 0.62 em wide, the dashboard's sans-serif at weight 600 on average. */
 const FONT = 11;
 const CHAR_WIDTH = FONT * 0.62;
+const estimatedWidth = (text: string) => text.length * CHAR_WIDTH;
 const GAP = 2;
 
 /** A round step for about `count` intervals across `span`: 1, 2 or 5 times a power of ten. */
@@ -107,8 +110,7 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-function label(kind: LabelKind, text: string, x: number, y: number, anchor: ChartLabel['anchor']): ChartLabel {
-  const width = text.length * CHAR_WIDTH;
+function placedLabel(kind: LabelKind, text: string, x: number, y: number, anchor: ChartLabel['anchor'], width: number): ChartLabel {
   const left = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
   // Ascent above the baseline, descent below it.
   return { kind, text, x, y, anchor, box: { left, right: left + width, top: y - FONT, bottom: y + FONT * 0.3 } };
@@ -206,6 +208,8 @@ export function tideChart(input: TideChartInput): TideChartModel {
   const now = input.now !== undefined && inRange(input.now) ? round(x(input.now)) : null;
 
   // The axes first, then what is read off the curve: the needed height, high and low waters, now.
+  const textWidth = input.textWidth ?? estimatedWidth;
+  const label = (kind: LabelKind, text: string, x: number, y: number, anchor: ChartLabel['anchor']) => placedLabel(kind, text, x, y, anchor, textWidth(text, kind));
   const labels = new LabelPlacer(input.width, input.height);
   for (const tick of yTicks) labels.place(label('axis', tick.label, plot.left - 6, tick.position + 4, 'end'));
   labels.place(label('axis', 'UTC', plot.left - 6, plot.bottom + 32, 'end'));

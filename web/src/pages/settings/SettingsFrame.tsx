@@ -9,6 +9,7 @@ const TABS: { href: string; label: string; shownTo?: (role: string) => boolean }
   { href: '/settings/keys', label: 'API keys' },
   { href: '/settings/team', label: 'Team' },
   { href: '/settings/notifications', label: 'Notifications' },
+  { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/settings/plan', label: 'Plan and usage' },
   { href: '/settings/audit', label: 'Audit log', shownTo: (role) => CAN.viewAuditLog(role) },
   { href: '/settings/sessions', label: 'Sessions and password' },
@@ -23,7 +24,7 @@ export function SettingsFrame({ children }: { children: ComponentChildren }) {
         {membership && <>For <strong>{membership.name}</strong>, where you are {membership.role === 'admin' || membership.role === 'owner' ? 'an' : 'a'} {membership.role}.</>}
       </PageHeader>
       <nav class="tabs" aria-label="Settings">
-        {TABS.filter((tab) => !tab.shownTo || (membership && tab.shownTo(membership.role))).map((tab) => <a key={tab.href} href={tab.href} aria-current={pathname === tab.href ? 'page' : undefined}>{tab.label}</a>)}
+        {TABS.filter((tab) => !tab.shownTo || (membership && tab.shownTo(membership.role))).map((tab) => <a key={tab.href} href={tab.href} aria-current={pathname === tab.href || pathname.startsWith(`${tab.href}/`) ? 'page' : undefined}>{tab.label}</a>)}
       </nav>
       {children}
     </>

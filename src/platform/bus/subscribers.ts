@@ -1,0 +1,88 @@
+// Who takes which messages on one bus: handlers of whole topics, and part subscriptions of
+// partitioned topics with the parts they watch. Each bus delivers through this; a bus that goes
+// through a server also asks it what to listen to.
+import { partitioned, type Handler, type Parts, type Topic } from './bus.ts';
+
+interface Partial {
+  handler: Handler<unknown>;
+  parts: Parts;
+}
+
+interface TopicHandlers {
+  partitioned: boolean;
+  everything: Set<Handler<unknown>>;
+  partial: Set<Partial>;
+}
+
+/** What a bus must receive of one topic: the whole of it, or these parts; null: nothing. */
+export type Wanted = 'all' | ReadonlySet<string> | null;
+
+export class Subscribers {
+  readonly #topics = new Map<string, TopicHandlers>();
+
+  #of(topic: Topic<unknown>): TopicHandlers {
+    let entry = this.#topics.get(topic.name);
+    if (!entry) this.#topics.set(topic.name, (entry = { partitioned: topic.part !== undefined, everything: new Set(), partial: new Set() }));
+    return entry;
+  }
+
+  #forget(name: string, entry: TopicHandlers): void {
+    if (entry.everything.size === 0 && entry.partial.size === 0 && this.#topics.get(name) === entry) this.#topics.delete(name);
+  }
+
+  /** Adds a handler of every message of the topic; returns its removal. */
+  add<T>(topic: Topic<T>, handler: Handler<T>): () => void {
+    const entry = this.#of(topic as Topic<unknown>);
+    const added = handler as Handler<unknown>;
+    entry.everything.add(added);
+    return () => {
+      entry.everything.delete(added);
+      this.#forget(topic.name, entry);
+    };
+  }
+
+  /** Adds a handler of no part yet; `watch` sets its parts, `remove` takes it away. */
+  addPartial<T>(topic: Topic<T>, handler: Handler<T>): { watch(parts: Parts): void; remove(): void } {
+    partitioned(topic as Topic<unknown>);
+    const entry = this.#of(topic as Topic<unknown>);
+    const partial: Partial = { handler: handler as Handler<unknown>, parts: new Set() };
+    entry.partial.add(partial);
+    return {
+      watch: (parts) => {
+        partial.parts = parts === 'all' ? 'all' : new Set(parts);
+      },
+      remove: () => {
+        entry.partial.delete(partial);
+        this.#forget(topic.name, entry);
+      },
+    };
+  }
+
+  /** Whether `name` is a partitioned topic someone here subscribes to. */
+  isPartitioned(name: string): boolean {
+    return this.#topics.get(name)?.partitioned === true;
+  }
+
+  /** The handlers a message of this topic (and part, on a partitioned one) goes to, as of now. */
+  handlers(name: string, part: string | undefined): Handler<unknown>[] {
+    const entry = this.#topics.get(name);
+    if (!entry) return [];
+    const handlers = [...entry.everything];
+    for (const partial of entry.partial) {
+      if (partial.parts === 'all' || (part !== undefined && partial.parts.has(part))) handlers.push(partial.handler);
+    }
+    return handlers;
+  }
+
+  wanted(name: string): Wanted {
+    const entry = this.#topics.get(name);
+    if (!entry) return null;
+    if (entry.everything.size > 0) return 'all';
+    const parts = new Set<string>();
+    for (const partial of entry.partial) {
+      if (partial.parts === 'all') return 'all';
+      for (const part of partial.parts) parts.add(part);
+    }
+    return parts.size > 0 ? parts : null;
+  }
+}
