@@ -28,6 +28,7 @@ import { eventChanges } from '../src/events/index.ts';
 import type { FleetVessel } from '../src/fleet/index.ts';
 import { VesselRules } from '../src/intelligence/vessel-rules.ts';
 import { vesselChanges, type VesselChange } from '../src/maritime/index.ts';
+import { applyChangeBatch, PendingChanges } from '../src/maritime/vessels/changes.ts';
 import { vesselsAndPortsWatch } from '../src/maritime/watch.fixtures.ts';
 import { loadPorts } from '../src/maritime/ports/ports.ts';
 import { positionReport, sentences } from '../src/maritime/vessels/fixtures.ts';
@@ -95,12 +96,17 @@ function worldOf(store: VesselStore, fleetSize: number, zoneCount: number, seed:
 
 /** A store fed as the maritime feature feeds it, each change published on an in-process bus; with `rules`, the vessel rules hear them. */
 async function ingestCase(world: World | null) {
+  // The ingest side's store, and the read copy its change batches keep, whose changes go on the bus.
+  const ingested = new VesselStore();
   const store = new VesselStore();
   const bus = createMemoryBus((error) => {
     throw error;
   });
-  const ingest = new AisIngest(store);
-  ingest.onChange((change: VesselChange) => void bus.publish(vesselChanges, structuredClone(change)));
+  const ingest = new AisIngest(ingested);
+  // Applied after every read, as a serving thread that keeps up does: nothing coalesces.
+  const pending = new PendingChanges(Number.POSITIVE_INFINITY);
+  ingest.onChange((change: VesselChange) => pending.add(change));
+  const publish = (change: VesselChange) => void bus.publish(vesselChanges, change);
   // The service always has a subscriber (the AIS stream): the baseline pays the bus's delivery too.
   if (world === null) await bus.subscribe(vesselChanges, () => {});
   let rules: VesselRules | null = null;
@@ -146,7 +152,10 @@ async function ingestCase(world: World | null) {
     lastReceivedAt: () => lastReceivedAt,
     /** One part of the corpus; resolves once every change was handled and stored. */
     async feed(batches: readonly Batch[]): Promise<number> {
-      for (const batch of batches) ingest.lines(FEED, 'live', batch.lines, (lastReceivedAt = batch.receivedAt));
+      for (const batch of batches) {
+        ingest.lines(FEED, 'live', batch.lines, (lastReceivedAt = batch.receivedAt));
+        while (pending.size > 0) applyChangeBatch(store, pending.take(2_000), publish);
+      }
       await new Promise((resolve) => setImmediate(resolve));
       await rules?.settled();
       return ingest.feedCounts(FEED, 'live').messages;

@@ -1,5 +1,6 @@
 // The maritime feature: AIS feeds into live vessel state, recorded to storage, announced on the
 // bus, served over REST, and accounted for in /readyz and /metrics.
+import { availableParallelism } from 'node:os';
 import { Counter, Gauge } from 'prom-client';
 import { OrganisationGrants } from '../accounts/index.ts';
 import type { Feature, FeatureContext } from '../platform/feature.ts';
@@ -7,8 +8,6 @@ import type { HealthResult } from '../platform/health.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { topic } from '../platform/bus/index.ts';
 import { AIS_REJECT_REASONS } from './ais/index.ts';
-import { createFeed, type Feed, type FeedLogger, type FeedSpec } from './feeds/index.ts';
-import { createSimulatorFeed } from './feeds/simulator/feed.ts';
 import { registerUploadRoute } from './feeds/upload.routes.ts';
 import { predictArrival, registerEtaRoutes, type ArrivalRequest } from './eta/index.ts';
 import { registerPortRoutes } from './ports/ports.routes.ts';
@@ -18,8 +17,7 @@ import { startPortIntelligence } from './ports/service.ts';
 import { registerTideRoutes } from './tides/tides.routes.ts';
 import { loadTideStations } from './tides/index.ts';
 import { registerVesselRoutes } from './vessels/vessels.routes.ts';
-import { AisIngest } from './vessels/ingest.ts';
-import { VesselRecorder } from './vessels/recorder.ts';
+import { IngestLink } from './ingest/link.ts';
 import { VesselRepository } from './vessels/repository.ts';
 import { VesselStore, type Change } from './vessels/store.ts';
 import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
@@ -34,16 +32,12 @@ type Settings = PlatformSettings & MaritimeSettings;
 /** Every change to a vessel, for the stream and other features; by region (regions.ts). */
 export const vesselChanges = topic<Change>('maritime.vessels', regionOf);
 
-/** How often stale positions leave the live index and stuck multi-sentence groups are dropped. */
+/** How often stale positions leave the read copy's live index. */
 const HOUSEKEEPING_MS = 10_000;
 
-/** The feeds the configuration asks for, the simulator among them when it should run. */
-function plannedFeeds(context: FeatureContext<Settings>, log: FeedLogger): Feed[] {
-  const { config } = context;
-  const feeds = config.aisFeeds.map((spec: FeedSpec) => createFeed(spec, { aisstreamApiKey: config.aisstreamApiKey, onLog: log }));
-  const simulate = config.aisSimulator === 'on' || (config.aisSimulator === 'auto' && feeds.length === 0);
-  if (simulate) feeds.push(createSimulatorFeed({ vessels: config.aisSimulatorVessels, onLog: log }));
-  return feeds;
+/** Whether the simulator runs: asked for, or no feed configured. */
+function simulates(config: Settings): boolean {
+  return config.aisSimulator === 'on' || (config.aisSimulator === 'auto' && config.aisFeeds.length === 0);
 }
 
 /** `watch`: maritime answers for the intelligence engine, attached here once the services run. */
@@ -52,6 +46,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   const log = logger.child({ feature: 'maritime' });
   const staleAfterMs = config.aisStaleMinutes * 60_000;
 
+  // The read copy of vessel state that requests, streams and rules read; the ingest core keeps its own.
   const store = new VesselStore();
   const repository = new VesselRepository(database);
   const restored = await repository.loadVessels();
@@ -59,28 +54,33 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   for (const vessel of restored) store.restore(vessel, freshAfter);
   if (restored.length) log.info({ vessels: restored.length, live: store.liveCount }, 'vessel state restored from storage');
 
-  const recorder = new VesselRecorder({
-    repository,
-    retentionMs: config.aisTrackRetentionHours * 3_600_000,
-    onError: (error, during) => log.error({ err: error, during }, 'vessel recording failed; the batch is kept for the next try'),
+  const threaded = config.aisIngestThread === 'on' || (config.aisIngestThread === 'auto' && availableParallelism() > 1);
+  const ingest = await IngestLink.start({
+    threaded,
+    database,
+    databaseSettings: { databaseUrl: config.databaseUrl, databasePoolMax: config.databasePoolMax, databaseTimeoutMs: config.databaseTimeoutMs, dataDir: config.dataDir },
+    settings: {
+      feeds: config.aisFeeds,
+      aisstreamApiKey: config.aisstreamApiKey,
+      simulatorVessels: simulates(config) ? config.aisSimulatorVessels : null,
+      staleAfterMs,
+      trackRetentionMs: config.aisTrackRetentionHours * 3_600_000,
+    },
+    store,
+    log,
   });
-  const ingest = new AisIngest(store);
-  ingest.onChange((change: Change) => {
-    recorder.record(change);
-    void bus.publish(vesselChanges, structuredClone(change));
-  });
-
-  const feedLog: FeedLogger = (level, message, detail) => log[level](detail, message);
-  const feeds = plannedFeeds(context, feedLog);
+  log.info({ threaded }, threaded ? 'AIS ingest runs on a thread of its own' : 'AIS ingest runs on the serving thread');
+  // The read copy hands out a new object for every change, never changed afterwards: published as it is.
+  ingest.onChange((change: Change) => void bus.publish(vesselChanges, change));
 
   /** Track points of one vessel in [from, to], the ones still waiting to be written included. */
   const readTrack = async (mmsi: number, from: number, to: number, limit: number) => {
-    await recorder.flush();
+    await ingest.flushTrack();
     return repository.track(mmsi, from, to, limit);
   };
   registerVesselRoutes(app, { store, track: readTrack });
   const grants = new OrganisationGrants(database);
-  registerUploadRoute(app, ingest, async (orgId) => (await grants.of(orgId)).ais_upload === 'shared');
+  registerUploadRoute(app, (body, sender) => ingest.upload(body, sender), async (orgId) => (await grants.of(orgId)).ais_upload === 'shared');
   // Fed from the bus, so with NATS or Redis a change ingested on any instance reaches streams on all
   // of them; each instance takes the regions its streams watch.
   const stream = await startAisStream({
@@ -121,7 +121,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   ingest.onChange((change: Change) => portIntelligence.observe(change));
   watch.attach({
     ports, areas: portIntelligence.areas, destinations, vessels: store, weather, thresholds: weatherThresholds,
-    predict: predictVesselArrival, stations: loadTideStations, feeds: () => feeds.map((feed) => feed.status()),
+    predict: predictVesselArrival, stations: loadTideStations, feeds: () => ingest.status.feeds,
   });
   ingest.onChange((change: Change) => {
     if (change.static) watch.voyageChanged(change.vessel);
@@ -129,65 +129,47 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   app.addHook('onClose', () => portIntelligence.close());
 
   readiness.register('ais', async (): Promise<HealthResult> => {
-    const statuses = feeds.map((feed) => feed.status());
-    const recording = recorder.stats();
-    const failing = statuses.filter((s) => s.state === 'failed' || s.state === 'reconnecting');
-    const state = recording.consecutive_failures > 0 || failing.length > 0 ? 'degraded' : 'up';
+    const { feeds, pipelines, recorder, ingest: counters } = ingest.status;
+    const failing = feeds.filter((s) => s.state === 'failed' || s.state === 'reconnecting');
+    const failure = ingest.failure;
+    const state = failure !== null ? 'down' : recorder.consecutive_failures > 0 || failing.length > 0 ? 'degraded' : 'up';
     return {
       state,
-      detail: {
-        vessels: store.size,
-        live_positions: store.liveCount,
-        feeds: statuses,
-        pipelines: ingest.counts(),
-        recorder: recording,
-      },
+      detail: { vessels: store.size, live_positions: store.liveCount, feeds, pipelines, recorder, ingest: { threaded, failure, ...counters } },
     };
   });
   registerMetrics(context, store, ingest);
 
-  recorder.start();
-  const start = async (feed: Feed) => {
-    await feed.start({
-      lines: (lines, receivedAt) => ingest.lines(feed.id, feed.source, lines, receivedAt),
-      messages: (messages, receivedAt) => ingest.messages(feed.id, feed.source, messages, receivedAt),
-    });
-    log.info({ feed: feed.id, source: feed.source }, 'AIS feed started');
-  };
   // A configured feed that cannot run stops the start-up. The simulator, which needs no
   // configuration, sets sail once the server listens: its set-up (sea-route network, land, first
   // trips) then does not hold up the start.
-  for (const feed of feeds) if (feed.kind !== 'simulator') await start(feed);
-  const simulator = feeds.find((feed) => feed.kind === 'simulator');
-  if (simulator) app.addHook('onListen', () => start(simulator));
-  const housekeeping = setInterval(() => {
-    const now = Date.now();
-    ingest.expire(now);
-    store.expire(now - staleAfterMs);
-  }, HOUSEKEEPING_MS).unref();
-
-  app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
-    await Promise.all(feeds.map((feed) => feed.stop()));
-    await recorder.close();
-  });
+  app.addHook('onClose', () => ingest.close());
+  try {
+    await ingest.startFeeds();
+  } catch (error) {
+    await ingest.close().catch(() => undefined);
+    throw error;
+  }
+  app.addHook('onListen', () => ingest.startSimulator());
+  const housekeeping = setInterval(() => store.expire(Date.now() - staleAfterMs), HOUSEKEEPING_MS).unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
 };
 
-function registerMetrics(context: FeatureContext, store: VesselStore, ingest: AisIngest): void {
+function registerMetrics(context: FeatureContext, store: VesselStore, ingest: IngestLink): void {
   const registers = [context.metrics];
-  // Counters are read from the pipelines' own counts when scraped.
+  // Counters are read from the ingest core's latest status when scraped.
   new Counter({
     name: 'lamis_ais_lines_total', help: 'NMEA lines received, by feed', labelNames: ['feed', 'source'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.counts()) this.inc({ feed: c.feed, source: c.source }, c.lines);
+      for (const c of ingest.status.pipelines) this.inc({ feed: c.feed, source: c.source }, c.lines);
     },
   });
   new Counter({
     name: 'lamis_ais_messages_total', help: 'AIS messages decoded (or received decoded), by feed and message type', labelNames: ['feed', 'type'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.counts()) {
+      for (const c of ingest.status.pipelines) {
         for (const [type, count] of Object.entries(c.messagesByType)) this.inc({ feed: c.feed, type }, count);
         if (c.decoded) this.inc({ feed: c.feed, type: 'decoded' }, c.decoded);
       }
@@ -197,7 +179,28 @@ function registerMetrics(context: FeatureContext, store: VesselStore, ingest: Ai
     name: 'lamis_ais_rejected_lines_total', help: 'NMEA lines rejected, by feed and reason', labelNames: ['feed', 'reason'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.counts()) for (const reason of AIS_REJECT_REASONS) this.inc({ feed: c.feed, reason }, c.rejected[reason]);
+      for (const c of ingest.status.pipelines) for (const reason of AIS_REJECT_REASONS) this.inc({ feed: c.feed, reason }, c.rejected[reason]);
+    },
+  });
+  new Counter({
+    name: 'lamis_ais_positions_coalesced_total', registers,
+    help: 'Position changes merged into a later one of the same vessel while the serving thread was behind (the earlier position was not passed on)',
+    collect() {
+      this.reset();
+      this.inc(ingest.status.ingest.coalesced);
+    },
+  });
+  new Counter({
+    name: 'lamis_ais_lines_shed_total', help: 'Lines of feeds that cannot wait, dropped while the ingest queue was past its bound', registers,
+    collect() {
+      this.reset();
+      this.inc(ingest.status.ingest.shed_lines);
+    },
+  });
+  new Gauge({
+    name: 'lamis_ais_backlog_lines', help: 'Lines received and waiting to be decoded', registers,
+    collect() {
+      this.set(ingest.status.ingest.backlog_lines);
     },
   });
   new Gauge({

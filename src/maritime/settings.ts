@@ -29,6 +29,8 @@ export const MARITIME_SETTINGS = [
     description: 'The AIS simulator (data labelled `simulated`): auto runs it when `AIS_FEEDS` is empty; on or off force it' }),
   setting({ key: 'aisSimulatorVessels', env: 'AIS_SIMULATOR_VESSELS', flag: 'ais-simulator-vessels', shown: '1000', defaultValue: 1000,
     parse: integer(1, 50000), description: 'How many vessels the AIS simulator sails' }),
+  setting({ key: 'aisIngestThread', env: 'AIS_INGEST_THREAD', flag: 'ais-ingest-thread', shown: 'auto', defaultValue: 'auto', parse: simulatorSwitch,
+    description: 'AIS ingest (feeds, decoding, vessel state, the track recorder) on a worker thread of its own: auto does when the machine has more than one core; on or off force it (see "Threads")' }),
   setting({ key: 'aisStaleMinutes', env: 'AIS_STALE_MINUTES', flag: 'ais-stale-minutes', shown: '30', defaultValue: 30,
     parse: integer(1, 1440), description: 'A vessel position older than this leaves the live index (area searches, the map); the vessel stays known' }),
   setting({ key: 'aisTrackRetentionHours', env: 'AIS_TRACK_RETENTION_HOURS', flag: 'ais-track-retention-hours', shown: '72',

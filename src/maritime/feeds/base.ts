@@ -218,15 +218,29 @@ export abstract class FeedBase implements Feed {
     this.counters.lastDataAt = at;
   }
 
-  /** Hands lines to the sink with the wall-clock time of the hand-over. */
-  protected deliverLines(lines: string[]): void {
-    if (lines.length === 0 || this.#sink === null || this.#stopping) return;
+  /**
+   * Hands lines to the sink with the wall-clock time of the hand-over. Returns, while the sink is
+   * behind, a promise of its catching up (a feed that can, stops reading until then).
+   */
+  protected deliverLines(lines: string[]): Promise<void> | null {
+    if (lines.length === 0 || this.#sink === null || this.#stopping) return null;
     this.counters.lines += lines.length;
     try {
       this.#sink.lines(lines, Date.now());
+      return this.#sink.backlog?.() ?? null;
     } catch (error) {
       this.log('error', `sink failed on ${lines.length} lines: ${errorText(error)}`);
+      return null;
     }
+  }
+
+  /** Stops reading a socket while the sink is behind. */
+  protected holdWhileBehind(socket: { pause(): unknown; resume(): unknown }, behind: Promise<void> | null): void {
+    if (behind === null) return;
+    socket.pause();
+    void behind.then(() => {
+      if (!this.#stopping) socket.resume();
+    });
   }
 
   protected deliverMessages(messages: AisMessage[]): void {

@@ -83,7 +83,7 @@ export class TcpClientFeed extends FeedBase {
       this.countBytes(chunk.length);
       const lines = splitter.push(chunk);
       syncOversized();
-      this.deliverLines(lines);
+      this.holdWhileBehind(socket, this.deliverLines(lines));
     });
     socket.on('timeout', () => {
       reason = openedAt === null ? `connect timed out after ${seconds(this.#connectTimeoutMs)}` : `no data for ${seconds(this.#idleTimeoutMs)}`;
@@ -212,7 +212,7 @@ export class TcpListenFeed extends FeedBase {
       this.countBytes(chunk.length);
       const lines = splitter.push(chunk);
       syncOversized();
-      this.deliverLines(lines);
+      this.holdWhileBehind(socket, this.deliverLines(lines));
     });
     socket.on('timeout', () => {
       reason = `silent for ${seconds(this.#idleTimeoutMs)}, disconnected`;

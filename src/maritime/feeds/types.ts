@@ -12,6 +12,11 @@ export interface FeedSink {
   lines(lines: string[], receivedAt: number): void;
   /** Messages that arrive already decoded (the aisstream JSON feed), as the codec's AisMessage. */
   messages(messages: AisMessage[], receivedAt: number): void;
+  /**
+   * While the sink is behind, a promise that settles once it has caught up: a feed that can make
+   * its sender wait (TCP) pauses reading until then. Null when the sink keeps up.
+   */
+  backlog?(): Promise<void> | null;
 }
 
 /** `simulator` is the embedded simulated fleet (simulator/feed.ts); the rest are built from AIS_FEEDS. */

@@ -11,8 +11,8 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { textBodyRoutes } from '../../platform/http/schema.ts';
-import { AIS_REJECT_REASONS, type AisPipelineCounts } from '../ais/index.ts';
-import type { AisIngest } from '../vessels/ingest.ts';
+import { AIS_REJECT_REASONS } from '../ais/index.ts';
+import type { UploadCounts } from '../ingest/core.ts';
 
 export const UPLOAD_LIMIT_BYTES = 1024 * 1024;
 const NMEA_TYPES = ['text/plain', 'application/x-nmea', 'application/octet-stream'];
@@ -40,10 +40,6 @@ const UploadResult = Type.Object({
   }),
 });
 
-function snapshot(counts: AisPipelineCounts) {
-  return { lines: counts.lines, accepted: counts.accepted, pending: counts.pending, messages: counts.messages, rejected: { ...counts.rejected } };
-}
-
 /** Operators upload; an organisation's production key once its uploads are shared; any other key gets a 403. */
 async function authoriseUpload(request: FastifyRequest, shared: UploadsShared): Promise<void> {
   const { admin, organisation_id, environment } = request.principal!;
@@ -58,7 +54,10 @@ async function authoriseUpload(request: FastifyRequest, shared: UploadsShared): 
   }
 }
 
-export function registerUploadRoute(app: App, ingest: AisIngest, shared: UploadsShared): void {
+/** Decodes an upload's lines as one `sender` of the upload feed; resolves once its changes are in the vessel state requests read. */
+export type DecodeUpload = (body: string, sender: string) => Promise<UploadCounts>;
+
+export function registerUploadRoute(app: App, upload: DecodeUpload, shared: UploadsShared): void {
   textBodyRoutes(app, { types: NMEA_TYPES, bodyLimit: UPLOAD_LIMIT_BYTES }, (scope) => {
     scope.post('/v3/maritime/ais/nmea', {
       bodyLimit: UPLOAD_LIMIT_BYTES,
@@ -76,18 +75,7 @@ export function registerUploadRoute(app: App, ingest: AisIngest, shared: Uploads
       },
     }, async (request) => {
       await authoriseUpload(request, shared);
-      const lines = (request.body as string).split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
-      // The feed's counts change only in this synchronous call, so the difference is this upload's.
-      const before = snapshot(ingest.feedCounts('upload', 'upload'));
-      ingest.lines('upload', 'upload', lines, Date.now(), request.principal!.key_id);
-      const after = snapshot(ingest.feedCounts('upload', 'upload'));
-      return {
-        lines: after.lines - before.lines,
-        accepted: after.accepted - before.accepted,
-        pending: after.pending - before.pending,
-        messages: after.messages - before.messages,
-        rejected: Object.fromEntries(AIS_REJECT_REASONS.map((reason) => [reason, after.rejected[reason] - before.rejected[reason]])),
-      };
+      return upload(request.body as string, request.principal!.key_id);
     });
   });
 }

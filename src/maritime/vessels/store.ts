@@ -97,6 +97,31 @@ function dimensionsOf(d: Dimensions): Dimensions | null {
   return { to_bow: d.to_bow, to_stern: d.to_stern, to_port: d.to_port, to_starboard: d.to_starboard, length: d.length, beam: d.beam };
 }
 
+/** A vessel first heard now: its identity from the MMSI, nothing reported yet. */
+export function newVessel(mmsi: number, source: FeedSource, time: string): Vessel {
+  const identity = classifyMmsi(mmsi);
+  return {
+    mmsi,
+    mmsi_kind: identity.kind,
+    flag: identity.flag ? { alpha2: identity.flag.alpha2, country: identity.flag.country } : null,
+    ais_class: null,
+    name: null,
+    callsign: null,
+    imo: null,
+    ship_type: null,
+    category: 'OTHER',
+    dimensions: null,
+    destination: null,
+    eta: null,
+    draught: null,
+    position: null,
+    source,
+    sources: [source],
+    last_update: time,
+    static_updated_at: null,
+  };
+}
+
 export class VesselStore {
   readonly #vessels = new Map<number, Vessel>();
   readonly #byImo = new Map<number, number>();
@@ -234,30 +259,22 @@ export class VesselStore {
     if (vessel.position && Date.parse(vessel.position.timestamp) >= freshAfter) this.#index(vessel.mmsi, vessel.position);
   }
 
+  /**
+   * Puts a vessel's whole state in place of what is held (the read copy of another thread's store
+   * does; see changes.ts). `positioned`: its position is new and goes into the live index.
+   */
+  put(vessel: Vessel, positioned: boolean): void {
+    const previous = this.#vessels.get(vessel.mmsi);
+    if (previous?.imo != null && previous.imo !== vessel.imo && this.#byImo.get(previous.imo) === vessel.mmsi) this.#byImo.delete(previous.imo);
+    if (vessel.imo !== null) this.#byImo.set(vessel.imo, vessel.mmsi);
+    this.#vessels.set(vessel.mmsi, vessel);
+    if (positioned && vessel.position) this.#index(vessel.mmsi, vessel.position);
+  }
+
   #vessel(mmsi: number, source: FeedSource, time: string): Vessel {
     let vessel = this.#vessels.get(mmsi);
     if (!vessel) {
-      const identity = classifyMmsi(mmsi);
-      vessel = {
-        mmsi,
-        mmsi_kind: identity.kind,
-        flag: identity.flag ? { alpha2: identity.flag.alpha2, country: identity.flag.country } : null,
-        ais_class: null,
-        name: null,
-        callsign: null,
-        imo: null,
-        ship_type: null,
-        category: 'OTHER',
-        dimensions: null,
-        destination: null,
-        eta: null,
-        draught: null,
-        position: null,
-        source,
-        sources: [source],
-        last_update: time,
-        static_updated_at: null,
-      };
+      vessel = newVessel(mmsi, source, time);
       this.#vessels.set(mmsi, vessel);
     }
     vessel.source = source;

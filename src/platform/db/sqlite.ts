@@ -36,7 +36,10 @@ export function openSqlite(file: string, options: SqliteOptions): SqliteDatabase
     prepare(sql) {
       const cached = statements.get(sql);
       if (cached !== undefined) return cached;
-      const statement = db.prepare(sql);
+      // Transactions take the write lock as they begin. A deferred one that read first and then
+      // writes after another connection (the AIS ingest thread's) committed fails at once with
+      // "database is locked", without waiting out the busy timeout.
+      const statement = db.prepare(sql === 'begin' ? 'begin immediate' : sql);
       const prepared = {
         reader: statement.columns().length > 0,
         all: (parameters: ReadonlyArray<unknown>) => statement.all(...bindAll(parameters)),

@@ -1,0 +1,34 @@
+// The ingest thread: a worker that runs one IngestCore on a database connection of its own. Its
+// events go to the serving thread as they are; a batch's rows are transferred, not copied.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase, type DatabaseSettings } from '../../platform/db/database.ts';
+import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings } from './core.ts';
+
+export interface IngestWorkerData {
+  database: DatabaseSettings;
+  settings: IngestSettings;
+}
+
+const port = parentPort!;
+const { database: databaseSettings, settings } = workerData as IngestWorkerData;
+const database = openDatabase(databaseSettings);
+const emit = (event: IngestEvent) => port.postMessage(event, event.kind === 'batch' ? [event.rows.buffer as ArrayBuffer] : []);
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+try {
+  const core = await IngestCore.open(database, settings, emit);
+  port.on('message', (command: IngestCommand) => {
+    if (command.kind !== 'stop') {
+      core.command(command);
+      return;
+    }
+    // The connection closes after the recorder's last write, before the answer.
+    core.stop().then(() => database.close()).then(
+      () => emit({ kind: 'reply', id: command.id }),
+      (error: unknown) => emit({ kind: 'reply', id: command.id, error: errorText(error) }),
+    );
+  });
+  emit({ kind: 'reply', id: 0, value: core.status() });
+} catch (error) {
+  await database.close().catch(() => undefined);
+  emit({ kind: 'reply', id: 0, error: errorText(error) });
+}

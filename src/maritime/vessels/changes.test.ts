@@ -1,0 +1,111 @@
+// Change batches: the read copy a batch builds equals the store it was taken from, every change
+// arrives in order while the copy keeps up, positions of one vessel merge once it is behind (the
+// latest wins, a static change is kept), and the copy never mutates a vessel object it handed out.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { applyChangeBatch, PendingChanges, ROW_WIDTH } from './changes.ts';
+import { decoded, positionReport, staticVoyage } from './fixtures.ts';
+import { AisIngest } from './ingest.ts';
+import { VesselStore, type Change } from './store.ts';
+import { encodeAisSentences } from '../ais/index.ts';
+
+const T0 = Date.parse('2026-05-04T00:00:00Z');
+
+function pair(coalesceAfter?: number) {
+  const source = new VesselStore();
+  const ingest = new AisIngest(source);
+  const pending = new PendingChanges(coalesceAfter);
+  ingest.onChange((change) => pending.add(change));
+  const copy = new VesselStore();
+  const heard: Change[] = [];
+  const sync = (max = 10_000) => applyChangeBatch(copy, pending.take(max), (change) => heard.push(change));
+  return { source, ingest, pending, copy, heard, sync };
+}
+
+test('a batch rebuilds every field of the vessels it carries', () => {
+  const { source, ingest, copy, sync } = pair();
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456)), decoded(positionReport(244_123_456, 51.9, 4.1, { turn: -127 }))], T0);
+  ingest.messages('upl', 'upload', [decoded(positionReport(244_123_456, 51.91, 4.11, { speed: 0, heading: 511 }))], T0 + 5_000);
+  const classB = encodeAisSentences({ type: 24, repeat: 0, mmsi: 235_009_876, partno: 0, shipname: 'SMALL ONE' }, { channel: 'B' });
+  ingest.lines('feed', 'live', classB, T0);
+  assert.equal(sync(), 4);
+  for (const mmsi of [244_123_456, 235_009_876]) assert.deepEqual(copy.get(mmsi), source.get(mmsi));
+  assert.equal(copy.byImo(9074729)?.mmsi, 244_123_456);
+  assert.deepEqual([...copy.inBox({ minLat: 51, maxLat: 52, minLon: 4, maxLon: 5 })].map((v) => v.mmsi), [244_123_456]);
+  assert.deepEqual(copy.get(244_123_456)!.sources, ['live', 'upload']);
+});
+
+test('while the copy keeps up, every change arrives in order, each with the state it left', () => {
+  const { ingest, heard, sync } = pair();
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.0, 4.0))], T0);
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { draught: 124 }))], T0 + 1_000);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.2, 4.2))], T0 + 2_000);
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { draught: 90 }))], T0 + 3_000);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.4, 4.4))], T0 + 4_000);
+  assert.equal(sync(), 5);
+  assert.deepEqual(heard.map(({ vessel, position, static: changed }) => [vessel.position!.lat, vessel.draught, position, changed]),
+    [[51.0, null, true, false], [51.0, 12.4, false, true], [51.2, 12.4, true, false], [51.2, 9, false, true], [51.4, 9, true, false]]);
+});
+
+test('once the copy is behind, positions of one vessel merge: the latest wins, static changes are kept, each merge is counted', () => {
+  const { ingest, pending, copy, heard, sync } = pair(2);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_000_001, 50.0, 3.0))], T0);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.0, 4.0))], T0);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.2, 4.2))], T0 + 2_000);
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { destination: 'DEHAM' }))], T0 + 3_000);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.4, 4.4))], T0 + 4_000);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.6, 4.6))], T0 + 5_000);
+  assert.equal(pending.size, 3);
+  assert.equal(pending.coalesced, 2);
+  sync();
+  assert.deepEqual(heard.map(({ vessel, position, static: changed }) => [vessel.mmsi, vessel.position!.lat, vessel.destination, position, changed]),
+    [[244_000_001, 50.0, null, true, false], [244_123_456, 51.2, null, true, false], [244_123_456, 51.6, 'DEHAM', true, true]]);
+  assert.equal(copy.get(244_123_456)!.position!.lat, 51.6);
+});
+
+test('a batch takes at most the rows asked for, the first changed first, and the rest waits', () => {
+  const { ingest, pending, copy, sync } = pair();
+  for (let i = 0; i < 5; i++) ingest.messages('feed', 'live', [decoded(positionReport(244_000_001 + i, 50 + i, 3))], T0);
+  assert.equal(sync(3), 3);
+  assert.deepEqual([...copy.all()].map((v) => v.mmsi), [244_000_001, 244_000_002, 244_000_003]);
+  assert.equal(pending.size, 2);
+  const batch = pending.take(10);
+  assert.equal(batch.rows.length / ROW_WIDTH, 2);
+  assert.equal(pending.size, 0);
+});
+
+test('static changes split over batches stay with their rows', () => {
+  const { ingest, copy, sync } = pair();
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_000_001, { shipname: 'FIRST' }))], T0);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_000_002, 50, 3))], T0);
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_000_003, { shipname: 'THIRD' }))], T0);
+  assert.equal(sync(2), 2);
+  assert.equal(sync(2), 1);
+  assert.deepEqual([...copy.all()].map((v) => v.name), ['FIRST', null, 'THIRD']);
+});
+
+test('the copy hands out a new object per change and leaves the ones it handed out as they were', () => {
+  const { ingest, copy, heard, sync } = pair();
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.0, 4.0))], T0);
+  sync();
+  const first = copy.get(244_123_456)!;
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 52.0, 5.0))], T0 + 60_000);
+  sync();
+  assert.notEqual(copy.get(244_123_456), first);
+  assert.equal(first.position!.lat, 51.0);
+  assert.equal(heard[0]!.vessel, first);
+  // Moved a cell: the live index follows.
+  assert.deepEqual([...copy.inBox({ minLat: 50.5, maxLat: 51.5, minLon: 3.5, maxLon: 4.5 })], []);
+  assert.equal([...copy.inBox({ minLat: 51.5, maxLat: 52.5, minLon: 4.5, maxLon: 5.5 })].length, 1);
+});
+
+test('a static-only change keeps the position the copy holds', () => {
+  const { ingest, copy, heard, sync } = pair();
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.0, 4.0))], T0);
+  sync();
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { imo: 9321483 }))], T0 + 1_000);
+  sync();
+  assert.equal(heard[1]!.position, false);
+  assert.equal(copy.get(244_123_456)!.position!.lat, 51.0);
+  assert.equal(copy.byImo(9321483)?.mmsi, 244_123_456);
+});

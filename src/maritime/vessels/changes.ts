@@ -1,0 +1,219 @@
+// Vessel changes in a compact form, for the hop from the ingest thread (feeds, decoding, the
+// authoritative store, the track recorder) to the thread that serves HTTP and streams, which keeps a
+// read copy of vessel state. One batch is one Float64Array of fixed-width rows (transferred, not
+// copied) plus a flat array of the static fields of the rows whose static data changed: no object
+// per change crosses the threads.
+//
+// A row carries the vessel's state as the change left it. While the serving thread keeps up, every
+// change has its row; once it falls behind, positions of a vessel merge into its waiting row (the
+// latest wins), and a static change is never lost. The copy builds a new Vessel object for every row (its old object is never
+// mutated), so what it hands its listeners can be published as it is.
+import type { TurnDirection } from '../ais/index.ts';
+import { categoryForShipType } from './reference/index.ts';
+import { newVessel, type Change, type FeedSource, type Vessel, type VesselPosition, type VesselStore } from './store.ts';
+
+export interface ChangeBatch {
+  /** ROW_WIDTH numbers per vessel (see the offsets below); its buffer is transferred. */
+  rows: Float64Array;
+  /** For each row whose static data changed, in row order: the row, then STATIC_WIDTH values. */
+  statics: (string | number | null)[];
+}
+
+const SOURCES: readonly FeedSource[] = ['live', 'simulated', 'replay', 'upload'];
+const CLASSES = [null, 'A', 'B'] as const;
+const TURNS: readonly (TurnDirection | null)[] = [null, 'port', 'starboard'];
+
+const MMSI = 0;
+/** Bit 0: position changed; bit 1: static changed; bits 2-3: AIS class; bits 4-6: source. */
+const FLAGS = 1;
+const LAST_UPDATE = 2;
+/** Every source that reported the vessel, in order: base-5 digits of (source index + 1). */
+const SOURCE_LIST = 3;
+const LAT = 4;
+const LON = 5;
+const SOG = 6;
+const COG = 7;
+const HEADING = 8;
+const ROT = 9;
+const ROT_DIRECTION = 10;
+const NAV_STATUS = 11;
+const ACCURACY = 12;
+const TIMESTAMP = 13;
+export const ROW_WIDTH = 14;
+/** name, callsign, imo, ship_type, the six dimensions (to_bow … beam, all null for none), destination, eta, draught, static_updated_at. */
+const STATIC_WIDTH = 14;
+
+const POSITION = 1;
+const STATIC = 2;
+
+const num = (value: number | null): number => (value === null ? Number.NaN : value);
+const nullable = (value: number): number | null => (Number.isNaN(value) ? null : value);
+
+/**
+ * Changes waiting for the next batch, each as a row of its vessel's state when it happened, so that
+ * every position and every static change reaches the copy in order (port calls are made of them).
+ * Once `coalesceAfter` rows wait (the serving thread is behind), a position change of a vessel that
+ * already has a row waiting overwrites that row instead: the latest wins. `coalesced` counts them.
+ * A static change always gets a row of its own.
+ */
+export class PendingChanges {
+  readonly #coalesceAfter: number;
+  #rows = new Float64Array(256 * ROW_WIDTH);
+  #count = 0;
+  /** STATIC_WIDTH + 1 values per static change: its row, then the fields. */
+  #statics: (string | number | null)[] = [];
+  /** Each vessel's latest waiting row. */
+  #latest = new Map<number, number>();
+  #coalesced = 0;
+
+  constructor(coalesceAfter = 2_000) {
+    this.#coalesceAfter = coalesceAfter;
+  }
+
+  /** Rows waiting. */
+  get size(): number {
+    return this.#count;
+  }
+
+  get coalesced(): number {
+    return this.#coalesced;
+  }
+
+  /** `mayCoalesce`: false for a change that must reach the copy whatever the backlog (an uploaded track). */
+  add(change: Change, mayCoalesce = true): void {
+    const { vessel } = change;
+    const flags = (change.position ? POSITION : 0) | (change.static ? STATIC : 0);
+    const latest = this.#latest.get(vessel.mmsi);
+    if (mayCoalesce && latest !== undefined && !change.static && this.#count >= this.#coalesceAfter) {
+      const at = latest * ROW_WIDTH;
+      const before = this.#rows[at + FLAGS]! & (POSITION | STATIC);
+      if (change.position && before & POSITION) this.#coalesced++;
+      encodeRow(this.#rows, at, vessel, before | flags);
+      return;
+    }
+    if ((this.#count + 1) * ROW_WIDTH > this.#rows.length) {
+      const grown = new Float64Array(this.#rows.length * 2);
+      grown.set(this.#rows);
+      this.#rows = grown;
+    }
+    const row = this.#count++;
+    encodeRow(this.#rows, row * ROW_WIDTH, vessel, flags);
+    if (change.static) {
+      this.#statics.push(row);
+      pushStatic(this.#statics, vessel);
+    }
+    this.#latest.set(vessel.mmsi, row);
+  }
+
+  /** Takes up to `max` waiting rows, the oldest first. */
+  take(max: number): ChangeBatch {
+    const n = Math.min(max, this.#count);
+    const rows = this.#rows.slice(0, n * ROW_WIDTH);
+    this.#rows.copyWithin(0, n * ROW_WIDTH, this.#count * ROW_WIDTH);
+    this.#count -= n;
+    let split = 0;
+    while (split < this.#statics.length && (this.#statics[split] as number) < n) split += STATIC_WIDTH + 1;
+    const statics = this.#statics.slice(0, split);
+    const rest = this.#statics.slice(split);
+    for (let i = 0; i < rest.length; i += STATIC_WIDTH + 1) (rest[i] as number) -= n;
+    this.#statics = rest;
+    for (const [mmsi, row] of this.#latest) {
+      if (row < n) this.#latest.delete(mmsi);
+      else this.#latest.set(mmsi, row - n);
+    }
+    return { rows, statics };
+  }
+}
+
+function encodeRow(rows: Float64Array, at: number, vessel: Vessel, changed: number): void {
+  const classCode = vessel.ais_class === 'A' ? 1 : vessel.ais_class === 'B' ? 2 : 0;
+  rows[at + MMSI] = vessel.mmsi;
+  rows[at + FLAGS] = changed | (classCode << 2) | (SOURCES.indexOf(vessel.source) << 4);
+  rows[at + LAST_UPDATE] = Date.parse(vessel.last_update);
+  let list = 0;
+  for (let i = vessel.sources.length - 1; i >= 0; i--) list = list * 5 + SOURCES.indexOf(vessel.sources[i]!) + 1;
+  rows[at + SOURCE_LIST] = list;
+  const p = vessel.position;
+  if (!(changed & POSITION) || p === null) return;
+  rows[at + LAT] = p.lat;
+  rows[at + LON] = p.lon;
+  rows[at + SOG] = num(p.sog);
+  rows[at + COG] = num(p.cog);
+  rows[at + HEADING] = num(p.heading);
+  rows[at + ROT] = num(p.rot);
+  rows[at + ROT_DIRECTION] = TURNS.indexOf(p.rot_direction);
+  rows[at + NAV_STATUS] = num(p.nav_status);
+  rows[at + ACCURACY] = p.position_accuracy ? 1 : 0;
+  rows[at + TIMESTAMP] = Date.parse(p.timestamp);
+}
+
+function pushStatic(out: (string | number | null)[], v: Vessel): void {
+  const d = v.dimensions;
+  out.push(v.name, v.callsign, v.imo, v.ship_type,
+    d?.to_bow ?? null, d?.to_stern ?? null, d?.to_port ?? null, d?.to_starboard ?? null, d?.length ?? null, d?.beam ?? null,
+    v.destination, v.eta, v.draught, v.static_updated_at);
+}
+
+/** Applies a batch to the read copy; `onChange` hears each vessel's change, in row order. */
+export function applyChangeBatch(store: VesselStore, batch: ChangeBatch, onChange: (change: Change) => void): number {
+  const { rows, statics } = batch;
+  const count = rows.length / ROW_WIDTH;
+  let s = 0;
+  for (let row = 0; row < count; row++) {
+    const at = row * ROW_WIDTH;
+    const mmsi = rows[at + MMSI]!;
+    const flags = rows[at + FLAGS]!;
+    const previous = store.get(mmsi);
+    const vessel: Vessel = previous ? { ...previous } : newVessel(mmsi, SOURCES[(flags >> 4) & 7]!, '');
+    vessel.ais_class = CLASSES[(flags >> 2) & 3]!;
+    vessel.source = SOURCES[(flags >> 4) & 7]!;
+    vessel.last_update = new Date(rows[at + LAST_UPDATE]!).toISOString();
+    const sources: FeedSource[] = [];
+    for (let list = rows[at + SOURCE_LIST]!; list > 0; list = Math.floor(list / 5)) sources.push(SOURCES[(list % 5) - 1]!);
+    vessel.sources = previous && sameList(previous.sources, sources) ? previous.sources : sources;
+    const position = (flags & POSITION) !== 0 && !Number.isNaN(rows[at + LAT]!);
+    if (position) vessel.position = positionOf(rows, at);
+    const changedStatic = (flags & STATIC) !== 0;
+    if (changedStatic && statics[s] === row) {
+      readStatic(vessel, statics, s + 1);
+      s += STATIC_WIDTH + 1;
+    }
+    store.put(vessel, position);
+    onChange({ vessel, position, static: changedStatic });
+  }
+  return count;
+}
+
+function sameList(a: readonly FeedSource[], b: readonly FeedSource[]): boolean {
+  return a.length === b.length && a.every((source, i) => source === b[i]);
+}
+
+function positionOf(rows: Float64Array, at: number): VesselPosition {
+  return {
+    lat: rows[at + LAT]!,
+    lon: rows[at + LON]!,
+    sog: nullable(rows[at + SOG]!),
+    cog: nullable(rows[at + COG]!),
+    heading: nullable(rows[at + HEADING]!),
+    rot: nullable(rows[at + ROT]!),
+    rot_direction: TURNS[rows[at + ROT_DIRECTION]!] ?? null,
+    nav_status: nullable(rows[at + NAV_STATUS]!),
+    position_accuracy: rows[at + ACCURACY] === 1,
+    timestamp: new Date(rows[at + TIMESTAMP]!).toISOString(),
+  };
+}
+
+function readStatic(vessel: Vessel, statics: (string | number | null)[], s: number): void {
+  const value = (i: number) => statics[s + i] ?? null;
+  vessel.name = value(0) as string | null;
+  vessel.callsign = value(1) as string | null;
+  vessel.imo = value(2) as number | null;
+  vessel.ship_type = value(3) as number | null;
+  const [to_bow, to_stern, to_port, to_starboard, length, beam] = [4, 5, 6, 7, 8, 9].map((i) => value(i) as number | null);
+  vessel.dimensions = length === null && beam === null ? null : { to_bow: to_bow!, to_stern: to_stern!, to_port: to_port!, to_starboard: to_starboard!, length, beam };
+  vessel.destination = value(10) as string | null;
+  vessel.eta = value(11) as string | null;
+  vessel.draught = value(12) as number | null;
+  vessel.static_updated_at = value(13) as string | null;
+  vessel.category = categoryForShipType(vessel.ship_type);
+}
