@@ -10,15 +10,20 @@
 //
 // The clients live in their own processes (`--client-processes`, one per 2,500 clients by default),
 // apart from the server, so the server's process does nothing but serve; `--server-cpus` and
-// `--client-cpus` pin the server (LAMIS, then the broadcaster) and the clients and feeder to
+// `--client-cpus` pin the server (LAMIS, then the broadcaster) and the clients, feeder and prober to
 // separate cores with `taskset`.
+//
+// Landing requests (`GET /v3/intelligence/landing`, ten airports in turn) are timed from a helper
+// process of their own, one at a time every 20 ms: first on the quiet server, then while each LAMIS
+// phase runs; the headline gives their p99 under load as a ratio to the quiet p99 of the same run.
 //
 //   npm run bench -- stream [--clients=1000,5000,10000] [--rate=20k] [--seconds=6] [--vessels=20k]
 //     [--client-processes=N] [--server-cpus=0] [--client-cpus=1]
 //   node bench/stream.ts [same flags]
 //
 // The same file runs the helper processes: `--feeder` pushes the corpus over TCP at the rate,
-// `--broadcaster` is the baseline server, `--client-process` holds a share of the clients.
+// `--broadcaster` is the baseline server, `--client-process` holds a share of the clients, `--prober`
+// times the landing requests.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -112,6 +117,30 @@ async function broadcaster(flags: Record<string, string | boolean>): Promise<voi
   }, 5);
 }
 
+const LANDING_AIRPORTS = ['EGLL', 'KJFK', 'LFPG', 'EDDF', 'EHAM', 'KLAX', 'RJTT', 'YSSY', 'OMDB', 'WSSS'];
+const PROBE_GAP_MS = 20;
+
+/** Times landing requests one after another (a pause between) for `seconds`; prints their p50, p99 and count. */
+async function prober(flags: Record<string, string | boolean>): Promise<void> {
+  const url = String(flags.url);
+  const until = performance.now() + Number(flags.seconds) * 1000;
+  const eta = new Date(Date.now() + 2 * 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  const times: number[] = [];
+  let failed = 0;
+  for (let i = 0; performance.now() < until; i++) {
+    const query = new URLSearchParams({ destination_icao: LANDING_AIRPORTS[i % LANDING_AIRPORTS.length]!, vehicle_type: 'aircraft', eta_utc: eta, registration: 'G-BENCH', aircraft_type: 'A320' });
+    const started = performance.now();
+    const response = await fetch(`${url}/v3/intelligence/landing?${query}`, { headers: { authorization: `Bearer ${KEY}` } });
+    await response.arrayBuffer();
+    if (response.ok) times.push(performance.now() - started);
+    else failed++;
+    await sleep(PROBE_GAP_MS);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! * 10) / 10;
+  process.stdout.write(`${JSON.stringify({ p50: at(50), p99: at(99), count: times.length, failed })}\n`);
+}
+
 /** Helper processes and the server, stopped with this one however it ends. */
 const children = new Set<ChildProcess>();
 
@@ -124,7 +153,7 @@ interface Child {
   stop(): Promise<void>;
 }
 
-function startHelper(mode: 'feeder' | 'broadcaster' | 'client-process', args: string[], cpus: string | undefined): Child {
+function startHelper(mode: 'feeder' | 'broadcaster' | 'client-process' | 'prober', args: string[], cpus: string | undefined): Child {
   const child = spawnNode([SELF, `--${mode}`, ...args], cpus, { stdio: ['pipe', 'pipe', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -159,7 +188,8 @@ async function next(child: Child, key: string, from: number): Promise<Record<str
 
 /** A `lamis serve` stopped with the benchmark's other processes. */
 async function startTrackedLamis(dataDir: string, feedPort: number, cpus: string | undefined): Promise<{ child: ChildProcess; url: string }> {
-  const lamis = await startLamis(dataDir, feedPort, KEY, { cpus });
+  // The aviation simulators give landing its weather and notices to answer from.
+  const lamis = await startLamis(dataDir, feedPort, KEY, { env: { AVIATION_SIMULATORS: 'on' }, cpus });
   children.add(lamis.child);
   lamis.child.once('exit', () => children.delete(lamis.child));
   return lamis;
@@ -175,6 +205,32 @@ async function lamisMetrics(url: string): Promise<Map<string, number>> {
     values.set(name, (values.get(name) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
   }
   return values;
+}
+
+/** Waits (up to a minute) until the server has taken no feed line for a second: the backlog is done. */
+async function settle(url: string): Promise<void> {
+  let last = -1;
+  for (const until = Date.now() + 60_000; Date.now() < until;) {
+    const lines = (await lamisMetrics(url)).get('lamis_ais_lines_total') ?? 0;
+    if (lines === last) return;
+    last = lines;
+    await sleep(1000);
+  }
+}
+
+interface Landing {
+  p50: number;
+  p99: number;
+  count: number;
+}
+
+/** Landing latency from a prober process over `seconds`, on the clients' CPUs when they are pinned. */
+async function probeLanding(url: string, seconds: number, cpus: string | undefined): Promise<Landing> {
+  const probe = startHelper('prober', [`--url=${url}`, `--seconds=${seconds}`], cpus);
+  await new Promise((resolve) => probe.process.once('exit', resolve));
+  if (!probe.latest.count) throw new Error('the landing prober timed no request');
+  if (probe.latest.failed) throw new Error(`${probe.latest.failed} landing requests failed`);
+  return { p50: probe.latest.p50!, p99: probe.latest.p99!, count: probe.latest.count };
 }
 
 // ---------------------------------------------------------------- clients
@@ -348,9 +404,13 @@ interface PhaseResult {
   rss: number;
   /** The server process's CPU time (user and system) per second of the phase: cores it kept busy. */
   cpu: number;
+  /** LAMIS only: landing requests' latency while the phase ran. */
+  landing?: Landing;
   /** LAMIS only: sentences ingested per second during the phase, positions coalesced per second. */
   feedRate?: number;
   coalescedPerSecond?: number;
+  /** LAMIS only: positions merged per second on their way from the ingest thread (NaN on a server without one). */
+  ingestCoalescedPerSecond?: number;
 }
 
 interface Layout {
@@ -368,7 +428,7 @@ async function lamisPhase(url: string, boxes: BBox[], seconds: number, layout: L
     await sleep(1500);
     const start = await lamisMetrics(url);
     const startedAt = performance.now();
-    const result = await fleet.measure(seconds);
+    const [result, landing] = await Promise.all([fleet.measure(seconds), probeLanding(url, seconds, layout.clientCpus)]);
     const end = await lamisMetrics(url);
     const elapsed = (performance.now() - startedAt) / 1000;
     await feed.stop();
@@ -376,10 +436,12 @@ async function lamisPhase(url: string, boxes: BBox[], seconds: number, layout: L
     return {
       clients: boxes.length,
       ...result,
+      landing,
       rss: end.get('process_resident_memory_bytes')!,
       cpu: delta('process_cpu_seconds_total'),
       feedRate: delta('lamis_ais_lines_total'),
       coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
+      ingestCoalescedPerSecond: delta('lamis_ais_positions_coalesced_total'),
     };
   } finally {
     await fleet.close();
@@ -428,10 +490,10 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     clientCpus: cpus('client-cpus'),
   };
   const split = layout.serverCpus || layout.clientCpus
-    ? `the server on CPU ${layout.serverCpus ?? 'any'}, the clients and the feeder on CPU ${layout.clientCpus ?? 'any'} (taskset)`
+    ? `the server on CPU ${layout.serverCpus ?? 'any'}, the clients, the feeder and the landing prober on CPU ${layout.clientCpus ?? 'any'} (taskset)`
     : 'no pinning: the processes share them as the system schedules them';
   const cores = `${availableParallelism()} cores; the server (LAMIS, then the broadcaster) in its own process, the clients in ` +
-    `${clientCounts.map((clients) => layout.clientProcesses(clients)).join('/')} processes of their own and the feeder in another; ${split}`;
+    `${clientCounts.map((clients) => layout.clientProcesses(clients)).join('/')} processes of their own, the feeder and the landing prober in two more; ${split}`;
   console.log(`corpus: ${formatInt(vessels)} vessels, about 10 messages each, replayed in a loop at ${formatInt(rate)} sentences/s`);
   console.log(`cores: ${cores}`);
   const corpus = prepareAisCorpus(fleetCorpusOptions(vessels, 10));
@@ -442,17 +504,26 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const lamis = await startTrackedLamis(dataDir, feedPort, layout.serverCpus);
   const startFeed = () => startHelper('feeder', [`--file=${corpus.file}`, `--port=${feedPort}`, `--rate=${rate}`], layout.clientCpus);
   const rows: { lamis: PhaseResult; broadcast: PhaseResult; boxVessels: number }[] = [];
+  let landingIdle: Landing;
   try {
     // Until the whole fleet has reported once.
     const warmUp = startFeed();
     await sleep((corpus.lines.length / rate) * 1000 + 1000);
     await warmUp.stop();
+    // Once the server has taken all the warm-up sent and landing's caches are warm, landing's
+    // latency on the quiet server: the baseline of the landing ratios.
+    await settle(lamis.url);
+    await probeLanding(lamis.url, 2, layout.clientCpus);
+    landingIdle = await probeLanding(lamis.url, seconds, layout.clientCpus);
+    console.log(`landing on the quiet server: p50 ${landingIdle.p50} ms, p99 ${landingIdle.p99} ms (${formatInt(landingIdle.count)} requests)`);
     for (const clients of clientCounts) {
       const boxes = randomBoxes(store, clients, clients);
       const boxVessels = median(boxes.map((box) => [...store.inBox(box)].length));
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase`);
+      await settle(lamis.url);
       const lamisResult = await lamisPhase(lamis.url, boxes, seconds, layout, startFeed);
       console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}`);
+      console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
       const broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds, layout);
       console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)}`);
@@ -469,19 +540,24 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   console.log('broadcast (baseline): a bare ws server sending every client every frame, at the per-client volume LAMIS delivered');
   console.log(`cores: ${cores}\n`);
   console.log(formatTable(
-    ['>clients', 'server', '>feed/s', '>updates/s', '>per client/s', '>coalesced/s', '>p50 ms', '>p99 ms', '>server CPU', '>CPU µs/update', '>server RSS'],
+    ['>clients', 'server', '>feed/s', '>taken', '>updates/s', '>per client/s', '>coalesced/s', '>ingest coalesced/s', '>p50 ms', '>p99 ms', '>landing p99 ms', '>server CPU', '>CPU µs/update', '>server RSS'],
     rows.flatMap(({ lamis: l, broadcast: b }) => [
-      [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!), String(l.p50), String(l.p99), l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.rss)],
-      [formatInt(b.clients), 'broadcast', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', String(b.p50), String(b.p99), b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss)],
+      [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatRatio(l.feedRate! / rate), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!),
+        Number.isNaN(l.ingestCoalescedPerSecond) ? '-' : formatInt(l.ingestCoalescedPerSecond!), String(l.p50), String(l.p99), `${l.landing!.p99} (${formatRatio(l.landing!.p99 / landingIdle.p99)})`,
+        l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.rss)],
+      [formatInt(b.clients), 'broadcast', '-', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', '-', String(b.p50), String(b.p99), '-',
+        b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss)],
     ]),
   ));
+  console.log(`landing on the quiet server: p99 ${landingIdle.p99} ms`);
   const headline = rows.map(({ lamis: l, broadcast: b }) =>
     `${formatInt(l.clients)} clients: feed ${formatInt(l.feedRate!)} sentences/s (${formatRatio(l.feedRate! / rate)} offered), ` +
     `${formatInt(l.updatesPerSecond)} updates/s (${formatRatio(l.updatesPerSecond / b.updatesPerSecond)} broadcast), ` +
     `p50 ${l.p50} ms (${formatRatio(l.p50 / b.p50)}), p99 ${l.p99} ms (${formatRatio(l.p99 / b.p99)}), ` +
     `server CPU ${(1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio((l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond))}), ` +
-    `server RSS ${formatBytes(l.rss)} (${formatRatio(l.rss / b.rss)}, the whole service against a bare broadcaster)`);
-  return { name: 'stream', headline, data: { cores, rows } };
+    `server RSS ${formatBytes(l.rss)} (${formatRatio(l.rss / b.rss)}, the whole service against a bare broadcaster), ` +
+    `landing p99 ${l.landing!.p99} ms (${formatRatio(l.landing!.p99 / landingIdle.p99)} the quiet ${landingIdle.p99} ms)`);
+  return { name: 'stream', headline, data: { cores, landingIdle, rows } };
 }
 
 if (import.meta.main) {
@@ -489,5 +565,6 @@ if (import.meta.main) {
   if (flags.feeder) await feeder(flags);
   else if (flags.broadcaster) await broadcaster(flags);
   else if (flags['client-process']) await clientProcess();
+  else if (flags.prober) await prober(flags);
   else await runAsScript('stream', { description, run });
 }
