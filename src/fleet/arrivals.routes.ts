@@ -53,7 +53,7 @@ function etaOf(text: string, nowMs: number): number {
  * airport code (ICAO or IATA), null for one the airport data does not hold.
  */
 export function mountArrivalRoutes(
-  app: App, store: ArrivalStore, mount: FleetMount, announce: (change: ArrivalChange) => Promise<void>, airportCode: (code: string) => string | null,
+  app: App, store: ArrivalStore, mount: FleetMount, announce: (change: ArrivalChange) => Promise<void>, airportCode: (code: string) => Promise<string | null>,
 ): void {
   const { prefix, ownerOf } = mount;
   const VehicleParams = Type.Object({ ...mount.params, id: Type.String({ maxLength: 64, description: 'The vehicle id' }) });
@@ -85,7 +85,7 @@ export function mountArrivalRoutes(
     refuseUnknown(request.body, ['destination_icao', 'eta_utc']);
     const { destination_icao: destination, eta_utc: eta } = request.body;
     if (!/^[A-Za-z0-9]{3,4}$/.test(destination)) throw invalidField('/body/destination_icao', `must be an airport code of 3 or 4 letters or digits, e.g. EGLL or LHR (got "${destination}")`);
-    const icao = airportCode(destination);
+    const icao = await airportCode(destination);
     // Three letters are an IATA code, which only the airport data can turn into an ICAO code.
     if (icao === null && /^[A-Za-z]{3}$/.test(destination)) throw invalidField('/body/destination_icao', `no airport has the IATA code ${destination.toUpperCase()}`);
     const nowMs = Date.now();

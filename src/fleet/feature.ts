@@ -23,7 +23,7 @@ export function openFleetStore(database: Database, masterKey: Buffer): FleetStor
  * `store`: the one fleet store; `members`: the accounts' guard of the organisation's path;
  * `airportCode`: the ICAO code of an airport code a caller gives (ICAO or IATA), null when unknown.
  */
-export const fleet = (store: FleetStore, members: MemberGuard, airportCode: (code: string) => string | null): Feature => async ({ app, database, bus }) => {
+export const fleet = (store: FleetStore, members: MemberGuard, airportCode: (code: string) => Promise<string | null>): Feature => async ({ app, database, bus }) => {
   const arrivals = new ArrivalStore(database);
   const announceVehicle = (change: VehicleChange) => bus.publish(fleetVehicleChanges, change);
   const announceArrival = (change: ArrivalChange) => bus.publish(fleetArrivalChanges, change);

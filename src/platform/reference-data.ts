@@ -6,8 +6,8 @@
 // a failed load a 503 `service_unavailable`, so a half-loaded index never answers "not found".
 // Requests to those paths that arrive while it loads first wait for it, up to REFERENCE_WAIT_MS
 // (`installReferenceWait`), so a client that calls right after the start gets its answer, a
-// moment late, rather than the 503; other routes are served at once (one that reads the data
-// anyway, as the fleet's check of an airport code does, answers the 503 while it loads).
+// moment late, rather than the 503; other routes are served at once (a check that reads the data
+// from another route, as the fleet's and the watch list's of an airport code, waits for the load itself).
 // /readyz reports `reference_data` as degraded while loading (the instance takes requests), down
 // when a load failed.
 import type { FastifyInstance } from 'fastify';

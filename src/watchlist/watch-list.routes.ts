@@ -15,8 +15,8 @@ const TAG = 'Watch list';
 
 /** What the reference data knows: the airport or port as it names it, null for one it does not hold. */
 export interface WatchTargets {
-  airport(icao: string): string | null;
-  port(id: string): string | null;
+  airport(icao: string): Promise<string | null> | string | null;
+  port(id: string): Promise<string | null> | string | null;
 }
 
 const Note = nullable(Type.String({ maxLength: 500, description: 'Your own words about why it is watched' }));
@@ -51,12 +51,12 @@ function unknownTarget(path: string, message: string): ProblemError {
 }
 
 /** The airport or port the body names, as the reference data names it: 400 for a missing or misplaced field, 422 for one it does not hold. */
-function targetOf(body: { type: WatchTarget['type']; icao?: string; port_id?: string }, targets: WatchTargets): WatchTarget {
+async function targetOf(body: { type: WatchTarget['type']; icao?: string; port_id?: string }, targets: WatchTargets): Promise<WatchTarget> {
   const [wanted, other] = body.type === 'airport' ? ['icao', 'port_id'] as const : ['port_id', 'icao'] as const;
   if (body[other] !== undefined) throw invalidField(`/body/${other}`, `is not taken for ${body.type === 'airport' ? 'an airport' : 'a port'}; give ${wanted}`);
   const given = body[wanted];
   if (given === undefined) throw invalidField(`/body/${wanted}`, `is required for ${body.type === 'airport' ? 'an airport' : 'a port'}`);
-  const found = body.type === 'airport' ? targets.airport(given) : targets.port(given);
+  const found = await (body.type === 'airport' ? targets.airport(given) : targets.port(given));
   if (found === null) {
     throw unknownTarget(`/body/${wanted}`, body.type === 'airport' ? `${given.toUpperCase()} is not an airport of the reference data` : `${given.toUpperCase()} is not a port of the port data`);
   }
@@ -98,7 +98,7 @@ export function registerWatchListRoutes(app: App, store: WatchListStore, targets
       response: { 200: WatchEntrySchema, 201: WatchEntrySchema },
     },
   }, async (request, reply) => {
-    const result = await store.add(ownerOf(request), targetOf(request.body, targets), request.body.note ?? null);
+    const result = await store.add(ownerOf(request), await targetOf(request.body, targets), request.body.note ?? null);
     if (result.status === 'full') throw new ProblemError(watchListFull, `Your watch list has ${MAX_WATCH_ENTRIES} entries already.`);
     if (result.status === 'created') {
       await hooks.added(ownerOf(request), result.entry);

@@ -84,9 +84,9 @@ export class LandingWatch {
     return services;
   }
 
-  /** The airport's ICAO code as the reference data names it; null for one it does not hold. */
-  airportIcao(icao: string): string | null {
-    return this.#attached().airports.get(icao)?.icao ?? null;
+  /** The airport's ICAO code as the reference data names it; null for one it does not hold. Right after the start it waits for the airports to load. */
+  async airportIcao(icao: string): Promise<string | null> {
+    return (await this.#ready()).airports.get(icao)?.icao ?? null;
   }
 
   /** The airport's status now by the NOTAMs in force and the reference data (no runway choice: no aircraft); null when it is not in the reference data. */
