@@ -24,7 +24,8 @@ setWorkerUrl(workerUrl);
 
 /** The font stack for every label on LAMIS maps (a @font-face of the dashboard). */
 export const BASE_MAP_FONT = ['Noto Sans'];
-export const BASE_MAP_FONT_BOLD = ['Noto Sans SemiBold'];
+/** MapLibre takes the weight from the first name and falls through to the family that exists. */
+export const BASE_MAP_FONT_BOLD = ['Noto Sans SemiBold', 'Noto Sans'];
 /** The first label layer of the base map: pages add area layers before it so names stay on top. */
 export const BASE_LABELS = 'base-country-labels';
 
@@ -75,11 +76,11 @@ function baseStyle(): StyleSpecification {
     id: BASE_LABELS,
     type: 'symbol',
     source: 'base-country-labels',
-    minzoom: 1.5,
+    minzoom: 1,
     layout: {
       'text-field': ['get', 'name'],
       'text-font': BASE_MAP_FONT,
-      'text-size': ['interpolate', ['linear'], ['zoom'], 2, 11, 6, 15],
+      'text-size': ['interpolate', ['linear'], ['zoom'], 1, 10, 6, 15],
       'text-max-width': 8,
       'text-transform': 'uppercase',
       'text-letter-spacing': 0.08,
