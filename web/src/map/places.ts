@@ -5,7 +5,7 @@ import type { GeoJSONSource, Map as MapLibreMap, SymbolLayerSpecification } from
 import { data } from '../api/data-key.ts';
 import { BASE_MAP_COLOURS, BASE_MAP_FONT } from './base-map.ts';
 
-export const PLACE_COLOURS = { port: '#1b5e8c', airport: '#6a4c93' };
+const PLACE_COLOURS = { port: '#1b5e8c', airport: '#6a4c93' };
 
 /** Which sizes show from which zoom. */
 const PORT_LAYERS: readonly { id: string; sizes: (string | null)[]; minzoom: number }[] = [

@@ -9,7 +9,7 @@ export type MapQuery =
   | { kind: 'none' };
 
 /** Names this short would match half the map and cost a request per key stroke. */
-export const MIN_NAME_LENGTH = 3;
+const MIN_NAME_LENGTH = 3;
 
 export function parseMapQuery(input: string): MapQuery {
   const text = input.trim().replace(/\s+/g, ' ');

@@ -24,7 +24,7 @@ export interface VesselMapOptions {
 }
 
 /** The vessels go to MapLibre's worker at most this often (it re-tiles and re-clusters them each time). */
-export const FLUSH_EVERY_MS = 500;
+const FLUSH_EVERY_MS = 500;
 /** Above this zoom every vessel is drawn on its own. */
 const CLUSTER_MAX_ZOOM = 6;
 /** Below this speed (knots) a vessel is drawn as a dot: its heading says little. */
