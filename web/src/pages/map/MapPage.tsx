@@ -10,14 +10,14 @@ import { PLANS } from '../../../../common/plans.ts';
 import { api } from '../../api/client.ts';
 import { data } from '../../api/data-key.ts';
 import { errorMessage } from '../../api/errors.ts';
+import { useMembership } from '../../api/session.ts';
 import { capitalise, formatNumber } from '../../app/format.ts';
 import { useInterval } from '../../app/hooks.ts';
 import type { PageProps } from '../../app/router.tsx';
-import { useMembership } from '../../api/session.ts';
 import { usePageTitle } from '../../app/router.tsx';
 import { Alert, Button, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
 import { Checkbox, TextField } from '../../app/ui/forms.tsx';
-import { boxOfBounds, sameBox, type Box, type Bounds } from './area.ts';
+import { boxOfBounds, longitudeSpan, sameBox, type Box, type Bounds } from './area.ts';
 import { CATEGORIES, categoryStyle, type VesselCategory } from './categories.ts';
 import { parseFlags, parseIdentifiers } from './identifiers.ts';
 import { LiveStream, PLAN_PAGE, refusalMessage, type StreamStatus } from './live-stream.ts';
@@ -45,7 +45,7 @@ const WIDE_UPDATE_INTERVAL_SEC = 15;
 const WIDE_AREA_DEGREES = 60;
 
 function wideArea(box: Box | null): boolean {
-  return !box || (box.maxLon - box.minLon + 360) % 360 > WIDE_AREA_DEGREES || box.maxLon - box.minLon === 360;
+  return !box || longitudeSpan(box) > WIDE_AREA_DEGREES;
 }
 
 interface Stats {

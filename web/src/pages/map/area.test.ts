@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boxContains, boxOfBounds, sameBox } from './area.ts';
+import { boxContains, boxOfBounds, longitudeSpan, sameBox } from './area.ts';
 
 test('bounds across the antimeridian give a box with minLon > maxLon', () => {
   // MapLibre's bounds of a view centred on 180°: east runs on past it.
@@ -26,4 +26,10 @@ test('the whole world needs no box, and a wide band keeps every longitude', () =
   assert.deepEqual([band.minLon, band.maxLon, band.minLat, band.maxLat], [-180, 180, 30, 70]);
   // An eastern edge on the antimeridian is 180.
   assert.equal(boxOfBounds({ west: 170, south: 0, east: 180, north: 10 })!.maxLon, 180);
+});
+
+test('the longitudes a box spans, across the antimeridian too', () => {
+  assert.equal(longitudeSpan({ minLat: 0, maxLat: 1, minLon: -180, maxLon: 180 }), 360);
+  assert.equal(longitudeSpan({ minLat: 0, maxLat: 1, minLon: 1.5, maxLon: 7 }), 5.5);
+  assert.equal(longitudeSpan({ minLat: 0, maxLat: 1, minLon: 157.5, maxLon: -157.5 }), 45);
 });

@@ -54,6 +54,11 @@ export function boxContains(box: Box, lat: number, lon: number): boolean {
   return box.minLon <= box.maxLon ? lon >= box.minLon && lon <= box.maxLon : lon >= box.minLon || lon <= box.maxLon;
 }
 
+/** Degrees of longitude a box spans (one across the antimeridian included). */
+export function longitudeSpan(box: Box): number {
+  return box.minLon <= box.maxLon ? box.maxLon - box.minLon : box.maxLon + 360 - box.minLon;
+}
+
 export function sameBox(a: Box | null, b: Box | null): boolean {
   return a === b || (!!a && !!b && a.minLat === b.minLat && a.maxLat === b.maxLat && a.minLon === b.minLon && a.maxLon === b.maxLon);
 }
