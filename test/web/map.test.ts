@@ -241,7 +241,7 @@ describe('live map', { skip: skipBrowser }, () => {
     await page.keyboard.press('-');
     await page.waitForFunction(() => /zoom=11\.00/.test((globalThis as any).location.href), undefined, { timeout: 10_000 });
     const zoomedOut = new URL(page.url()).searchParams;
-    assert.equal(zoomedOut.get('lon'), new URL(before).searchParams.get('lon'));
+    assert.ok(Math.abs(Number(zoomedOut.get('lon')) - Number(new URL(before).searchParams.get('lon'))) < 1e-3, 'zooming out kept the centre');
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction((lon) => new URL((globalThis as any).location.href).searchParams.get('lon') !== lon, zoomedOut.get('lon'), { timeout: 10_000 });
     assert.ok(Number(new URL(page.url()).searchParams.get('lon')) < Number(zoomedOut.get('lon')), 'the left arrow moves the map west');
