@@ -185,9 +185,11 @@ export async function startDashboard(options: { config?: Partial<Config> } = {})
   // per-address throttles of one test do not reach the next.
   const server = await startTestServer({ config: { smtpUrl: smtp.url(), trustProxy: true, ...options.config } });
   const origin = new URL(server.url).origin;
-  // WebGL (the MapLibre maps) in software: headless Chromium has no GPU.
+  // WebGL (the MapLibre maps) in software: SwiftShader through ANGLE, which headless Chromium may otherwise refuse.
   const browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true, args: ['--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
   });
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC', acceptDownloads: false });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });

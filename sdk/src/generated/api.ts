@@ -73,6 +73,7 @@ export type PostMaritimeAisNmeaBody = string;
 export interface Operations {
   'GET /v3/openapi.json': GetOpenapiJson;
   'GET /v3/aviation/airports': GetAviationAirports;
+  'GET /v3/aviation/airports/labels': GetAviationAirportsLabels;
   'GET /v3/aviation/airports/{icao}': GetAviationAirportsIcao;
   'GET /v3/aviation/airports/{icao}/runways': GetAviationAirportsIcaoRunways;
   'GET /v3/aviation/aircraft-types': GetAviationAircraftTypes;
@@ -94,6 +95,7 @@ export interface Operations {
   'GET /v3/maritime/flags': GetMaritimeFlags;
   'GET /v3/asyncapi.json': GetAsyncapiJson;
   'GET /v3/maritime/ports': GetMaritimePorts;
+  'GET /v3/maritime/ports/labels': GetMaritimePortsLabels;
   'GET /v3/maritime/ports/{id}': GetMaritimePortsId;
   'GET /v3/maritime/routes': GetMaritimeRoutes;
   'GET /v3/maritime/ports/{id}/tides': GetMaritimePortsIdTides;
@@ -281,6 +283,48 @@ export interface AirportSummary {
   timezone: string | null;
   runway_count: number;
   distance_nm: number | null;
+}
+/**
+ * The large and medium airports as map labels: GeoJSON points with name and codes
+ *
+ * One request for a map's airport names (the dashboard's live map draws them), instead of paging through the search. Open large and medium airports (OurAirports types), large ones first. The same for every caller until the airport data changes; it may be cached for an hour.
+ */
+export interface GetAviationAirportsLabels {
+  response: AirportLabels;
+}
+/**
+ * The large and medium airports in use as points with name and codes, large ones first
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "AirportLabels".
+ */
+export interface AirportLabels {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    geometry: {
+      type: 'Point';
+      /**
+       * [longitude, latitude], degrees
+       *
+       * @minItems 2
+       * @maxItems 2
+       */
+      coordinates: [number, number, ...number[]];
+    };
+    properties: {
+      /**
+       * As on `/v3/aviation/airports/{icao}`
+       */
+      icao: string;
+      iata: string | null;
+      name: string;
+      /**
+       * From the OurAirports type: `large_airport` or `medium_airport`
+       */
+      size: 'large' | 'medium';
+    };
+  }[];
 }
 /**
  * One airport with its runways, frequencies, navaids and ILS
@@ -2393,6 +2437,44 @@ export interface PortSearchHit {
     [k: string]: 'sea-ports' | 'wpi' | 'unlocode' | undefined;
   };
   distance_nm: number | null;
+}
+/**
+ * Every port as a map label: a GeoJSON point with name and harbour size
+ *
+ * One request for a map's port names (the dashboard's live map draws them), instead of paging through the search. Larger harbours first. The same for every caller while LAMIS runs, so it may be cached for an hour.
+ */
+export interface GetMaritimePortsLabels {
+  response: PortLabels;
+}
+/**
+ * Every port as a point with its name and harbour size, larger harbours first
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "PortLabels".
+ */
+export interface PortLabels {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    geometry: {
+      type: 'Point';
+      /**
+       * [longitude, latitude], degrees
+       *
+       * @minItems 2
+       * @maxItems 2
+       */
+      coordinates: [number, number, ...number[]];
+    };
+    properties: {
+      /**
+       * As on `/v3/maritime/ports/{id}`
+       */
+      id: string;
+      name: string;
+      size: ('large' | 'medium' | 'small' | 'very_small') | null;
+    };
+  }[];
 }
 /**
  * One port by UN/LOCODE or WPI number

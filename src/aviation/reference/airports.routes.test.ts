@@ -44,3 +44,21 @@ test('refusals: unknown and malformed codes, a bad limit, no key', async () => {
   const keyless = await service.app.inject({ method: 'GET', url: '/v3/aviation/airports/EGLL' });
   assert.equal(keyless.statusCode, 401);
 });
+
+test('the airport labels: open large and medium airports as GeoJSON points, large ones first', async () => {
+  const { status, body, headers } = await service.call('GET', '/v3/aviation/airports/labels');
+  assert.equal(status, 200);
+  assert.equal(body.type, 'FeatureCollection');
+  assert.match(String(headers['cache-control']), /max-age=3600/);
+  const heathrow = body.features.find((feature: any) => feature.properties.icao === 'EGLL');
+  assert.deepEqual(heathrow.properties, { icao: 'EGLL', iata: 'LHR', name: heathrow.properties.name, size: 'large' });
+  const [lon, lat] = heathrow.geometry.coordinates;
+  assert.ok(Math.abs(lon + 0.4614) < 0.01 && Math.abs(lat - 51.4706) < 0.01, `${lon}, ${lat}`);
+  const sizes: string[] = body.features.map((feature: any) => feature.properties.size);
+  assert.ok(sizes.includes('medium'));
+  assert.equal(sizes.indexOf('medium'), sizes.lastIndexOf('large') + 1, 'large airports first');
+  // No heliports or small fields: a search for them finds some that the labels leave out.
+  const small = await service.call('GET', '/v3/aviation/airports?type=small_airport&limit=5');
+  const labelled = new Set(body.features.map((feature: any) => feature.properties.icao));
+  assert.ok(small.body.data.length > 0 && small.body.data.every((airport: { icao: string }) => !labelled.has(airport.icao)));
+});

@@ -2,12 +2,12 @@
 // alone. The airport path parameter and its lookup serve every aviation route under
 // /v3/aviation/airports/{icao}: an IATA code there answers as the airport's ICAO code, with a
 // Content-Location header naming the ICAO path.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ProblemError } from '../../platform/http/problems.ts';
 import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
-import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
+import { invalidField as invalid, nullable, PointCollection, Shared } from '../../platform/http/schema.ts';
 import { airportIls } from '../navdata/navdata.ts';
 import { AirportIlsSchema } from '../navdata/navdata.schemas.ts';
 import { TAG, type AviationServices } from '../services.ts';
@@ -18,6 +18,8 @@ import {
   HEADING_SOURCES,
   RUNWAY_SURFACES,
   type Airport,
+  type AirportIndex,
+  type AirportType,
   type Runway,
 } from './airports.ts';
 
@@ -154,8 +156,33 @@ function airportFieldsOf(airport: Airport) {
   return fields;
 }
 
+/** The airports a map names: the large and medium ones in use (small fields and heliports would bury them). */
+const LABELLED_TYPES = new Map<AirportType, 'large' | 'medium'>([['large_airport', 'large'], ['medium_airport', 'medium']]);
+
+const AirportLabelsSchema = Shared('AirportLabels', PointCollection(Type.Object({
+  icao: Type.String({ description: 'As on `/v3/aviation/airports/{icao}`' }),
+  iata: nullable(Type.String()),
+  name: Type.String(),
+  size: Type.Enum(['large', 'medium'], { description: 'From the OurAirports type: `large_airport` or `medium_airport`' }),
+}), 'The large and medium airports in use as points with name and codes, large ones first'));
+
+function airportLabels(index: AirportIndex): Static<typeof AirportLabelsSchema> {
+  const labelled = index.airports.filter((airport) => airport.status === 'open' && LABELLED_TYPES.has(airport.type));
+  labelled.sort((a, b) => (a.type === b.type ? a.icao.localeCompare(b.icao) : a.type === 'large_airport' ? -1 : 1));
+  return {
+    type: 'FeatureCollection',
+    features: labelled.map((airport) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [Math.round(airport.lon * 1e4) / 1e4, Math.round(airport.lat * 1e4) / 1e4] },
+      properties: { icao: airport.icao, iata: airport.iata, name: airport.name, size: LABELLED_TYPES.get(airport.type)! },
+    })),
+  };
+}
+
 export function registerAirportRoutes(app: App, services: AviationServices): void {
   const { airports } = services;
+  // Made once per airport index, at the first request after it.
+  let labels: { index: AirportIndex; collection: Static<typeof AirportLabelsSchema> } | null = null;
 
   // A path by IATA code or ident answers as the ICAO path would; Content-Location names that one.
   app.addHook('onSend', async (request, reply) => {
@@ -190,6 +217,20 @@ export function registerAirportRoutes(app: App, services: AviationServices): voi
       })),
       next_cursor: page.next_cursor,
     };
+  });
+
+  app.get('/v3/aviation/airports/labels', {
+    schema: {
+      summary: 'The large and medium airports as map labels: GeoJSON points with name and codes',
+      description: 'One request for a map\'s airport names (the dashboard\'s live map draws them), instead of paging through the search. ' +
+        'Open large and medium airports (OurAirports types), large ones first. The same for every caller until the airport data changes; it may be cached for an hour.',
+      tags: [TAG],
+      response: { 200: AirportLabelsSchema },
+    },
+  }, async (_request, reply) => {
+    if (labels?.index !== services.airports) labels = { index: services.airports, collection: airportLabels(services.airports) };
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return labels.collection;
   });
 
   app.get('/v3/aviation/airports/:icao', {

@@ -1,10 +1,10 @@
 // REST for ports: search by name, UN/LOCODE, WPI number, country and distance, and one port by id.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
-import { invalidField as invalid, nullable, Shared } from '../../platform/http/schema.ts';
+import { invalidField as invalid, nullable, PointCollection, Shared } from '../../platform/http/schema.ts';
 import { normalizeLon } from '../sea-routes/geo.ts';
 import { CLUSTER_MARGIN_NM, EXIT_MARGIN_NM, FORGET_DAYS, MIN_STOPS, TYPE_SCALE, type PortArea, type StopCluster } from './areas.ts';
 import { APPROACH_RADIUS_NM, HARBOUR_SIZES, HARBOUR_TYPES, PORT_SOURCES, SHELTERS, type Port, type PortIndex } from './ports.ts';
@@ -124,8 +124,19 @@ export interface PortApiDeps {
   area(port: Port): PortArea;
 }
 
+const PortLabelsSchema = Shared('PortLabels', PointCollection(Type.Object({
+  id: Type.String({ description: 'As on `/v3/maritime/ports/{id}`' }),
+  name: Type.String(),
+  size: nullable(Type.Enum([...HARBOUR_SIZES], { description: 'Harbour size (World Port Index); null when unknown' })),
+}), 'Every port as a point with its name and harbour size, larger harbours first'));
+
+/** Larger harbours first, so a map that places labels in order shows them when labels collide. */
+const SIZE_ORDER = new Map<string | null, number>([...HARBOUR_SIZES.map((size, rank) => [size, rank] as const), [null, HARBOUR_SIZES.length]]);
+
 export function registerPortRoutes(app: App, deps: PortApiDeps): void {
   const { index } = deps;
+  // The index does not change while LAMIS runs: the labels are made once, at the first request.
+  let labels: Static<typeof PortLabelsSchema> | null = null;
 
   app.get('/v3/maritime/ports', {
     schema: {
@@ -145,6 +156,29 @@ export function registerPortRoutes(app: App, deps: PortApiDeps): void {
       data: page.items.map((hit) => ({ ...portView(hit.port), distance_nm: shownDistanceNm(hit.distance_nm) })),
       next_cursor: page.next_cursor,
     };
+  });
+
+  app.get('/v3/maritime/ports/labels', {
+    schema: {
+      summary: 'Every port as a map label: a GeoJSON point with name and harbour size',
+      description: 'One request for a map\'s port names (the dashboard\'s live map draws them), instead of paging through the search. ' +
+        'Larger harbours first. The same for every caller while LAMIS runs, so it may be cached for an hour.',
+      tags: [TAG],
+      response: { 200: PortLabelsSchema },
+    },
+  }, async (_request, reply) => {
+    labels ??= {
+      type: 'FeatureCollection',
+      features: [...index.ports]
+        .sort((a, b) => SIZE_ORDER.get(a.harbour_size)! - SIZE_ORDER.get(b.harbour_size)! || a.id.localeCompare(b.id))
+        .map((port) => ({
+          type: 'Feature' as const,
+          geometry: { type: 'Point' as const, coordinates: [round(normalizeLon(port.lon), 4), round(port.lat, 4)] },
+          properties: { id: port.id, name: port.name, size: port.harbour_size },
+        })),
+    };
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return labels;
   });
 
   app.get('/v3/maritime/ports/:id', {

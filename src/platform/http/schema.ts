@@ -1,5 +1,6 @@
 // Small pieces every feature's routes use: nullable schemas, shapes shared under a name, field-level
-// 400s, and a scope whose routes take raw text bodies (NMEA, METAR, NOTAM) instead of JSON.
+// 400s, a scope whose routes take raw text bodies (NMEA, METAR, NOTAM) instead of JSON, and GeoJSON
+// point collections for maps.
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import type { App } from './app.ts';
@@ -51,4 +52,22 @@ export function textBodyRoutes(app: App, body: { types: string[]; bodyLimit?: nu
     scope.addContentTypeParser(body.types, { parseAs: 'string', bodyLimit: body.bodyLimit }, (_request, text, done) => done(null, text));
     register(scope);
   });
+}
+
+/**
+ * A GeoJSON FeatureCollection of points ([longitude, latitude]) with `properties` of the given shape:
+ * what a map draws as it is, e.g. the port and airport labels of the dashboard's map.
+ */
+export function PointCollection<T extends TSchema>(properties: T, description: string) {
+  return Type.Object({
+    type: Type.Literal('FeatureCollection'),
+    features: Type.Array(Type.Object({
+      type: Type.Literal('Feature'),
+      geometry: Type.Object({
+        type: Type.Literal('Point'),
+        coordinates: Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[longitude, latitude], degrees' }),
+      }),
+      properties,
+    })),
+  }, { description });
 }

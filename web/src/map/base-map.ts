@@ -1,9 +1,10 @@
 // LAMIS's base map: MapLibre GL with a style made only of what the dashboard bundles and LAMIS
 // serves itself. Natural Earth land, coasts, borders and country names (world-atlas, at 1:110m,
-// 1:50m or 1:10m by zoom, each scale loaded the first time a zoom needs it); labels in Noto Sans,
-// a web font bundled with the dashboard, which MapLibre renders into glyphs in the browser (the
-// style has no `glyphs` URL, so no glyph server is asked); a scale in nautical miles and in
-// kilometres. Pages add their own sources and layers on top (below BASE_LABELS to keep names legible).
+// 1:50m or 1:10m by zoom, each scale loaded the first time a zoom needs it, the coarser one drawn
+// until it comes); labels in Noto Sans, a web font bundled with the dashboard, which MapLibre
+// renders into glyphs in the browser (the style has no `glyphs` URL, so no glyph server is
+// asked); a scale in nautical miles and in kilometres. Pages add their sources and layers once the
+// map has loaded; areas go before BASE_LABELS, so that names stay legible.
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/600.css';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -24,7 +25,8 @@ setWorkerUrl(workerUrl);
 
 /** The font stack for every label on LAMIS maps (a @font-face of the dashboard). */
 export const BASE_MAP_FONT = ['Noto Sans'];
-export const BASE_MAP_FONT_BOLD = ['Noto Sans SemiBold'];
+/** MapLibre takes the weight from the first name and falls through to the family that exists. */
+export const BASE_MAP_FONT_BOLD = ['Noto Sans SemiBold', 'Noto Sans'];
 /** The first label layer of the base map: pages add area layers before it so names stay on top. */
 export const BASE_LABELS = 'base-country-labels';
 
@@ -38,12 +40,14 @@ export const BASE_MAP_COLOURS = {
 };
 
 type Scale = '110m' | '50m' | '10m';
-/** Each scale serves from its zoom up to the next one's. */
-const SCALES: readonly { scale: Scale; minzoom: number; maxzoom: number; land: string; countries: string }[] = [
-  { scale: '110m', minzoom: 0, maxzoom: 3, land: land110mUrl, countries: countries110mUrl },
-  { scale: '50m', minzoom: 3, maxzoom: 6, land: land50mUrl, countries: countries50mUrl },
-  { scale: '10m', minzoom: 6, maxzoom: 24, land: land10mUrl, countries: countries10mUrl },
+/** Each scale serves from its zoom up to that of the next finer scale loaded (a coarser one stands in while a finer one loads). */
+const SCALES: readonly { scale: Scale; minzoom: number; land: string; countries: string }[] = [
+  { scale: '110m', minzoom: 0, land: land110mUrl, countries: countries110mUrl },
+  { scale: '50m', minzoom: 3, land: land50mUrl, countries: countries50mUrl },
+  { scale: '10m', minzoom: 6, land: land10mUrl, countries: countries10mUrl },
 ];
+const MAX_ZOOM = 24;
+const scaleLayers = (scale: Scale) => [`base-land-${scale}`, `base-coast-${scale}`, `base-borders-${scale}`];
 
 const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 const ATTRIBUTION = '<a href="https://www.naturalearthdata.com/" target="_blank" rel="noopener">Natural Earth</a>';
@@ -62,24 +66,24 @@ function baseStyle(): StyleSpecification {
     sources: { 'base-country-labels': { type: 'geojson', data: empty() } },
     layers: [{ id: 'base-water', type: 'background', paint: { 'background-color': BASE_MAP_COLOURS.water } }],
   };
-  for (const { scale, minzoom, maxzoom } of SCALES) {
+  for (const { scale, minzoom } of SCALES) {
     style.sources[`base-land-${scale}`] = { type: 'geojson', data: empty(), attribution: ATTRIBUTION, tolerance: 0.5 };
     style.sources[`base-borders-${scale}`] = { type: 'geojson', data: empty(), tolerance: 0.5 };
     style.layers.push(
-      { id: `base-land-${scale}`, type: 'fill', source: `base-land-${scale}`, minzoom, maxzoom, paint: { 'fill-color': BASE_MAP_COLOURS.land } },
-      { id: `base-coast-${scale}`, type: 'line', source: `base-land-${scale}`, minzoom, maxzoom, paint: { 'line-color': BASE_MAP_COLOURS.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 8, 1.2] } },
-      { id: `base-borders-${scale}`, type: 'line', source: `base-borders-${scale}`, minzoom, maxzoom, paint: { 'line-color': BASE_MAP_COLOURS.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 8, 1.4], 'line-dasharray': [3, 2] } },
+      { id: `base-land-${scale}`, type: 'fill', source: `base-land-${scale}`, minzoom, maxzoom: MAX_ZOOM, paint: { 'fill-color': BASE_MAP_COLOURS.land } },
+      { id: `base-coast-${scale}`, type: 'line', source: `base-land-${scale}`, minzoom, maxzoom: MAX_ZOOM, paint: { 'line-color': BASE_MAP_COLOURS.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 8, 1.2] } },
+      { id: `base-borders-${scale}`, type: 'line', source: `base-borders-${scale}`, minzoom, maxzoom: MAX_ZOOM, paint: { 'line-color': BASE_MAP_COLOURS.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 8, 1.4], 'line-dasharray': [3, 2] } },
     );
   }
   style.layers.push({
     id: BASE_LABELS,
     type: 'symbol',
     source: 'base-country-labels',
-    minzoom: 1.5,
+    minzoom: 1,
     layout: {
       'text-field': ['get', 'name'],
       'text-font': BASE_MAP_FONT,
-      'text-size': ['interpolate', ['linear'], ['zoom'], 2, 11, 6, 15],
+      'text-size': ['interpolate', ['linear'], ['zoom'], 1, 10, 6, 15],
       'text-max-width': 8,
       'text-transform': 'uppercase',
       'text-letter-spacing': 0.08,
@@ -121,7 +125,14 @@ export function createBaseMap(container: HTMLElement, options: BaseMapOptions = 
   map.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left');
 
   const loaded = new Set<Scale>();
+  const drawn = new Set<Scale>();
   let labelsFrom = -1;
+  const fitZoomRanges = () => {
+    SCALES.forEach(({ scale, minzoom }, index) => {
+      const finer = SCALES.slice(index + 1).find((next) => drawn.has(next.scale));
+      for (const id of scaleLayers(scale)) map.setLayerZoomRange(id, minzoom, finer?.minzoom ?? MAX_ZOOM);
+    });
+  };
   const ensureScale = () => {
     const zoom = map.getZoom();
     SCALES.forEach(({ scale, minzoom, land, countries }, index) => {
@@ -130,6 +141,8 @@ export function createBaseMap(container: HTMLElement, options: BaseMapOptions = 
       Promise.all([loadTopology(land), loadTopology(countries)]).then(([landTopology, countriesTopology]) => {
         (map.getSource(`base-land-${scale}`) as GeoJSONSource | undefined)?.setData(landFromTopology(landTopology));
         (map.getSource(`base-borders-${scale}`) as GeoJSONSource | undefined)?.setData(bordersFromTopology(countriesTopology));
+        drawn.add(scale);
+        fitZoomRanges();
         // Names from the most detailed scale loaded, which knows the most (small) countries.
         if (index > labelsFrom) {
           labelsFrom = index;

@@ -1,22 +1,28 @@
-// The live vessel map: positions from the AIS stream on a Natural Earth basemap. The visible area
+// The live vessel map: positions from the AIS stream on LAMIS's MapLibre base map. The visible area
 // (with a margin) is the subscription's box, sent again when the map stops moving; vessel types,
-// flags and MMSI/IMO numbers narrow it further. Click a vessel for its details and track.
+// flags and MMSI/IMO numbers narrow it further. Click a vessel for its details and track, or find
+// one (or a port) by name, MMSI or IMO number. A plan without streams (Starter) sees the vessel
+// search's positions for the area instead, refreshed every SNAPSHOT_EVERY_MS.
 import type { PositionUpdate, Track, VesselSearchQuery } from '@lamis/sdk';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { positionFrameData } from '../../../../common/position-frame.ts';
+import { PLANS } from '../../../../common/plans.ts';
+import { api } from '../../api/client.ts';
 import { data } from '../../api/data-key.ts';
 import { errorMessage } from '../../api/errors.ts';
+import { useMembership } from '../../api/session.ts';
 import { capitalise, formatNumber } from '../../app/format.ts';
 import { useInterval } from '../../app/hooks.ts';
 import type { PageProps } from '../../app/router.tsx';
 import { usePageTitle } from '../../app/router.tsx';
 import { Alert, Button, StatusBadge, type Tone } from '../../app/ui/basics.tsx';
 import { Checkbox, TextField } from '../../app/ui/forms.tsx';
+import { boxOfBounds, longitudeSpan, sameBox, type Box, type Bounds } from './area.ts';
 import { CATEGORIES, categoryStyle, type VesselCategory } from './categories.ts';
 import { parseFlags, parseIdentifiers } from './identifiers.ts';
-import { LiveMap } from './live-map.ts';
-import { LiveStream, type StreamStatus } from './live-stream.ts';
-import { boxContains, latitudeOf, longitudeOf, toScreen, viewAt, visibleBox, type Box, type View } from './projection.ts';
+import { LiveStream, PLAN_PAGE, refusalMessage, type StreamStatus } from './live-stream.ts';
+import { MapSearch, type SearchHit } from './MapSearch.tsx';
+import { VesselMap } from './vessel-map.ts';
 import { VesselPanel } from './VesselPanel.tsx';
 import { matchesFilter, RateMeter, subscribeFilters, VesselStore, type MapFilter } from './vessel-store.ts';
 import './map.css';
@@ -29,6 +35,18 @@ const BOX_MARGIN = 0.25;
 const STALE_MS = 30 * 60_000;
 /** The vessel search fills a new area at once (moored ships report only every 3 minutes), at most this often. */
 const SEED_EVERY_MS = 15_000;
+/** Without the stream, the area's vessels are fetched again this often (a Starter key has 10 to 100 requests a minute). */
+const SNAPSHOT_EVERY_MS = 30_000;
+/** Pages of 100 vessels a snapshot takes at most. */
+const SNAPSHOT_PAGES = 2;
+
+/** Over an ocean or more, one position per vessel this often is plenty (the stream's default is 5 s). */
+const WIDE_UPDATE_INTERVAL_SEC = 15;
+const WIDE_AREA_DEGREES = 60;
+
+function wideArea(box: Box | null): boolean {
+  return !box || longitudeSpan(box) > WIDE_AREA_DEGREES;
+}
 
 interface Stats {
   total: number;
@@ -37,25 +55,21 @@ interface Stats {
   held: number;
 }
 
-function initialView(query: URLSearchParams): View {
+function initialView(query: URLSearchParams): { center: [number, number]; zoom: number } {
   const lat = Number(query.get('lat'));
   const lon = Number(query.get('lon'));
   const zoom = Number(query.get('zoom'));
   const given = query.has('lat') && query.has('lon') && Number.isFinite(lat) && Number.isFinite(lon);
-  return viewAt(given ? lat : 25, given ? lon : 10, Number.isFinite(zoom) && query.has('zoom') ? zoom : 1, 1024, 640);
+  return { center: given ? [lon, Math.max(-85, Math.min(85, lat))] : [10, 25], zoom: Number.isFinite(zoom) && query.has('zoom') ? Math.max(0, Math.min(16, zoom)) : 1 };
 }
 
 /** Keeps the view in the address (without a navigation), so a reload or a shared link shows the same area. */
-function rememberView(view: View): void {
+function rememberView(view: { lat: number; lon: number; zoom: number }): void {
   const url = new URL(window.location.href);
-  url.searchParams.set('lat', latitudeOf(view.centerY).toFixed(4));
-  url.searchParams.set('lon', longitudeOf(view.centerX).toFixed(4));
+  url.searchParams.set('lat', view.lat.toFixed(4));
+  url.searchParams.set('lon', view.lon.toFixed(4));
   url.searchParams.set('zoom', view.zoom.toFixed(2));
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-}
-
-function sameBox(a: Box | null, b: Box | null): boolean {
-  return a === b || (!!a && !!b && a.minLat === b.minLat && a.maxLat === b.maxLat && a.minLon === b.minLon && a.maxLon === b.maxLon);
 }
 
 export default function MapPage({ query }: PageProps) {
@@ -65,7 +79,8 @@ export default function MapPage({ query }: PageProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const store = useMemo(() => new VesselStore(), []);
   const meter = useMemo(() => new RateMeter(5), []);
-  const mapRef = useRef<LiveMap | null>(null);
+  const mapRef = useRef<VesselMap | null>(null);
+  const membership = useMembership();
   const streamRef = useRef<LiveStream | null>(null);
 
   const [types, setTypes] = useState<ReadonlySet<VesselCategory>>(() => new Set(CATEGORIES.map((style) => style.category)));
@@ -80,6 +95,8 @@ export default function MapPage({ query }: PageProps) {
   statusRef.current = status;
   const [subscribeError, setSubscribeError] = useState<string | null>(null);
   const [basemapError, setBasemapError] = useState<string | null>(null);
+  /** When the last snapshot of the area came (plans without streams). */
+  const [snapshotAt, setSnapshotAt] = useState<number | null>(null);
   const [stats, setStats] = useState<Stats>({ total: 0, drawn: 0, rate: 0, held: 0 });
   const [paused, setPaused] = useState(false);
   // A link to one vessel (`?vessel=MMSI`, from the ports pages) opens its details at once.
@@ -111,26 +128,27 @@ export default function MapPage({ query }: PageProps) {
   useEffect(() => {
     const stage = stageRef.current!;
     let boxTimer: ReturnType<typeof setTimeout> | undefined;
-    const showArea = (view: View) => {
+    let disposed = false;
+    const showArea = (bounds: Bounds) => {
       setBox((previous) => {
-        const next = visibleBox(view, BOX_MARGIN);
+        const next = boxOfBounds(bounds, BOX_MARGIN);
         return sameBox(previous, next) ? previous : next;
       });
       setViewKnown(true);
     };
     let first = true;
-    const map = new LiveMap(stage, store, {
-      view: initialView(query),
+    const map = new VesselMap(stage, store, {
+      ...initialView(query),
       onView(view) {
         clearTimeout(boxTimer);
         if (first) {
           first = false;
-          showArea(view);
+          showArea(view.bounds);
           return;
         }
         boxTimer = setTimeout(() => {
           rememberView(view);
-          showArea(view);
+          showArea(view.bounds);
         }, RESUBSCRIBE_AFTER_MS);
       },
       onSelect: setSelected,
@@ -156,11 +174,24 @@ export default function MapPage({ query }: PageProps) {
       },
     });
     streamRef.current = stream;
-    void stream.start();
+    // A plan without streams is known from the organisation: no connection is tried. (The stream
+    // refuses one anyway, with close code 4403, which ends in the same state.)
+    const orgId = membership?.org_id;
+    const plan = orgId ? api('GET /v3/organisations/{orgId}', { path: { orgId } }).then((org) => org.plan, () => null) : Promise.resolve(null);
+    void plan.then((name) => {
+      if (disposed) return;
+      if (name && !PLANS[name].streams) {
+        const { message, fixAt } = refusalMessage({ code: 4403, reason: '' });
+        setStatus({ phase: 'not-in-plan', message, fixAt, plan: name, retryAt: null });
+      } else {
+        void stream.start();
+      }
+    });
     const expiry = setInterval(() => {
       if (store.expire(Date.now() - STALE_MS)) map.dataChanged();
     }, 60_000);
     return () => {
+      disposed = true;
       clearTimeout(boxTimer);
       clearTimeout(seedTimer.current);
       clearInterval(expiry);
@@ -184,7 +215,7 @@ export default function MapPage({ query }: PageProps) {
     }
     store.retain(filter);
     mapRef.current?.dataChanged();
-    stream.subscribe(subscribeFilters(filter)).then(() => setSubscribeError(null), (error: unknown) => {
+    stream.subscribe(subscribeFilters(filter, wideArea(filter.box) ? WIDE_UPDATE_INTERVAL_SEC : undefined)).then(() => setSubscribeError(null), (error: unknown) => {
       // A refused connection is reported by the status; only a refused filter is news here.
       if ((error as { name?: string }).name === 'LamisStreamError') setSubscribeError(errorMessage(error));
     });
@@ -196,8 +227,18 @@ export default function MapPage({ query }: PageProps) {
     }, Math.max(0, lastSeed.current + SEED_EVERY_MS - Date.now()));
   }, [filter, noTypeChosen, viewKnown]);
 
+  // Without the stream, the area's vessels come from the search: at once, then every SNAPSHOT_EVERY_MS.
+  const snapshots = status.phase === 'not-in-plan';
+  useEffect(() => {
+    if (snapshots && viewKnown && !noTypeRef.current) void seed(filterRef.current);
+  }, [snapshots, viewKnown]);
+  useInterval(() => {
+    if (!noTypeRef.current) void seed(filterRef.current);
+  }, SNAPSHOT_EVERY_MS, snapshots);
+
   async function seed(current: MapFilter): Promise<void> {
     if (streamRef.current === null || statusRef.current.phase === 'refused') return;
+    const snapshot = statusRef.current.phase === 'not-in-plan';
     try {
       const found: PositionUpdate[] = [];
       if (current.mmsi.size > 0) {
@@ -214,10 +255,14 @@ export default function MapPage({ query }: PageProps) {
         if (current.vesselTypes.size === 1) query.category = [...current.vesselTypes][0]!;
         if (current.flags.size === 1) query.flag = [...current.flags][0]!;
         if (current.imo.size === 1) query.imo = String([...current.imo][0]);
-        const page = await data('GET /v3/maritime/vessels', { query });
-        for (const vessel of page.data) {
-          const position = positionFrameData(vessel);
-          if (position) found.push(position);
+        for (let page = 0; page < (snapshot ? SNAPSHOT_PAGES : 1); page++) {
+          const answer = await data('GET /v3/maritime/vessels', { query });
+          for (const vessel of answer.data) {
+            const position = positionFrameData(vessel);
+            if (position) found.push(position);
+          }
+          if (!answer.next_cursor) break;
+          query.cursor = answer.next_cursor;
         }
       }
       const now = filterRef.current;
@@ -228,8 +273,10 @@ export default function MapPage({ query }: PageProps) {
         added++;
       }
       if (added) mapRef.current?.dataChanged();
+      if (snapshot) setSnapshotAt(Date.now());
     } catch {
-      // The stream fills the map anyway; the search only saves waiting for the next reports.
+      // The stream fills the map anyway; the search only saves waiting for the next reports. A
+      // snapshot is tried again at the next interval.
     }
   }
 
@@ -237,7 +284,7 @@ export default function MapPage({ query }: PageProps) {
     const map = mapRef.current;
     const now = Date.now();
     setStats({ total: store.size, drawn: map?.drawnCount ?? 0, rate: meter.perSecond(now), held: store.held });
-    if (nearby !== null && map) setNearby(nearestVessels(map.view));
+    if (nearby !== null && map) setNearby(map.nearest(12));
   }, 1000);
 
   useEffect(() => {
@@ -245,16 +292,15 @@ export default function MapPage({ query }: PageProps) {
     if (selected === null) mapRef.current?.setTrack(null);
   }, [selected]);
 
-  function nearestVessels(view: View) {
-    const centre = { x: view.width / 2, y: view.height / 2 };
-    const area = visibleBox(view);
-    const list: { mmsi: number; name: string | null; category: VesselCategory; distance: number }[] = [];
-    for (const vessel of store.values()) {
-      if (area && !boxContains(area, vessel.lat, vessel.lon)) continue;
-      const [x, y] = toScreen(view, vessel.x, vessel.y);
-      list.push({ mmsi: vessel.mmsi, name: vessel.name, category: vessel.category, distance: Math.hypot(x - centre.x, y - centre.y) });
+  function chooseHit(hit: SearchHit) {
+    if (hit.lat === null || hit.lon === null) return;
+    if (hit.kind === 'vessel') {
+      // Its details open even when the filters leave it off the map.
+      setSelected(hit.mmsi);
+      mapRef.current?.flyTo(hit.lat, hit.lon, Math.max(mapRef.current.map.getZoom(), 11));
+    } else {
+      mapRef.current?.flyTo(hit.lat, hit.lon, 11);
     }
-    return list.sort((a, b) => a.distance - b.distance).slice(0, 12);
   }
 
   function togglePause() {
@@ -283,17 +329,27 @@ export default function MapPage({ query }: PageProps) {
           <div class="map-stream-status" role="status" aria-live="polite" data-stream-phase={status.phase}>
             <StatusBadge tone={tone}>{label}</StatusBadge>
             <span>
-              {formatNumber(stats.total)} {stats.total === 1 ? 'vessel' : 'vessels'}, {formatNumber(stats.drawn)} in view · {stats.rate.toFixed(1)} updates/s
+              {formatNumber(stats.total)} {stats.total === 1 ? 'vessel' : 'vessels'}, {formatNumber(stats.drawn)} in view
+              {!snapshots && <> · {stats.rate.toFixed(1)} updates/s</>}
               {status.plan && <> · {capitalise(status.plan)} plan</>}
             </span>
           </div>
-          <div class="map-actions">
-            <Button size="small" onClick={togglePause} disabled={status.phase !== 'live' && !paused} aria-pressed={paused}>
-              {paused ? `Resume${stats.held ? ` (${formatNumber(stats.held)} waiting)` : ''}` : 'Pause'}
-            </Button>
-          </div>
+          {!snapshots && (
+            <div class="map-actions">
+              <Button size="small" onClick={togglePause} disabled={status.phase !== 'live' && !paused} aria-pressed={paused}>
+                {paused ? `Resume${stats.held ? ` (${formatNumber(stats.held)} waiting)` : ''}` : 'Pause'}
+              </Button>
+            </div>
+          )}
         </header>
-        {status.message && (
+        {status.phase === 'not-in-plan' && (
+          <Alert tone="info" title="Vessel positions every 30 seconds">
+            <p>{status.message}</p>
+            {snapshotAt !== null && <p data-snapshot-at={snapshotAt}>Last refreshed at {new Date(snapshotAt).toLocaleTimeString('en-GB', { timeZone: 'UTC' })} UTC.</p>}
+            <p><a href={PLAN_PAGE}>See the plans</a></p>
+          </Alert>
+        )}
+        {status.message && status.phase !== 'not-in-plan' && (
           <Alert tone={status.phase === 'refused' ? 'error' : 'warning'} title={status.phase === 'refused' ? 'No live stream' : undefined}>
             <p>{status.message}</p>
             {status.phase === 'reconnecting' && status.retryAt && <p>Connecting again in {Math.max(1, Math.round((status.retryAt - Date.now()) / 1000))} s.</p>}
@@ -301,7 +357,9 @@ export default function MapPage({ query }: PageProps) {
           </Alert>
         )}
         {subscribeError && <Alert tone="error" title="The stream refused the filter"><p>{subscribeError}</p></Alert>}
-        {basemapError && <Alert tone="warning" title="No basemap"><p>{basemapError}</p></Alert>}
+        {basemapError && <Alert tone="warning" title="Part of the map is missing"><p>{basemapError}</p></Alert>}
+
+        <MapSearch store={store} onChoose={chooseHit} />
 
         <details class="map-filters" open={wideScreen}>
           <summary>Filters</summary>
@@ -335,7 +393,7 @@ export default function MapPage({ query }: PageProps) {
 
         <details class="map-nearby" onToggle={(event) => {
           const open = (event.currentTarget as HTMLDetailsElement).open;
-          setNearby(open && mapRef.current ? nearestVessels(mapRef.current.view) : null);
+          setNearby(open && mapRef.current ? mapRef.current.nearest(12) : null);
         }}>
           <summary>Vessels near the centre</summary>
           {nearby && nearby.length === 0 && <p class="hint">No vessel near the centre of the map yet.</p>}
@@ -353,17 +411,13 @@ export default function MapPage({ query }: PageProps) {
           )}
         </details>
         <p class="hint map-help">
-          Drag or use the arrow keys to move, the wheel, a pinch or + and − to zoom, and click a vessel for its details.
-          Basemap: Natural Earth.
+          Drag or use the arrow keys to move, the wheel, a pinch or + and − to zoom, and click a vessel for its details;
+          a numbered circle holds that many vessels (click it to zoom in). Map data: Natural Earth; labels in Noto Sans.
         </p>
       </div>
 
-      <div class="map-stage" ref={stageRef} tabIndex={0} role="application" aria-roledescription="map"
-        aria-label="Map of live vessels: arrow keys move it, + and − zoom">
-        <div class="map-zoom">
-          <button type="button" class="map-icon-button" aria-label="Zoom in" onClick={() => mapRef.current?.zoomBy(1)}>+</button>
-          <button type="button" class="map-icon-button" aria-label="Zoom out" onClick={() => mapRef.current?.zoomBy(-1)}>−</button>
-        </div>
+      <div class="map-stage">
+        <div class="map-canvas" ref={stageRef} role="region" aria-label="Map of live vessels" />
         {selected !== null && (
           <VesselPanel key={selected} mmsi={selected} onClose={() => setSelected(null)}
             onTrack={(points: Track['points'] | null) => mapRef.current?.setTrack(points)} />
@@ -384,6 +438,8 @@ function statusBadge(status: StreamStatus, paused: boolean): [Tone, string] {
       return ['warn', 'Reconnecting…'];
     case 'refused':
       return ['bad', 'Not connected'];
+    case 'not-in-plan':
+      return ['info', 'Snapshot'];
     case 'closed':
       return ['neutral', 'Closed'];
   }

@@ -32,14 +32,7 @@ export const CATEGORIES: readonly CategoryStyle[] = [
 ];
 
 const BY_CATEGORY = new Map(CATEGORIES.map((style) => [style.category, style]));
-const INDEX = new Map(CATEGORIES.map((style, index) => [style.category, index]));
-const OTHER_INDEX = INDEX.get('OTHER')!;
 
 export function categoryStyle(category: string | null | undefined): CategoryStyle {
   return BY_CATEGORY.get(category as VesselCategory) ?? BY_CATEGORY.get('OTHER')!;
-}
-
-/** Index of a category in CATEGORIES (OTHER for anything unknown), for per-colour batches. */
-export function categoryIndex(category: string | null | undefined): number {
-  return INDEX.get(category as VesselCategory) ?? OTHER_INDEX;
 }

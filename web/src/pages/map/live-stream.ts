@@ -5,7 +5,8 @@ import { StreamClient, type CloseInfo, type PositionUpdate, type ReadyInfo, type
 import { dataKey, forgetDataKey } from '../../api/data-key.ts';
 import { errorMessage } from '../../api/errors.ts';
 
-export type StreamPhase = 'connecting' | 'live' | 'reconnecting' | 'refused' | 'closed';
+/** `not-in-plan`: the organisation's plan has no streams (Starter); the map shows REST snapshots instead. */
+export type StreamPhase = 'connecting' | 'live' | 'reconnecting' | 'refused' | 'not-in-plan' | 'closed';
 
 export interface StreamStatus {
   phase: StreamPhase;
@@ -33,8 +34,8 @@ export function refusalMessage(close: Pick<CloseInfo, 'code' | 'reason'>): { mes
   switch (close.code) {
     case 4403:
       return {
-        message: "The live map needs the AIS stream, which your organisation's Starter plan does not include. " +
-          'The Pro and Enterprise plans include it. The ports pages work on every plan.',
+        message: 'Live streaming comes with the Pro and Enterprise plans. On the Starter plan the map shows the vessels ' +
+          'the vessel search finds in the area, refreshed every 30 seconds.',
         fixAt: PLAN_PAGE,
       };
     case 4401:
@@ -114,7 +115,7 @@ export class LiveStream {
         return;
       }
       const { message, fixAt } = refusalMessage(close);
-      this.#report({ phase: close.code === 1000 ? 'closed' : 'refused', message, fixAt, retryAt: null });
+      this.#report({ phase: close.code === 1000 ? 'closed' : close.code === 4403 ? 'not-in-plan' : 'refused', message, fixAt, retryAt: null });
     });
     // A refusal is reported by the close listener; a refused filter by the page's subscribe.
     if (this.#filters === undefined) await client.connect().catch(() => {});

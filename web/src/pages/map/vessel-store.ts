@@ -1,9 +1,10 @@
 // What the live map knows about vessels, fed by the stream. Updates only change records and bump
-// `version`; the map draws once per animation frame when the version moved, however many updates
-// came in between. While paused, updates are held (the latest per vessel) and applied on resume.
+// `version`; the map hands them to MapLibre a few times a second at most when the version moved,
+// however many updates came in between. While paused, updates are held (the latest per vessel)
+// and applied on resume.
 import type { PositionUpdate, StaticUpdate, SubscribeFilters } from '@lamis/sdk';
-import { categoryIndex, type VesselCategory } from './categories.ts';
-import { boxContains, worldX, worldY, type Box } from './projection.ts';
+import { boxContains, type Box } from './area.ts';
+import type { VesselCategory } from './categories.ts';
 
 export interface VesselRecord {
   mmsi: number;
@@ -11,12 +12,8 @@ export interface VesselRecord {
   imo: number | null;
   flag: string | null;
   category: VesselCategory;
-  categoryIndex: number;
   lat: number;
   lon: number;
-  /** World units (Web Mercator, 0 to 1). */
-  x: number;
-  y: number;
   sog: number | null;
   cog: number | null;
   heading: number | null;
@@ -106,11 +103,8 @@ export class VesselStore {
       imo: null,
       flag: null,
       category: 'OTHER',
-      categoryIndex: categoryIndex('OTHER'),
       lat: 0,
       lon: 0,
-      x: 0,
-      y: 0,
       sog: null,
       cog: null,
       heading: null,
@@ -123,11 +117,8 @@ export class VesselStore {
     record.imo = update.imo ?? record.imo;
     record.flag = update.flag ?? record.flag;
     record.category = update.vessel_type;
-    record.categoryIndex = categoryIndex(update.vessel_type);
     record.lat = update.lat;
     record.lon = update.lon;
-    record.x = worldX(update.lon);
-    record.y = worldY(update.lat);
     record.sog = update.sog;
     record.cog = update.cog;
     record.heading = update.heading;
@@ -150,7 +141,6 @@ export class VesselStore {
     known.imo = update.imo ?? known.imo;
     known.flag = update.flag ?? known.flag;
     known.category = update.vessel_type;
-    known.categoryIndex = categoryIndex(update.vessel_type);
     known.destination = update.destination ?? known.destination;
     this.version++;
   }
