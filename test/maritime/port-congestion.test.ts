@@ -12,17 +12,16 @@ import { ringHolds } from '../../src/platform/geo/ring.ts';
 import { wpiEntry } from '../../src/maritime/ports/fixtures.ts';
 import { saveImport } from '../../src/maritime/ports/store.ts';
 import type { Config } from '../../src/config.ts';
-import { track } from '../support/ais-track.ts';
+import { ROTTERDAM_ANCHORAGE, ROTTERDAM_BERTH, ROTTERDAM_SEA, rotterdamAnchorageTracks, track } from '../support/ais-track.ts';
 import { freshPostgresSchema, postgresUrl, skipPostgres } from '../support/backends.ts';
 import { json } from '../support/http.ts';
 import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
 
 const ROTTERDAM = { lat: 51.9, lon: 4.4833 };
-/** On the Oude Maas, 4 nm south-west of the WPI position and clear of Vlaardingen: the anchorage of this test. */
-const ANCHORAGE = { lat: 51.85, lon: 4.4 };
-const BERTH_A = { lat: 51.9, lon: 4.47 };
+const ANCHORAGE = ROTTERDAM_ANCHORAGE;
+const BERTH_A = ROTTERDAM_BERTH;
 const BERTH_B = { lat: 51.895, lon: 4.46 };
-const SEA = { lat: 52.05, lon: 3.6 };
+const SEA = ROTTERDAM_SEA;
 /** Maasvlakte, 19 nm west of the city: in Rotterdam's area by the WPI seeds only. */
 const MAASVLAKTE = { lat: 51.955, lon: 4.03 };
 
@@ -98,21 +97,7 @@ for (const backend of BACKENDS) {
     });
 
     test('a vessel anchors, then berths while another waits: the anchorage appears and the waiting vessel is counted', async () => {
-      await upload(track(base, 244_670_001, [
-        { voyage: { destination: 'NLRTM', draught: 120, shiptype: 70 }, ago: 299 },
-        { ...SEA, sog: 13, ago: 295 },
-        { ...ANCHORAGE, sog: 0.2, status: 1, ago: 280 },
-        { ...ANCHORAGE, sog: 0.3, status: 1, ago: 240 },
-        { ...ANCHORAGE, sog: 6, ago: 180 },
-        { ...BERTH_A, sog: 0, status: 5, ago: 150 },
-        { ...BERTH_A, sog: 0, status: 5, ago: 120 },
-      ]));
-      await upload(track(base, 244_670_002, [
-        { voyage: { destination: 'ROTTERDAM', draught: 140, shiptype: 80 }, ago: 299 },
-        { ...SEA, sog: 12, ago: 290 },
-        { lat: ANCHORAGE.lat + 0.003, lon: ANCHORAGE.lon + 0.004, sog: 0.1, status: 1, ago: 250 },
-        { lat: ANCHORAGE.lat + 0.004, lon: ANCHORAGE.lon + 0.003, sog: 0.2, status: 1, ago: 100 },
-      ]));
+      for (const text of rotterdamAnchorageTracks(base)) await upload(text);
 
       const { area } = (await get('/v3/maritime/ports/NLRTM')).body;
       assert.equal(area.anchorages.length, 1, JSON.stringify(area.anchorages));

@@ -9,14 +9,11 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { wpiEntry } from '../../src/maritime/ports/fixtures.ts';
 import { saveImport } from '../../src/maritime/ports/store.ts';
-import { track } from '../support/ais-track.ts';
+import { rotterdamAnchorageTracks } from '../support/ais-track.ts';
 import { AUTH } from '../support/server.ts';
 import { mapSettled, SCREENSHOTS, skipBrowser, startDashboard, type Dashboard } from './support.ts';
 
 const ROTTERDAM = { lat: 51.9, lon: 4.4833 };
-const ANCHORAGE = { lat: 51.85, lon: 4.4 };
-const BERTH = { lat: 51.9, lon: 4.47 };
-const SEA = { lat: 52.05, lon: 3.6 };
 
 describe('a port page\'s area map', { skip: skipBrowser }, () => {
   let dashboard: Dashboard;
@@ -38,21 +35,7 @@ describe('a port page\'s area map', { skip: skipBrowser }, () => {
       const response = await fetch(`${dashboard.server.url}/v3/maritime/ais/nmea`, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: text });
       assert.equal(response.status, 200, await response.text());
     };
-    await upload(track(base, 244_670_001, [
-      { voyage: { destination: 'NLRTM', draught: 120, shiptype: 70 }, ago: 299 },
-      { ...SEA, sog: 13, ago: 295 },
-      { ...ANCHORAGE, sog: 0.2, status: 1, ago: 280 },
-      { ...ANCHORAGE, sog: 0.3, status: 1, ago: 240 },
-      { ...ANCHORAGE, sog: 6, ago: 180 },
-      { ...BERTH, sog: 0, status: 5, ago: 150 },
-      { ...BERTH, sog: 0, status: 5, ago: 120 },
-    ]));
-    await upload(track(base, 244_670_002, [
-      { voyage: { destination: 'ROTTERDAM', draught: 140, shiptype: 80 }, ago: 299 },
-      { ...SEA, sog: 12, ago: 290 },
-      { lat: ANCHORAGE.lat + 0.003, lon: ANCHORAGE.lon + 0.004, sog: 0.1, status: 1, ago: 250 },
-      { lat: ANCHORAGE.lat + 0.004, lon: ANCHORAGE.lon + 0.003, sog: 0.2, status: 1, ago: 100 },
-    ]));
+    for (const text of rotterdamAnchorageTracks(base)) await upload(text);
 
     await dashboard.signIn({ vehicle: 'vessel', plan: 'pro' });
     await page.goto(dashboard.url('/ports/NLRTM'));

@@ -4,6 +4,7 @@
 import type { GeoJSONSource, Map as MapLibreMap, SymbolLayerSpecification } from 'maplibre-gl';
 import { data } from '../api/data-key.ts';
 import { BASE_MAP_COLOURS, BASE_MAP_FONT } from './base-map.ts';
+import { addDrawnIcon } from './icons.ts';
 
 const PLACE_COLOURS = { port: '#1b5e8c', airport: '#6a4c93' };
 
@@ -18,24 +19,20 @@ const AIRPORT_LAYERS: readonly { id: string; sizes: string[]; minzoom: number }[
   { id: 'places-airports-medium', sizes: ['medium'], minzoom: 7 },
 ];
 
-/** A small round marker: a ring for ports, a filled dot for airports (drawn, so no sprite is fetched). */
-function marker(colour: string, filled: boolean): ImageData {
-  const ratio = 2;
-  const size = 10 * ratio;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = size;
-  const ctx = canvas.getContext('2d')!;
-  ctx.beginPath();
-  ctx.arc(size / 2, size / 2, size / 2 - 2 * ratio, 0, Math.PI * 2);
-  ctx.lineWidth = 2 * ratio;
-  ctx.strokeStyle = '#ffffff';
-  ctx.stroke();
-  ctx.fillStyle = filled ? colour : '#ffffff';
-  ctx.fill();
-  ctx.lineWidth = 1.4 * ratio;
-  ctx.strokeStyle = colour;
-  ctx.stroke();
-  return ctx.getImageData(0, 0, size, size);
+/** A small round marker, 10 px: a ring for ports, a filled dot for airports. */
+function marker(colour: string, filled: boolean) {
+  return (ctx: CanvasRenderingContext2D) => {
+    ctx.beginPath();
+    ctx.arc(5, 5, 3, 0, Math.PI * 2);
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = '#ffffff';
+    ctx.stroke();
+    ctx.fillStyle = filled ? colour : '#ffffff';
+    ctx.fill();
+    ctx.lineWidth = 1.4;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+  };
 }
 
 function layer(id: string, source: string, icon: string, colour: string, sizes: (string | null)[], minzoom: number): SymbolLayerSpecification {
@@ -64,8 +61,8 @@ function layer(id: string, source: string, icon: string, colour: string, sizes: 
 
 /** Adds port and airport names on top of a map that has loaded its base style (pages add their data layers after). */
 export async function addPlaceLabels(map: MapLibreMap, onError: (error: unknown) => void): Promise<void> {
-  map.addImage('place-port', marker(PLACE_COLOURS.port, false), { pixelRatio: 2 });
-  map.addImage('place-airport', marker(PLACE_COLOURS.airport, true), { pixelRatio: 2 });
+  addDrawnIcon(map, 'place-port', 10, marker(PLACE_COLOURS.port, false));
+  addDrawnIcon(map, 'place-airport', 10, marker(PLACE_COLOURS.airport, true));
   map.addSource('places-ports', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
   map.addSource('places-airports', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
   for (const { id, sizes, minzoom } of AIRPORT_LAYERS) map.addLayer(layer(id, 'places-airports', 'place-airport', PLACE_COLOURS.airport, sizes, minzoom));

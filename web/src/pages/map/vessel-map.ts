@@ -6,6 +6,7 @@
 import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, MapMouseEvent } from 'maplibre-gl';
 import { NavigationControl } from 'maplibre-gl';
 import { BASE_MAP_FONT_BOLD, createBaseMap } from '../../map/base-map.ts';
+import { addDrawnIcon } from '../../map/icons.ts';
 import { unwrapLine } from '../../map/natural-earth.ts';
 import { addPlaceLabels } from '../../map/places.ts';
 import { boxContains, boxOfBounds, type Bounds } from './area.ts';
@@ -32,30 +33,25 @@ const UNDER_WAY_KN = 0.5;
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-/** A hull seen from above pointing north, or a dot, in a type's colour (drawn: no sprite is fetched). */
-function vesselIcon(colour: string, underWay: boolean): ImageData {
-  const ratio = 2;
-  const size = 20 * ratio;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = size;
-  const ctx = canvas.getContext('2d')!;
-  ctx.scale(ratio, ratio);
-  ctx.beginPath();
-  if (underWay) {
-    ctx.moveTo(10, 1.5);
-    ctx.lineTo(15.5, 17.5);
-    ctx.lineTo(10, 14.5);
-    ctx.lineTo(4.5, 17.5);
-    ctx.closePath();
-  } else {
-    ctx.arc(10, 10, 4.5, 0, Math.PI * 2);
-  }
-  ctx.fillStyle = colour;
-  ctx.fill();
-  ctx.lineWidth = 1.2;
-  ctx.strokeStyle = 'rgba(20, 30, 40, 0.85)';
-  ctx.stroke();
-  return ctx.getImageData(0, 0, size, size);
+/** A hull seen from above pointing north, or a dot, 20 px, in a type's colour. */
+function vesselIcon(colour: string, underWay: boolean) {
+  return (ctx: CanvasRenderingContext2D) => {
+    ctx.beginPath();
+    if (underWay) {
+      ctx.moveTo(10, 1.5);
+      ctx.lineTo(15.5, 17.5);
+      ctx.lineTo(10, 14.5);
+      ctx.lineTo(4.5, 17.5);
+      ctx.closePath();
+    } else {
+      ctx.arc(10, 10, 4.5, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = colour;
+    ctx.fill();
+    ctx.lineWidth = 1.2;
+    ctx.strokeStyle = 'rgba(20, 30, 40, 0.85)';
+    ctx.stroke();
+  };
 }
 
 function feature(vessel: VesselRecord): GeoJSON.Feature<GeoJSON.Point> {
@@ -158,8 +154,8 @@ export class VesselMap {
     const map = this.map;
     void addPlaceLabels(map, this.#options.onError);
     for (const { category, colour } of CATEGORIES) {
-      map.addImage(`vessel-way-${category}`, vesselIcon(colour, true), { pixelRatio: 2 });
-      map.addImage(`vessel-rest-${category}`, vesselIcon(colour, false), { pixelRatio: 2 });
+      addDrawnIcon(map, `vessel-way-${category}`, 20, vesselIcon(colour, true));
+      addDrawnIcon(map, `vessel-rest-${category}`, 20, vesselIcon(colour, false));
     }
     map.addSource('vessel-track', { type: 'geojson', data: EMPTY });
     map.addSource('vessels', { type: 'geojson', data: EMPTY, cluster: true, clusterMaxZoom: CLUSTER_MAX_ZOOM, clusterRadius: 44 });
