@@ -28,6 +28,23 @@ async function waitForDrawn(page: Page, test: (count: number) => boolean, messag
   }
 }
 
+/** Waits until the server holds positions of at least `count` vessels (the simulator's first reports arrive over some seconds). */
+async function waitForPositions(url: string, count: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let positioned = 0;
+    let cursor: string | null = null;
+    do {
+      const found = await json(await fetch(`${url}/v3/maritime/vessels?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: AUTH }));
+      positioned += found.data.filter((vessel: any) => vessel.position).length;
+      cursor = found.next_cursor;
+    } while (cursor);
+    if (positioned >= count) return;
+    if (Date.now() > deadline) throw new Error(`the server holds positions of ${positioned} vessels, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** The map's pixels as the compositor shows them (WebGL included). */
 function mapPixels(page: Page): Promise<Buffer> {
   return page.locator('.map-canvas canvas').screenshot({ animations: 'disabled' });
@@ -122,6 +139,8 @@ describe('live map', { skip: skipBrowser }, () => {
   test('a Starter organisation sees the vessels of the area from the vessel search, and is told the stream comes with Pro', { timeout: 90_000 }, async () => {
     const { page } = dashboard;
     await dashboard.signIn({ vehicle: 'vessel' });
+    // The snapshot is read once every 30 s: the simulator's vessels are at sea before it is.
+    await waitForPositions(dashboard.server.url, 250);
     await page.goto(dashboard.url('/map'));
     await page.getByRole('heading', { name: 'Live map' }).waitFor();
     await page.locator('[data-stream-phase="not-in-plan"]').waitFor();
