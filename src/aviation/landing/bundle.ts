@@ -38,10 +38,6 @@ export interface LandingRequest {
   profileSource: ProfileSource;
 }
 
-function secondsSince(iso: string | null, nowMs: number): number | null {
-  return iso === null ? null : Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
-}
-
 /** The airport's reports, read once and decoded once for every answer built from them. */
 export interface AirportWeather {
   metarReport: StoredReport | null;
@@ -113,6 +109,8 @@ interface HeldAnswer {
   bundle: LandingIntelligence;
   generation: number;
   at: number;
+  /** When its inputs were observed, checked or fetched: their ages at any moment follow. */
+  inputTimes: InputTimes;
   /** The answer's JSON text at one set of input ages; null when it could not be cut into a template. */
   written?: { ages: string; template: AnswerTemplate | null };
 }
@@ -125,27 +123,30 @@ function composedAnswers(services: AviationServices) {
   return answers;
 }
 
-/** The answer for the request, reused or built, and the input ages at `nowMs`. */
+/**
+ * The answer for the request, reused or built, and the input ages at `nowMs`. A reused answer
+ * reads nothing: its inputs' ages follow from the times held with it.
+ */
 async function heldAnswer(services: AviationServices, request: LandingRequest, requestId: string, nowMs: number) {
   const { airport, etaMs } = request;
-  const [weather, notamSet] = await Promise.all([airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs })]);
-  const { ages, freshness } = inputAges(weather, notamSet, nowMs);
   const key = `${airport.icao}|${etaMs}|${request.vehicleType}|${request.profileSource}|${JSON.stringify(request.profile)}`;
   const answers = composedAnswers(services);
   const generation = services.inputs.generation;
   const reused = answers.get(key);
-  if (reused !== undefined && reused.generation === generation && nowMs - reused.at < ANSWER_REUSE_MS) return { answer: reused, ages, freshness };
+  if (reused !== undefined && reused.generation === generation && nowMs - reused.at < ANSWER_REUSE_MS) return { answer: reused, ...inputAges(reused.inputTimes, nowMs) };
+  const [weather, notamSet] = await Promise.all([airportWeather(services, airport.icao, nowMs), services.notams.forAirport(airport.icao, { at: etaMs })]);
   const alternates = await findAlternates(services.airports, request, {
     weather: (icao) => airportWeather(services, icao, nowMs),
     notams: async (icao, at) => (await services.notams.forAirport(icao, { at })).notams,
   });
   const capacity = deriveCapacity(airport, notamSet.notams, capacityWeather(weatherAtEta({ metar: weather.metar, taf: weather.taf, etaMs })));
   const slot = await services.inputs.availability(airport.icao, etaMs, capacity.arrivals_per_hour);
-  const answer: HeldAnswer = { bundle: composeLandingBundle({ request, weather, notamSet, slot, alternates }, requestId, nowMs).bundle, generation, at: nowMs };
+  const inputTimes = inputTimesOf(weather, notamSet, nowMs);
+  const answer: HeldAnswer = { bundle: composeLandingBundle({ request, weather, notamSet, slot, alternates }, requestId, nowMs).bundle, generation, at: nowMs, inputTimes };
   answers.delete(key);
   if (answers.size >= MAX_REUSED_ANSWERS) answers.delete(answers.keys().next().value!);
   answers.set(key, answer);
-  return { answer, ages, freshness };
+  return { answer, ...inputAges(inputTimes, nowMs) };
 }
 
 /** The fields of an answer that are the request's own, not the answer's. */
@@ -194,17 +195,30 @@ function answerTemplate(bundle: LandingIntelligence, serialise: (bundle: Landing
   return { parts, order: found.map(({ field }) => field), length: parts.reduce((sum, part) => sum + part.length, 0) };
 }
 
+/** Epoch ms of each input's observation, check or fetch; null for an input there is none of. */
+interface InputTimes {
+  metarObserved: number | null;
+  tafChecked: number | null;
+  /** The oldest fetch of the NOTAM feeds (one not fetched yet counts as fetched now). */
+  notamsFetched: number | null;
+}
+
+function inputTimesOf(weather: AirportWeather, notamSet: AirportNotams, nowMs: number): InputTimes {
+  return {
+    metarObserved: weather.metarReport ? Date.parse(weather.metarReport.observed_at) : null,
+    tafChecked: weather.tafReport ? nowMs - weather.tafReport.age_s * 1000 : null,
+    notamsFetched: notamSet.feeds.length === 0 ? null : Math.min(...notamSet.feeds.map((feed) => (feed.fetched_at === null ? nowMs : Date.parse(feed.fetched_at)))),
+  };
+}
+
 /**
  * How old each input is at `nowMs`, and the oldest: a METAR describes the weather when it was
  * observed; NOTAMs are as fresh as their last fetch; a TAF as its last check with its source (it
  * is meant to hold for hours).
  */
-function inputAges(weather: AirportWeather, notamSet: AirportNotams, nowMs: number) {
-  const ages = {
-    metar_observation: secondsSince(weather.metarReport?.observed_at ?? null, nowMs),
-    taf_check: weather.tafReport?.age_s ?? null,
-    notams: notamSet.feeds.length === 0 ? null : Math.max(...notamSet.feeds.map((f) => secondsSince(f.fetched_at, nowMs) ?? 0)),
-  };
+function inputAges(times: InputTimes, nowMs: number) {
+  const since = (ms: number | null) => (ms === null ? null : Math.max(0, Math.round((nowMs - ms) / 1000)));
+  const ages = { metar_observation: since(times.metarObserved), taf_check: since(times.tafChecked), notams: since(times.notamsFetched) };
   const measured = Object.values(ages).filter((age): age is number => age !== null);
   return { ages, freshness: measured.length ? Math.max(...measured) : 0 };
 }
@@ -230,7 +244,7 @@ export function composeLandingBundle(inputs: BundleInputs, requestId: string, no
   const shear = windShearAtEta(atEta, chosen?.designator);
   const known = atEta.basis !== 'none';
 
-  const { ages, freshness } = inputAges(inputs.weather, notamSet, nowMs);
+  const { ages, freshness } = inputAges(inputTimesOf(inputs.weather, notamSet, nowMs), nowMs);
 
   const bundle: LandingIntelligence = {
     request_id: requestId,
