@@ -79,8 +79,10 @@ test('ETA delay, weather hold and tide at the destination open, survive a restar
   await engine.restart();
   assert.deepEqual(await engine.settledChanges(SUBJECT, KINDS), ['opened', 'opened', 'opened'], 'evaluated every second and restarted, nothing new is raised or updated');
 
-  // New voyage data: the ETA reported later than predicted, and a light draught.
-  await upload(voyage(minuteAfter(Date.parse(delayed.data.predicted_eta) + 60 * MINUTE), 20));
+  // New voyage data: the ETA reported a day after the prediction, and a light draught. (A day, not
+  // an hour: the prediction for the new draught moves with the forecast and tides of the hour the
+  // test runs, once 2.6 h later than the one for the deep draught.)
+  await upload(voyage(minuteAfter(Date.parse(delayed.data.predicted_eta) + 24 * 60 * MINUTE), 20));
   const onTime = await engine.until('vessel.eta_delayed', SUBJECT, 'cleared', 'ETA delay cleared');
   assert.equal(onTime.id, delayed.id);
   assert.equal((await engine.until('vessel.tide_restricted', SUBJECT, 'cleared', 'tide restriction cleared')).id, tide.id);
