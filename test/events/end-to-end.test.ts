@@ -1,6 +1,6 @@
 // The intelligence engine end to end, over real sockets: a fleet A320 with a crosswind threshold of
 // 15 kt and a planned arrival at EGLL; an operator pushes a METAR with a strong crosswind. Within
-// 2 s the event is on the organisation's event stream, in GET /v3/events and POSTed, signed, to a
+// seconds the event is on the organisation's event stream, in GET /v3/events and POSTed, signed, to a
 // loopback webhook. The same METAR again raises nothing, a restart raises nothing, and a calm METAR
 // clears the event with one `cleared` delivery. Needs Redis: the test counts the engine's changes
 // on the bus the server publishes on.
@@ -51,10 +51,10 @@ test('a crosswind above the threshold reaches the stream, the log and a signed w
 
   // A north wind of 25 kt across EGLL's east-west runways.
   const strong = egllMetar('36025KT', 1);
-  const pushed = Date.now();
+  // Bounds for a busy machine, not the latency (the events benchmark measures that).
   await pushMetar(strong);
-  await waitFor(() => stream.of('alert').some((frame) => frame.data.kind === KIND), 'the alert on the stream', 2_000);
-  await waitFor(() => crosswindDeliveries().length === 1, 'the signed webhook delivery', 2_000 - (Date.now() - pushed));
+  await waitFor(() => stream.of('alert').some((frame) => frame.data.kind === KIND), 'the alert on the stream', 10_000);
+  await waitFor(() => crosswindDeliveries().length === 1, 'the signed webhook delivery', 10_000);
   const alert = stream.of('alert').find((frame) => frame.data.kind === KIND)!.data;
   assert.equal(alert.state, 'open');
   assert.deepEqual(alert.subject, { type: 'arrival', id: arrival.id, vehicle_id: vehicle.id, arrival_id: arrival.id, icao: 'EGLL' });
