@@ -8,6 +8,7 @@
 // same `webhook-id`, never lost. The lease outlasts that, so the table does not hand it out again
 // meanwhile. The stream only distributes work: a message whose attempt was recorded already is
 // confirmed and dropped.
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -19,7 +20,16 @@ import type { DeliveryWorker } from './worker.ts';
 const POLL_MS = 1000;
 /** Due attempts taken at once. */
 const BATCH = 20;
-export const STREAM = 'lamis:webhooks:due';
+/**
+ * The stream of one storage's deliveries: deployments that share a Redis but not a storage must
+ * not take each other's attempts (a consumer of another storage finds no such delivery and drops
+ * it). Named by the storage's address, so instances given the same one share the stream; ones
+ * given different addresses of one storage each use their own, and every attempt is still made
+ * once (the table's lease decides who takes it), only not taken over between them.
+ */
+export function dueStream(storage: string): string {
+  return `lamis:webhooks:${createHash('sha256').update(storage).digest('hex').slice(0, 16)}:due`;
+}
 export const GROUP = 'lamis-webhooks';
 /** The stream keeps about this many entries; confirmed ones are not needed again. */
 const STREAM_LENGTH = 100_000;
@@ -92,15 +102,15 @@ export function tableDispatcher({ store, worker, leaseMs, logger }: DispatchOpti
 type StreamEntry = [id: string, fields: string[]];
 
 /** With Redis: attempts taken from the table go on the stream, and this instance makes those the group hands it. */
-export async function streamDispatcher(options: DispatchOptions & { redisUrl: string; reclaimMs: number }): Promise<Dispatcher> {
-  const { store, worker, leaseMs, logger, reclaimMs } = options;
+export async function streamDispatcher(options: DispatchOptions & { redisUrl: string; reclaimMs: number; stream: string }): Promise<Dispatcher> {
+  const { store, worker, leaseMs, logger, reclaimMs, stream } = options;
   const connect = () => new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
   // A blocked XREADGROUP holds its connection, hence two.
   const commands = connect();
   const reader = connect();
   await Promise.all([commands.connect(), reader.connect()]);
   try {
-    await commands.xgroup('CREATE', STREAM, GROUP, '0', 'MKSTREAM');
+    await commands.xgroup('CREATE', stream, GROUP, '0', 'MKSTREAM');
   } catch (error) {
     if (!/BUSYGROUP/.test((error as Error).message)) throw error;
   }
@@ -114,7 +124,7 @@ export async function streamDispatcher(options: DispatchOptions & { redisUrl: st
     const attempt = Number(field('attempt'));
     try {
       if (id !== undefined && Number.isInteger(attempt)) await worker.attempt(id, attempt);
-      await commands.xack(STREAM, GROUP, entryId);
+      await commands.xack(stream, GROUP, entryId);
     } catch (error) {
       logger.error({ err: error, delivery: id }, 'webhook attempt failed; left for another instance');
     }
@@ -122,12 +132,12 @@ export async function streamDispatcher(options: DispatchOptions & { redisUrl: st
 
   const handOut = poller(async () => {
     for (const { id, attempt } of await store.claimDue(leaseMs, BATCH)) {
-      await commands.xadd(STREAM, 'MAXLEN', '~', STREAM_LENGTH, '*', 'delivery', id, 'attempt', String(attempt));
+      await commands.xadd(stream, 'MAXLEN', '~', STREAM_LENGTH, '*', 'delivery', id, 'attempt', String(attempt));
     }
   }, logger);
 
   const reclaim = setInterval(() => {
-    void commands.xautoclaim(STREAM, GROUP, consumer, reclaimMs, '0-0', 'COUNT', BATCH)
+    void commands.xautoclaim(stream, GROUP, consumer, reclaimMs, '0-0', 'COUNT', BATCH)
       .then(async (answer) => {
         const entries = (answer as [string, StreamEntry[]])[1].filter((entry) => entry[1] !== null);
         if (entries.length) logger.warn({ taken_over: entries.length }, 'webhook attempts of an unresponsive instance taken over');
@@ -139,7 +149,7 @@ export async function streamDispatcher(options: DispatchOptions & { redisUrl: st
   const reading = (async () => {
     while (!closed) {
       try {
-        const answer = await reader.xreadgroup('GROUP', GROUP, consumer, 'COUNT', BATCH, 'BLOCK', POLL_MS, 'STREAMS', STREAM, '>') as [string, StreamEntry[]][] | null;
+        const answer = await reader.xreadgroup('GROUP', GROUP, consumer, 'COUNT', BATCH, 'BLOCK', POLL_MS, 'STREAMS', stream, '>') as [string, StreamEntry[]][] | null;
         await Promise.all((answer?.[0]?.[1] ?? []).map(make));
       } catch (error) {
         if (closed) return;

@@ -3,13 +3,14 @@
 // by this instance from the table, or shared between instances through a Redis stream with
 // REDIS_URL. Endpoints that keep failing are disabled and their organisation's owners and admins
 // with a verified address told by mail.
+import path from 'node:path';
 import type { MemberDirectory } from '../accounts/index.ts';
 import { eventChanges, onEventTransition } from '../events/index.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import { mailerFor } from '../platform/mail/index.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
-import { streamDispatcher, tableDispatcher } from './dispatch.ts';
+import { dueStream, streamDispatcher, tableDispatcher } from './dispatch.ts';
 import { disabledMail } from './mails.ts';
 import { WebhookSender } from './sender.ts';
 import type { WebhooksSettings } from './settings.ts';
@@ -37,7 +38,7 @@ export const webhooks = (members: MemberDirectory): Feature<PlatformSettings & W
   // Long enough that an attempt handed out on the stream is taken over there before the table hands it out again.
   const leaseMs = config.webhookTimeoutMs + 2 * reclaimMs;
   const dispatcher = config.redisUrl
-    ? await streamDispatcher({ store, worker, leaseMs, logger: log, redisUrl: config.redisUrl, reclaimMs })
+    ? await streamDispatcher({ store, worker, leaseMs, logger: log, redisUrl: config.redisUrl, reclaimMs, stream: dueStream(config.databaseUrl ?? path.resolve(config.dataDir)) })
     : tableDispatcher({ store, worker, leaseMs, logger: log });
   const unsubscribe = await bus.subscribe(eventChanges, () => dispatcher.kick());
   registerWebhookRoutes(app, { store, worker, allowPrivate: config.webhookAllowPrivate, secretOverlapSec: config.webhookSecretOverlapSec });
