@@ -1,9 +1,10 @@
 // AIS ingest, on a thread of its own (worker.ts) or in the serving thread (link.ts, one core): the
 // feeds, decoding, the authoritative vessel store and the track recorder. What it tells the serving
 // thread goes in compact change batches (vessels/changes.ts), one batch in flight at a time: the
-// serving thread acknowledges a batch once it has applied it, and until then changes wait here.
-// When more than two batches' worth wait, the serving thread is behind and positions coalesce per
-// vessel (the latest wins): nothing queues up there, and what waits here is bounded by the fleet.
+// serving thread acknowledges a batch once it has applied it, and until then changes wait here; the
+// next batch takes all that waited (up to MAX_BATCH_ROWS). When more than a full batch waits, the
+// serving thread is behind and positions coalesce per vessel (the latest wins): nothing queues up
+// there, and what waits here is bounded by the fleet.
 //
 // Feed lines queue here and are decoded in slices of SLICE_LINES, a turn of the event loop each, so
 // a large read never holds the thread. Past HIGH_WATER_LINES queued, TCP feeds pause their sockets
@@ -25,10 +26,14 @@ const SLICE_LINES = 1_000;
 const HIGH_WATER_LINES = 4_000;
 const LOW_WATER_LINES = 1_000;
 const SHED_LINES = 200_000;
-/** Rows in one batch at most: what the serving thread applies in one go. */
-const MAX_BATCH_ROWS = 500;
-/** Rows waiting past which the serving thread counts as behind and positions coalesce: two batches' worth. */
-const COALESCE_AFTER_ROWS = 2 * MAX_BATCH_ROWS;
+/**
+ * Rows in one batch at most. A batch takes what waits, so when the serving thread is slower the
+ * batches grow and each round trip carries more: the hop keeps up with the feed instead of
+ * queueing behind a fixed batch size.
+ */
+const MAX_BATCH_ROWS = 5_000;
+/** Rows waiting past which the serving thread counts as behind and positions coalesce. */
+const COALESCE_AFTER_ROWS = MAX_BATCH_ROWS;
 /** How often the status rides along with a batch, or goes on its own when nothing changes. */
 const STATUS_MS = 250;
 const HOUSEKEEPING_MS = 10_000;

@@ -1,12 +1,12 @@
 // The serving thread's end of AIS ingest: it starts the ingest core (on a worker thread, or in this
 // thread when there is one core to run on), keeps the read copy of vessel state up to date from its
-// change batches, and tells its listeners of each change. Every batch is acknowledged once applied
-// and a turn of the event loop has passed, so requests are served between batches whatever the
-// feed's rate.
+// change batches, and tells its listeners of each change. A batch is applied a slice of rows per
+// turn of the event loop and acknowledged a turn after its last slice, so requests are served
+// between slices whatever the feed's rate or the batch's size.
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseSettings } from '../../platform/db/database.ts';
-import { applyChangeBatch } from '../vessels/changes.ts';
+import { applyChangeRows, ROW_WIDTH, type BatchCursor } from '../vessels/changes.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
 import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings, type IngestStatus, type UploadCounts } from './core.ts';
 import type { IngestWorkerData } from './worker.ts';
@@ -22,6 +22,9 @@ export interface IngestLinkOptions {
   store: VesselStore;
   log: FastifyBaseLogger;
 }
+
+/** Rows of a batch applied in one turn: a large batch (the serving thread was behind) leaves room for requests between its parts. */
+const APPLY_SLICE_ROWS = 500;
 
 type Request = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -146,24 +149,9 @@ export class IngestLink {
 
   #receive(event: IngestEvent): void {
     switch (event.kind) {
-      case 'batch': {
-        if (!this.#closing) {
-          applyChangeBatch(this.#store, event, (change) => {
-            for (const listener of this.#listeners) {
-              try {
-                listener(change);
-              } catch (error) {
-                this.#log.error({ err: error, mmsi: change.vessel.mmsi }, 'a vessel change listener failed');
-              }
-            }
-          });
-        }
-        if (event.status) this.#status = event.status;
-        for (const { id, value } of event.replies) this.#settle(id, value, undefined);
-        // After a turn, so what the changes set off (the stream's frames) and waiting requests go first.
-        setImmediate(() => this.#post({ kind: 'ack' }));
+      case 'batch':
+        this.#apply(event, { from: 0, to: 0, statics: 0 });
         return;
-      }
       case 'status':
         this.#status = event.status;
         return;
@@ -174,6 +162,32 @@ export class IngestLink {
         this.#log[event.level](event.detail, event.message);
     }
   }
+
+  /** Applies the batch APPLY_SLICE_ROWS rows a turn, then settles its replies and acknowledges it. */
+  #apply(batch: Extract<IngestEvent, { kind: 'batch' }>, cursor: BatchCursor): void {
+    const count = batch.rows.length / ROW_WIDTH;
+    cursor.to = Math.min(count, cursor.from + APPLY_SLICE_ROWS);
+    if (!this.#closing) applyChangeRows(this.#store, batch, cursor, this.#tell);
+    cursor.from = cursor.to;
+    if (cursor.from < count) {
+      setImmediate(() => this.#apply(batch, cursor));
+      return;
+    }
+    if (batch.status) this.#status = batch.status;
+    for (const { id, value } of batch.replies) this.#settle(id, value, undefined);
+    // After a turn, so what the changes set off (the stream's frames) and waiting requests go first.
+    setImmediate(() => this.#post({ kind: 'ack' }));
+  }
+
+  readonly #tell = (change: Change): void => {
+    for (const listener of this.#listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.#log.error({ err: error, mmsi: change.vessel.mmsi }, 'a vessel change listener failed');
+      }
+    }
+  };
 
   #settle(id: number, value: unknown, error: string | undefined): void {
     const request = this.#requests.get(id);

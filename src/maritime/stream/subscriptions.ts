@@ -6,8 +6,9 @@
 //
 // Boxes go into a grid of several cell sizes: each box into the finest size at which it covers at
 // most MAX_CELLS_PER_BOX cells, a box wider than the coarsest into a "global" list. So a port's box
-// takes a few 0.25° cells, a sea a few 1° or 4° cells, an ocean a few 16° cells, and a position
-// looks up one cell per size: in a busy area it meets only the boxes around it.
+// takes a few 1/16° cells (where ports are busy, boxes crowd), a sea a few 1° or 4° cells, an ocean
+// a few 16° cells, and a position looks up one cell per size: in a busy area it meets only the
+// boxes around it.
 import { longitudeRanges, type BBox, type Vessel } from '../vessels/store.ts';
 import type { Filter } from './protocol.ts';
 
@@ -46,11 +47,11 @@ export class CompiledFilter {
 }
 
 /** Cell sizes in degrees, finest first. */
-const CELL_SIZES = [0.25, 1, 4, 16] as const;
+const CELL_SIZES = [0.0625, 0.25, 1, 4, 16] as const;
 const MAX_CELLS_PER_BOX = 64;
-/** Cell keys: size index, row, column in one number (at most 720 rows and 1,440 columns). */
-const KEY_LEVEL = 10_000_000;
-const KEY_ROW = 2_000;
+/** Cell keys: size index, row, column in one number (at most 2,880 rows and 5,760 columns). */
+const KEY_LEVEL = 100_000_000;
+const KEY_ROW = 10_000;
 
 function rowOf(lat: number, size: number): number {
   return Math.min(Math.ceil(180 / size) - 1, Math.max(0, Math.floor((lat + 90) / size)));

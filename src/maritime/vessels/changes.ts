@@ -156,10 +156,23 @@ function pushStatic(out: (string | number | null)[], v: Vessel): void {
 
 /** Applies a batch to the read copy; `onChange` hears each vessel's change, in row order. */
 export function applyChangeBatch(store: VesselStore, batch: ChangeBatch, onChange: (change: Change) => void): number {
+  const count = batch.rows.length / ROW_WIDTH;
+  applyChangeRows(store, batch, { from: 0, to: count, statics: 0 }, onChange);
+  return count;
+}
+
+/** Where a batch applied in parts stands: the rows `from` to `to` come next, their static fields at `statics`. */
+export interface BatchCursor {
+  from: number;
+  to: number;
+  statics: number;
+}
+
+/** Applies the batch's rows `cursor.from` to `cursor.to` and moves the cursor's `statics` past them. */
+export function applyChangeRows(store: VesselStore, batch: ChangeBatch, cursor: BatchCursor, onChange: (change: Change) => void): void {
   const { rows, statics } = batch;
-  const count = rows.length / ROW_WIDTH;
-  let s = 0;
-  for (let row = 0; row < count; row++) {
+  let s = cursor.statics;
+  for (let row = cursor.from; row < cursor.to; row++) {
     const at = row * ROW_WIDTH;
     const mmsi = rows[at + MMSI]!;
     const flags = rows[at + FLAGS]!;
@@ -181,7 +194,7 @@ export function applyChangeBatch(store: VesselStore, batch: ChangeBatch, onChang
     store.put(vessel, position);
     onChange({ vessel, position, static: changedStatic });
   }
-  return count;
+  cursor.statics = s;
 }
 
 function sameList(a: readonly FeedSource[], b: readonly FeedSource[]): boolean {

@@ -101,6 +101,36 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal(calls.saveVessels.length, 1);
     });
 
+    test("the timer rewrites a vessel's row at most once per interval, new vessels and static changes at once, a bounded number a flush", async () => {
+      const { calls, storage } = counting(repository);
+      let clock = now;
+      const r = recorder({ repository: storage, now: () => clock, flushIntervalMs: 10, vesselIntervalMs: 30_000, maxVesselRows: 3 });
+      const feed = feeder(r);
+      const fleet = [0, 1, 2, 3, 4].map((i) => 219_000_000 + i);
+      r.start();
+      for (const mmsi of fleet) feed.position(mmsi, clock);
+      // Five new vessels: three in the first flush, the other two in the next.
+      await until(() => r.stats().written_vessels === 5);
+      assert.deepEqual(calls.saveVessels, [3, 2]);
+      // A second later every vessel moved: their rows are not due yet; one vessel's static data is.
+      clock += 1_000;
+      for (const mmsi of fleet) feed.position(mmsi, clock, {}, 54.31, 10.1);
+      feed.staticVoyage(fleet[2]!, clock, { destination: 'DKAAR' });
+      await until(() => r.stats().written_vessels === 6);
+      await sleep(50);
+      assert.deepEqual(calls.saveVessels, [3, 2, 1]);
+      assert.equal(r.stats().pending_vessels, 4);
+      const stored = await repository.loadVessels();
+      assert.equal(stored.find((v) => v.mmsi === fleet[2])?.destination, 'DKAAR');
+      assert.equal(stored.find((v) => v.mmsi === fleet[0])?.position?.lat, 54.3, 'the row is not rewritten within its interval');
+      // Once the interval has passed, the rows are due again, the longest waiting first.
+      clock += 30_000;
+      await until(() => r.stats().written_vessels === 10);
+      assert.deepEqual(calls.saveVessels, [3, 2, 1, 3, 1]);
+      assert.deepEqual((await repository.loadVessels()).map((v) => v.position?.lat), fleet.map(() => 54.31));
+      assert.equal(r.stats().pending_vessels, 0);
+    });
+
     test('maxBatch waiting points start a flush without the timer, one flush at a time', async () => {
       const { calls, storage } = counting(repository);
       const r = recorder({ repository: storage, maxBatch: 10 });

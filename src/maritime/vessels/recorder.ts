@@ -3,6 +3,11 @@
  *
  * Vessel state: every change marks its vessel; a flush writes each marked vessel once, as it is
  * at that moment, so a vessel that reported twenty times since the last flush costs one row write.
+ * The timer's flushes write a vessel's row at most every `vesselIntervalMs` (30 s), and at most
+ * `maxVesselRows` (2,000) rows at a time, those waiting longest first; a vessel not written yet and
+ * one whose static data changed are due at once. The row is what a restart restores, so it is at
+ * most that much behind, while the live state stays current: a busy feed costs a row write per
+ * vessel per 30 s instead of one per report. `flush()` and `close()` write every marked vessel.
  *
  * Track thinning. A position report becomes a track point when, compared with the last point kept
  * for that vessel:
@@ -36,6 +41,10 @@ export type RecorderStorage = Pick<VesselRepository, 'saveVessels' | 'appendPosi
 export interface VesselRecorderOptions {
   repository: RecorderStorage;
   flushIntervalMs?: number;
+  /** The timer's flushes rewrite a vessel's row at most this often (new vessels and static changes at once). */
+  vesselIntervalMs?: number;
+  /** Vessel rows one flush of the timer writes at most. */
+  maxVesselRows?: number;
   /** Flush at once when this many track points are waiting. */
   maxBatch?: number;
   /** Most track points held waiting (including a batch being written); beyond it they are dropped. */
@@ -87,6 +96,8 @@ interface Kept {
 
 export const RECORDER_DEFAULTS = {
   flushIntervalMs: 1_000,
+  vesselIntervalMs: 30_000,
+  maxVesselRows: 2_000,
   maxBatch: 1_000,
   maxPendingPoints: 100_000,
   trackIntervalMs: 30_000,
@@ -109,7 +120,12 @@ export class VesselRecorder {
   readonly #now: () => number;
   readonly #onError: VesselRecorderOptions['onError'];
 
+  /** Vessels whose rows wait, in the order they were first marked since their last write. */
   #vessels = new Map<number, Vessel>();
+  /** Vessels whose static data changed since their row was written: due at once. */
+  readonly #staticChanged = new Set<number>();
+  /** When each vessel's row was last written (the recorder's clock). */
+  readonly #rowWritten = new Map<number, number>();
   #points: TrackPoint[] = [];
   readonly #kept = new Map<number, Kept>();
   #inFlightVessels = 0;
@@ -151,7 +167,7 @@ export class VesselRecorder {
   start(): void {
     if (this.#closed || this.#flushTimer) return;
     this.#flushTimer = setInterval(() => {
-      if (!this.#flushing) void this.flush();
+      if (!this.#flushing) void this.#flush('due');
     }, this.#options.flushIntervalMs).unref();
     this.#pruneTimer = setInterval(() => void this.prune(), this.#options.pruneIntervalMs).unref();
     void this.prune();
@@ -165,6 +181,7 @@ export class VesselRecorder {
       return;
     }
     this.#vessels.set(vessel.mmsi, vessel);
+    if (change.static) this.#staticChanged.add(vessel.mmsi);
     if (!change.position || !vessel.position) return;
     const kept = this.#keep(vessel);
     if (!kept) {
@@ -179,13 +196,17 @@ export class VesselRecorder {
     this.#kept.set(vessel.mmsi, kept);
     this.#points.push(trackPointOf(vessel.mmsi, vessel.position, vessel.source));
     // While storage fails, retries wait for the timer instead of following every report.
-    if (this.#points.length >= this.#options.maxBatch && !this.#flushing && this.#consecutiveFailures === 0) void this.flush();
+    if (this.#points.length >= this.#options.maxBatch && !this.#flushing && this.#consecutiveFailures === 0) void this.#flush('due');
   }
 
-  /** Writes what is waiting; waits for a flush under way first. Never rejects. */
-  async flush(): Promise<void> {
+  /** Writes everything waiting, every marked vessel included; waits for a flush under way first. Never rejects. */
+  flush(): Promise<void> {
+    return this.#flush('all');
+  }
+
+  async #flush(vessels: 'all' | 'due'): Promise<void> {
     while (this.#flushing) await this.#flushing;
-    this.#flushing = this.#write().finally(() => {
+    this.#flushing = this.#write(vessels).finally(() => {
       this.#flushing = null;
     });
     return this.#flushing;
@@ -251,11 +272,29 @@ export class VesselRecorder {
     return keep ? { time, cog: position.cog, nav_status: position.nav_status, moving, seen: now } : null;
   }
 
-  async #write(): Promise<void> {
-    const vessels = [...this.#vessels.values()];
+  /** The marked vessels to write now, taken off the waiting list. */
+  #take(which: 'all' | 'due'): Vessel[] {
+    if (which === 'all') {
+      const vessels = [...this.#vessels.values()];
+      this.#vessels = new Map();
+      return vessels;
+    }
+    const vessels: Vessel[] = [];
+    const dueBefore = this.#now() - this.#options.vesselIntervalMs;
+    for (const [mmsi, vessel] of this.#vessels) {
+      if (vessels.length >= this.#options.maxVesselRows) break;
+      const written = this.#rowWritten.get(mmsi);
+      if (written !== undefined && written > dueBefore && !this.#staticChanged.has(mmsi)) continue;
+      vessels.push(vessel);
+      this.#vessels.delete(mmsi);
+    }
+    return vessels;
+  }
+
+  async #write(which: 'all' | 'due'): Promise<void> {
+    const vessels = this.#take(which);
     const points = this.#points;
     if (vessels.length === 0 && points.length === 0) return;
-    this.#vessels = new Map();
     this.#points = [];
     this.#inFlightVessels = vessels.length;
     this.#inFlightPoints = points.length;
@@ -263,6 +302,11 @@ export class VesselRecorder {
     try {
       await this.#repository.saveVessels(vessels);
       vesselsSaved = true;
+      const now = this.#now();
+      for (const { mmsi } of vessels) {
+        this.#rowWritten.set(mmsi, now);
+        this.#staticChanged.delete(mmsi);
+      }
       await this.#repository.appendPositions(points);
       this.#writtenVessels += vessels.length;
       this.#writtenPoints += points.length;
@@ -282,7 +326,7 @@ export class VesselRecorder {
       this.#inFlightPoints = 0;
     }
     if (this.#consecutiveFailures === 0 && !this.#closed && this.#points.length >= this.#options.maxBatch) {
-      queueMicrotask(() => void this.flush());
+      queueMicrotask(() => void this.#flush('due'));
     }
   }
 
@@ -291,6 +335,8 @@ export class VesselRecorder {
     // Forget the thinning state of vessels silent for a whole prune interval: the next report of
     // such a vessel starts its track again.
     for (const [mmsi, kept] of this.#kept) if (now - kept.seen > this.#options.pruneIntervalMs) this.#kept.delete(mmsi);
+    // A row not written for a whole prune interval is due anyway: its time need not be kept.
+    for (const [mmsi, written] of this.#rowWritten) if (now - written > this.#options.pruneIntervalMs) this.#rowWritten.delete(mmsi);
     try {
       this.#pruned += await this.#repository.pruneTrack(now - this.#options.retentionMs);
       this.#lastPruneAt = now;
