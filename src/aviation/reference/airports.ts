@@ -104,6 +104,7 @@ export async function loadAirports(options: LoadAirportsOptions, signal?: AbortS
   signal?.addEventListener('abort', stop, { once: true });
   try {
     let started: { builder: ReturnType<typeof airportIndexBuilder>; cache: AirportCacheReport } | null = null;
+    const strings = new Map<string, string>();
     // Buffered; ends when the thread exits, and throws what the thread threw.
     for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
       if (started === null) {
@@ -112,7 +113,7 @@ export async function loadAirports(options: LoadAirportsOptions, signal?: AbortS
       } else if (message === null) {
         return { ...started.builder.finish(), cache: started.cache };
       } else {
-        started.builder.add(message as AirportRecord[]);
+        started.builder.add(shareRepeatedStrings(message as AirportRecord[], strings));
         worker.postMessage('next');
         await nextTurn();
       }
@@ -123,6 +124,29 @@ export async function loadAirports(options: LoadAirportsOptions, signal?: AbortS
     signal?.removeEventListener('abort', stop);
     await worker.terminate();
   }
+}
+
+/** Strings up to this long are shared: statuses, types, countries, surfaces, runway idents, frequency kinds. */
+const SHARED_STRING_LENGTH = 16;
+
+/**
+ * Replaces each short string in the records by the one copy `strings` holds of it. The records
+ * cross from the loading thread as copies, a new string for every value, and a few values repeat
+ * tens of thousands of times ("open", "small_airport", "US", "ASPHALT", "18/36"): shared, they
+ * take about a tenth less of the index's memory.
+ */
+function shareRepeatedStrings<T>(value: T, strings: Map<string, string>): T {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = shareRepeatedStrings(value[i], strings);
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const key in record) record[key] = shareRepeatedStrings(record[key], strings);
+  } else if (typeof value === 'string' && value.length <= SHARED_STRING_LENGTH) {
+    const shared = strings.get(value);
+    if (shared !== undefined) return shared as T;
+    strings.set(value, value);
+  }
+  return value;
 }
 
 /**
