@@ -4,7 +4,7 @@
  * Vessel state: every change marks its vessel; a flush writes each marked vessel once, as it is
  * at that moment, so a vessel that reported twenty times since the last flush costs one row write.
  * The timer's flushes write a vessel's row at most every `vesselIntervalMs` (30 s), and at most
- * `maxVesselRows` (2,000) rows at a time, those waiting longest first; a vessel not written yet and
+ * `maxVesselRows` (1,000) rows at a time, those waiting longest first; a vessel not written yet and
  * one whose static data changed are due at once. The row is what a restart restores, so it is at
  * most that much behind, while the live state stays current: a busy feed costs a row write per
  * vessel per 30 s instead of one per report. `flush()` and `close()` write every marked vessel.
@@ -24,13 +24,14 @@
  * adds at most 6 points a minute while turning, 2 a minute under way and 6 an hour at rest.
  *
  * Flushing: every `flushIntervalMs` (1 s), or at once when `maxBatch` (1,000) points are waiting;
- * one flush at a time. A failed flush keeps its batch and retries it on the next flush. Waiting
+ * one flush at a time, its rows WRITE_CHUNK to a transaction. A failed flush keeps its batch and retries it on the next flush. Waiting
  * state is bounded: one vessel entry per MMSI, and at most `maxPendingPoints` (100,000) track
  * points, counting a batch being written; points beyond that are dropped and counted.
  *
  * Retention: at start and every `pruneIntervalMs` (1 h), track points older than `retentionMs`
  * (72 h) are deleted. Timers run from `start()` (unref'd); `close()` stops them and flushes the rest.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Change, Vessel } from './store.ts';
 import { trackPointOf, type TrackPoint, type VesselRepository } from './repository.ts';
 
@@ -94,10 +95,17 @@ interface Kept {
   seen: number;
 }
 
+/**
+ * Rows written in one transaction. On SQLite a write holds the thread, so a flush writes its rows
+ * a chunk at a time, a turn of the event loop between them: the thread's other work (decoding,
+ * change batches) waits for one chunk at most, a few milliseconds.
+ */
+const WRITE_CHUNK = 250;
+
 export const RECORDER_DEFAULTS = {
   flushIntervalMs: 1_000,
   vesselIntervalMs: 30_000,
-  maxVesselRows: 2_000,
+  maxVesselRows: 1_000,
   maxBatch: 1_000,
   maxPendingPoints: 100_000,
   trackIntervalMs: 30_000,
@@ -298,25 +306,33 @@ export class VesselRecorder {
     this.#points = [];
     this.#inFlightVessels = vessels.length;
     this.#inFlightPoints = points.length;
-    let vesselsSaved = false;
+    let vesselsSaved = 0;
     try {
-      await this.#repository.saveVessels(vessels);
-      vesselsSaved = true;
-      const now = this.#now();
-      for (const { mmsi } of vessels) {
-        this.#rowWritten.set(mmsi, now);
-        this.#staticChanged.delete(mmsi);
+      for (let from = 0; from < vessels.length; from += WRITE_CHUNK) {
+        if (from > 0) await nextTurn();
+        const chunk = vessels.slice(from, from + WRITE_CHUNK);
+        await this.#repository.saveVessels(chunk);
+        vesselsSaved += chunk.length;
+        const now = this.#now();
+        for (const { mmsi } of chunk) {
+          this.#rowWritten.set(mmsi, now);
+          this.#staticChanged.delete(mmsi);
+        }
       }
-      await this.#repository.appendPositions(points);
+      // A point stored already is skipped, so after a failure the whole batch can be tried again.
+      for (let from = 0; from < points.length; from += WRITE_CHUNK) {
+        if (from > 0 || vessels.length > 0) await nextTurn();
+        await this.#repository.appendPositions(points.slice(from, from + WRITE_CHUNK));
+      }
       this.#writtenVessels += vessels.length;
       this.#writtenPoints += points.length;
       this.#consecutiveFailures = 0;
       this.#lastFlushAt = this.#now();
     } catch (error) {
-      // Put the batch back in front of what arrived meanwhile. A vessel marked again since is
-      // already waiting, as the same object; one saved already need not be written again.
-      if (vesselsSaved) this.#writtenVessels += vessels.length;
-      else for (const v of vessels) if (!this.#vessels.has(v.mmsi)) this.#vessels.set(v.mmsi, v);
+      // Put back what was not written. A vessel marked again since is already waiting, as the
+      // same object; one saved already need not be written again.
+      this.#writtenVessels += vesselsSaved;
+      for (const v of vessels.slice(vesselsSaved)) if (!this.#vessels.has(v.mmsi)) this.#vessels.set(v.mmsi, v);
       this.#points = points.concat(this.#points);
       this.#failed++;
       this.#consecutiveFailures++;
