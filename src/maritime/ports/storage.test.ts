@@ -36,21 +36,51 @@ for (const backend of STORAGE_BACKENDS) {
     test('calls are stored, updated by id, and read back as they were', async () => {
       const calls = new PortCallStore(storage.database);
       const open = call('call_a', 244_000_001, 'NLRTM', T0, null);
-      await calls.save(open);
+      assert.equal(await calls.arrive(open), null);
       assert.deepEqual(await calls.open(), [open]);
       const departed = { ...open, departed_at: iso(T0 + 20 * HOUR), departure_observed: false, draught_departure_m: 9.2 };
-      await calls.save(departed);
+      assert.equal(await calls.depart(departed), true);
       assert.deepEqual(await calls.open(), []);
       assert.deepEqual(await calls.page({ mmsi: 244_000_001 }, { limit: 10 }), [departed]);
       assert.equal(await calls.hasCalls(244_000_001), true);
       assert.equal(await calls.hasCalls(244_000_999), false);
     });
 
+    test('each transition of a call happens once, whichever writer comes first', async () => {
+      const calls = new PortCallStore(storage.database);
+      const mmsi = 244_000_002;
+      // Two instances stamped the same arrival a few milliseconds apart: the first one's call is stored.
+      const anchored = { arrival_status: 'anchored' as const, berthed_at: null, berth_lat: null, berth_lon: null };
+      const first = { ...call('call_first', mmsi, 'NLRTM', T0, null), ...anchored };
+      const second = { ...call('call_second', mmsi, 'NLRTM', T0 + 4, null), ...anchored };
+      assert.equal(await calls.arrive(first), null);
+      assert.deepEqual(await calls.arrive(second), first);
+      assert.deepEqual(await calls.arrive(first), first, 'the same call again');
+      const berthed = { ...first, berthed_at: iso(T0 + HOUR), berth_lat: 51.9, berth_lon: 4.47 };
+      assert.equal(await calls.berth(berthed), true);
+      assert.equal(await calls.berth({ ...berthed, berthed_at: iso(T0 + HOUR + 4) }), false);
+      const departed = { ...berthed, departed_at: iso(T0 + 5 * HOUR), departure_observed: true, draught_departure_m: 8 };
+      assert.equal(await calls.depart(departed), true);
+      assert.equal(await calls.depart({ ...departed, departed_at: iso(T0 + 5 * HOUR + 4) }), false);
+      assert.deepEqual(await calls.page({ mmsi }, { limit: 10 }), [departed]);
+
+      // An open call at another port that began earlier was ended unseen: it ends when the next begins.
+      const earlier = call('call_earlier', mmsi, 'GBSOU', T0 + 10 * HOUR, null);
+      const next = call('call_next', mmsi, 'FRLEH', T0 + 30 * HOUR, null);
+      assert.equal(await calls.arrive(earlier), null);
+      assert.equal(await calls.arrive(next), null);
+      assert.deepEqual((await calls.page({ mmsi }, { limit: 10 })).map((c) => [c.id, c.departed_at, c.departure_observed]),
+        [['call_next', null, null], ['call_earlier', next.arrived_at, false], ['call_first', departed.departed_at, true]]);
+      // One that began later is newer than the call arriving: that one is not stored.
+      assert.deepEqual(await calls.arrive(call('call_late', mmsi, 'GBSOU', T0 + 20 * HOUR, null)), next);
+      assert.equal((await calls.page({ mmsi }, { limit: 10 })).length, 3);
+    });
+
     test('pages run newest arrival first and continue after a cursor; filters combine', async () => {
       const calls = new PortCallStore(storage.database);
-      for (let i = 0; i < 7; i++) await calls.save(call(`call_p${i}`, 244_100_000 + (i % 2), 'DEHAM', T0 + i * HOUR, i < 5 ? T0 + i * HOUR + 30 * 60_000 : null));
+      for (let i = 0; i < 7; i++) await calls.arrive(call(`call_p${i}`, 244_100_000 + (i % 2), 'DEHAM', T0 + i * HOUR, i < 5 ? T0 + i * HOUR + 30 * 60_000 : null));
       // Two calls arriving at the same moment are ordered by id.
-      await calls.save(call('call_p9', 244_100_009, 'DEHAM', T0 + 3 * HOUR, null));
+      await calls.arrive(call('call_p9', 244_100_009, 'DEHAM', T0 + 3 * HOUR, null));
       const seen: string[] = [];
       let after: readonly [string, string] | undefined;
       for (;;) {
@@ -71,9 +101,9 @@ for (const backend of STORAGE_BACKENDS) {
 
     test('the calls spanning a time', async () => {
       const calls = new PortCallStore(storage.database);
-      await calls.save(call('call_o1', 244_200_001, 'BEANR', T0, T0 + 10 * HOUR));
-      await calls.save(call('call_o2', 244_200_002, 'BEANR', T0 + 5 * HOUR, null));
-      await calls.save(call('call_o3', 244_200_003, 'BEANR', T0 + 20 * HOUR, T0 + 30 * HOUR));
+      await calls.arrive(call('call_o1', 244_200_001, 'BEANR', T0, T0 + 10 * HOUR));
+      await calls.arrive(call('call_o2', 244_200_002, 'BEANR', T0 + 5 * HOUR, null));
+      await calls.arrive(call('call_o3', 244_200_003, 'BEANR', T0 + 20 * HOUR, T0 + 30 * HOUR));
       const at = async (ms: number) => (await calls.overlapping('BEANR', iso(ms), iso(ms))).map((c) => c.id);
       assert.deepEqual(await at(T0 + 6 * HOUR), ['call_o1', 'call_o2']);
       assert.deepEqual(await at(T0 + 10 * HOUR), ['call_o2'], 'departed at that moment: gone');
