@@ -119,7 +119,8 @@ class CallWriter {
     if (kind === 'arrival') {
       const stored = await this.#calls.arrive(ours);
       if (stored === null) return { kind, call: ours };
-      if (stored.id !== ours.id) {
+      // A newer call elsewhere leaves this one unstored: its berthing and departure change nothing.
+      if (stored.id !== ours.id && stored.port_id === ours.port_id) {
         this.#adopted.set(ours.id, stored);
         this.#adopt(ours, stored);
       }

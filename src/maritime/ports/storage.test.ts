@@ -167,6 +167,27 @@ for (const backend of STORAGE_BACKENDS) {
       assert.deepEqual(racing.map((r) => r.status).sort(), ['created', ...Array(9).fill('name_taken')]);
     });
 
+    test('a vessel stored with two open calls keeps the later one open; the earlier ends, unobserved, when it began', async () => {
+      const before = await backend.open(MIGRATIONS.filter((m) => m.name < '0026'));
+      try {
+        const mmsi = 244_000_003;
+        // Two instances stored one arrival each, milliseconds apart, before calls were stored once.
+        const first = call('call_twice_1', mmsi, 'NLRTM', T0, null);
+        const second = call('call_twice_2', mmsi, 'NLRTM', T0 + 3, null);
+        const other = call('call_other', 244_000_004, 'NLRTM', T0, null);
+        await before.database.db.insertInto('port_calls').values([first, second, other].map((c) => ({
+          ...c, arrival_observed: 1, departure_observed: null,
+        }))).execute();
+        assert.deepEqual(await migrate(before.database.db, before.database.dialect, MIGRATIONS), ['0026_port_call_open_once']);
+        const calls = new PortCallStore(before.database);
+        assert.deepEqual((await calls.open()).map((c) => c.id).sort(), ['call_other', 'call_twice_2']);
+        assert.deepEqual(await calls.page({ mmsi }, { limit: 10 }), [second, { ...first, departed_at: second.arrived_at, departure_observed: false }]);
+        assert.deepEqual(await calls.arrive(call('call_twice_3', mmsi, 'NLRTM', T0 + 5, null)), second);
+      } finally {
+        await before.cleanup();
+      }
+    });
+
     test('berths made before names were scoped by organisation keep theirs, and the new rule applies to them', async () => {
       const before = await backend.open(MIGRATIONS.filter((m) => m.name < '0014'));
       try {
