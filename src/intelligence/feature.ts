@@ -13,8 +13,9 @@
 // - Fleet vessels' predictions: each vessel once every LAMIS_PREDICTION_INTERVAL_SEC, spread evenly
 //   over it, and when this instance ingests a change of its voyage data (never per position).
 // - Vessel rules follow every AIS change (`maritime.vessels`, each once however many instances read
-//   its feed) and port call (`maritime.port_calls`) in memory, with the fleets (`fleet.vehicles`) and zones (`zones.changes`) refreshed as they
-//   change, and look for silences and expired notices every minute (vessel-rules.ts).
+//   its feed) and port call (`maritime.port_calls`) in memory, with the fleets (`fleet.vehicles`)
+//   and zones (`zones.changes`) refreshed as they change, and look for silences and expired notices
+//   every minute (vessel-rules.ts).
 // - Sources organisations depend on: every LAMIS_FEED_CHECK_INTERVAL_SEC.
 // - The fleet feed keeps each owner's entries current from the same inputs, the vessels' changes,
 //   the events' and the fleets' (fleet-feed.ts).

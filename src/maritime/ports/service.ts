@@ -60,7 +60,7 @@ export interface PortIntelligence {
  * this instance's later events of the call. A failed write stays queued and is retried by the next
  * event or the housekeeping timer, so storage trouble loses nothing.
  */
-class CallWriter {
+export class CallWriter {
   readonly #calls: PortCallStore;
   readonly #announce: (event: PortCallEvent) => void;
   readonly #adopt: (ours: PortCall, stored: PortCall) => void;

@@ -5,8 +5,11 @@ import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/back
 import { MIGRATIONS } from '../../migrations.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { BerthStore, type BerthFields } from './berths.ts';
+import { newVessel } from '../vessels/store.ts';
 import { PortCallStore } from './call-store.ts';
-import type { PortCall } from './calls.ts';
+import { PortCallDetector, type PortCall, type PortCallEvent } from './calls.ts';
+import { rotterdamPorts } from './fixtures.ts';
+import { CallWriter } from './service.ts';
 
 const T0 = Date.parse('2026-05-04T06:00:00Z');
 const HOUR = 3_600_000;
@@ -74,6 +77,59 @@ for (const backend of STORAGE_BACKENDS) {
       // One that began later is newer than the call arriving: that one is not stored.
       assert.deepEqual(await calls.arrive(call('call_late', mmsi, 'GBSOU', T0 + 20 * HOUR, null)), next);
       assert.equal((await calls.page({ mmsi }, { limit: 10 })).length, 3);
+    });
+
+    test('two instances reading the same reports: each transition stored and announced once, by whichever writes first', async () => {
+      const calls = new PortCallStore(storage.database);
+      const mmsi = 244_000_005;
+      const index = rotterdamPorts();
+      const announced: [string, PortCallEvent['kind'], string][] = [];
+      /** An instance's detector and writer; it stamps each report `lagMs` after the other. */
+      const instance = (name: string, lagMs: number) => {
+        const detector = new PortCallDetector(index);
+        const writer = new CallWriter({
+          calls,
+          announce: (event) => announced.push([name, event.kind, event.call.id]),
+          adopt: (ours, stored) => detector.adopt(ours.mmsi, ours.id, stored),
+          onError: (error) => assert.fail(String(error)),
+        });
+        const report = (secondsIn: number, lat: number, lon: number, sog: number, status: number) => {
+          const time = new Date(T0 + secondsIn * 1000 + lagMs).toISOString();
+          const vessel = { ...newVessel(mmsi, 'live', time), ship_type: 70, category: 'CARGO' as const };
+          vessel.position = { lat, lon, sog, cog: 90, heading: 90, rot: 0, rot_direction: null, nav_status: status, position_accuracy: true, timestamp: time };
+          for (const event of detector.observe(vessel)) writer.add(event);
+        };
+        return { detector, writer, report };
+      };
+      const a = instance('a', 0);
+      const b = instance('b', 3);
+      const atSea = [52.3, 3.0, 12, 0] as const;
+      const anchored = [51.9, 4.48, 0.2, 1] as const;
+      const moored = [51.9, 4.48, 0, 5] as const;
+
+      for (const { report } of [a, b]) report(0, ...atSea);
+      // a stores the arrival; b, behind it, finds a's call and takes it over, and is first to store the berthing.
+      a.report(60, ...anchored);
+      await a.writer.flush();
+      b.report(60, ...anchored);
+      b.report(120, ...moored);
+      await b.writer.flush();
+      const stored = (await calls.open()).find((c) => c.mmsi === mmsi)!;
+      assert.equal(b.detector.openFor(mmsi)?.call.id, stored.id);
+      assert.equal(stored.arrived_at, new Date(T0 + 60_000).toISOString());
+      a.report(120, ...moored);
+      await a.writer.flush();
+      // a is first to store the departure.
+      a.report(180, ...atSea);
+      await a.writer.flush();
+      b.report(180, ...atSea);
+      await b.writer.flush();
+
+      assert.deepEqual(announced, [['a', 'arrival', stored.id], ['b', 'berthed', stored.id], ['a', 'departure', stored.id]]);
+      const [only, ...more] = await calls.page({ mmsi }, { limit: 10 });
+      assert.deepEqual(more, []);
+      // Berthed as b saw it; departed when a last saw it in port.
+      assert.deepEqual([only!.id, only!.berthed_at, only!.departed_at], [stored.id, new Date(T0 + 120_003).toISOString(), new Date(T0 + 120_000).toISOString()]);
     });
 
     test('pages run newest arrival first and continue after a cursor; filters combine', async () => {
