@@ -25,6 +25,7 @@ import { openBus, type Bus } from '../src/platform/bus/index.ts';
 import { vesselChanges } from '../src/maritime/feature.ts';
 import { regionOf, regionsOfBox } from '../src/maritime/regions.ts';
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
+import type { PublishedChange } from '../src/maritime/vessels/repeats.ts';
 import { VesselStore, type Change } from '../src/maritime/vessels/store.ts';
 import { worldFleet } from './lib/world-fleet.ts';
 import { formatInt, formatRatio, formatTable, intFlag, median, runAsScript, type BenchOptions, type BenchReport } from './lib/harness.ts';
@@ -42,7 +43,7 @@ const WATCHED_AREAS = [
 ];
 
 type Engine = 'redis' | 'nats';
-type Stamped = Change & { sent: number };
+type Stamped = PublishedChange & { sent: number };
 
 const clock = () => performance.timeOrigin + performance.now();
 
@@ -70,7 +71,7 @@ async function publisher(flags: Record<string, string | boolean>): Promise<void>
   const bus = await open(flags.engine as Engine, String(flags.prefix));
   const count = Number(flags.count);
   const rate = Number(flags.rate);
-  const publish = (i: number) => bus.publish(vesselChanges, { ...changes[i % changes.length]!, sent: clock() } as Change);
+  const publish = (i: number) => bus.publish(vesselChanges, { ...changes[i % changes.length]!, reader: 'bench', sent: clock() } as Stamped);
   console.log('ready');
   await new Promise((resolve) => process.stdin.once('data', resolve));
   if (rate === 0) {

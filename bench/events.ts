@@ -106,7 +106,7 @@ async function ingestCase(world: World | null) {
   // Applied after every read, as a serving thread that keeps up does: nothing coalesces.
   const pending = new PendingChanges(Number.POSITIVE_INFINITY);
   ingest.onChange((change: VesselChange) => pending.add(change));
-  const publish = (change: VesselChange) => void bus.publish(vesselChanges, change);
+  const publish = (change: VesselChange) => void bus.publish(vesselChanges, { ...change, reader: 'bench' });
   // The service always has a subscriber (the AIS stream): the baseline pays the bus's delivery too.
   if (world === null) await bus.subscribe(vesselChanges, () => {});
   let rules: VesselRules | null = null;

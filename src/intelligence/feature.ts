@@ -12,9 +12,10 @@
 //   and has no refresh to announce).
 // - Fleet vessels' predictions: each vessel once every LAMIS_PREDICTION_INTERVAL_SEC, spread evenly
 //   over it, and when this instance ingests a change of its voyage data (never per position).
-// - Vessel rules follow every AIS change (`maritime.vessels`) and port call (`maritime.port_calls`)
-//   in memory, with the fleets (`fleet.vehicles`) and zones (`zones.changes`) refreshed as they
-//   change, and look for silences and expired notices every minute (vessel-rules.ts).
+// - Vessel rules follow every AIS change (`maritime.vessels`, each once however many instances read
+//   its feed) and port call (`maritime.port_calls`) in memory, with the fleets (`fleet.vehicles`)
+//   and zones (`zones.changes`) refreshed as they change, and look for silences and expired notices
+//   every minute (vessel-rules.ts).
 // - Sources organisations depend on: every LAMIS_FEED_CHECK_INTERVAL_SEC.
 // - The fleet feed keeps each owner's entries current from the same inputs, the vessels' changes,
 //   the events' and the fleets' (fleet-feed.ts).
@@ -24,7 +25,7 @@ import type { FleetStore, FleetVessel } from '../fleet/index.ts';
 import { API_KEY_MOUNT, ArrivalStore, fleetArrivalChanges, fleetVehicleChanges, organisationMount } from '../fleet/index.ts';
 import { aviationInputs, type LandingWatch } from '../aviation/index.ts';
 import { EventStore, eventChanges, type FeedFrames } from '../events/index.ts';
-import { portCallEvents, vesselChanges, type MaritimeWatch } from '../maritime/index.ts';
+import { portCallEvents, vesselChanges, withoutRepeats, type MaritimeWatch } from '../maritime/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { watchListChanges, WatchListStore } from '../watchlist/index.ts';
@@ -91,6 +92,7 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
         evaluateAirport(input.icao);
         feed.airportChanged(input.icao);
       }),
+      // A copy from a second instance reading the same feed costs the fleet feed a throttled look, no more.
       bus.subscribe(vesselChanges, (change) => feed.vesselChanged(change)),
       bus.subscribe(eventChanges, (change) => feed.eventChanged(change)),
       bus.subscribe(fleetArrivalChanges, (change) => {
@@ -176,7 +178,7 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
       await watching.start();
       log.info({ fleet_vessels: watching.fleetSize }, 'vessel rules started');
       unsubscribe.push(
-        await bus.subscribe(vesselChanges, (change) => watching.observe(change)),
+        await bus.subscribe(vesselChanges, withoutRepeats((change) => watching.observe(change))),
         await bus.subscribe(portCallEvents, (event) => watching.portCall(event)),
         await bus.subscribe(fleetVehicleChanges, (change) => fleetsAndZones.run({ rules: 'vessel', vehicle_id: change.vehicle_id }, () => watching.fleetChanged(change))),
         await bus.subscribe(zoneChanges, (change) => fleetsAndZones.run({ rules: 'vessel', zone_id: change.zone_id }, () => watching.zoneChanged(change))),

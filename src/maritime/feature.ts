@@ -7,6 +7,7 @@ import type { Feature, FeatureContext } from '../platform/feature.ts';
 import type { HealthResult } from '../platform/health.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { topic } from '../platform/bus/index.ts';
+import { randomBase62 } from '../platform/ids.ts';
 import { AIS_REJECT_REASONS } from './ais/index.ts';
 import { registerUploadRoute } from './feeds/upload.routes.ts';
 import { predictArrival, registerEtaRoutes, type ArrivalRequest } from './eta/index.ts';
@@ -20,6 +21,7 @@ import { registerVesselRoutes } from './vessels/vessels.routes.ts';
 import { IngestLink } from './ingest/link.ts';
 import { VesselRepository } from './vessels/repository.ts';
 import { VesselStore, type Change } from './vessels/store.ts';
+import { withoutRepeats, type PublishedChange } from './vessels/repeats.ts';
 import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
 import { startAisStream } from './stream/server.ts';
 import type { MaritimeSettings } from './settings.ts';
@@ -29,8 +31,11 @@ import { regionOf } from './regions.ts';
 
 type Settings = PlatformSettings & MaritimeSettings;
 
-/** Every change to a vessel, for the stream and other features; by region (regions.ts). */
-export const vesselChanges = topic<Change>('maritime.vessels', regionOf);
+/**
+ * Every change to a vessel, for the stream and other features; by region (regions.ts). Each names
+ * the instance that read it, so that receivers take a report read by two instances once (repeats.ts).
+ */
+export const vesselChanges = topic<PublishedChange>('maritime.vessels', regionOf);
 
 /** How often stale positions leave the read copy's live index. */
 const HOUSEKEEPING_MS = 10_000;
@@ -70,8 +75,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     log,
   });
   log.info({ threaded }, threaded ? 'AIS ingest runs on a thread of its own' : 'AIS ingest runs on the serving thread');
-  // The read copy hands out a new object for every change, never changed afterwards: published as it is.
-  ingest.onChange((change: Change) => void bus.publish(vesselChanges, change));
+  // The read copy hands out a new vessel object for every change, never changed afterwards: published as it is.
+  const reader = randomBase62(12);
+  ingest.onChange((change: Change) => void bus.publish(vesselChanges, { ...change, reader }));
 
   /** Track points of one vessel in [from, to], the ones still waiting to be written included. */
   const readTrack = async (mmsi: number, from: number, to: number, limit: number) => {
@@ -82,12 +88,13 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   const grants = new OrganisationGrants(database);
   registerUploadRoute(app, (body, sender) => ingest.upload(body, sender), async (orgId) => (await grants.of(orgId)).ais_upload === 'shared');
   // Fed from the bus, so with NATS or Redis a change ingested on any instance reaches streams on all
-  // of them; each instance takes the regions its streams watch.
+  // of them; each instance takes the regions its streams watch. Instances reading the same feed
+  // both publish each report: the streams get the first copy (repeats.ts).
   const stream = await startAisStream({
     app,
     metrics: context.metrics,
     publicUrl: config.publicUrl,
-    changes: (handler) => bus.subscribeParts(vesselChanges, handler),
+    changes: (handler) => bus.subscribeParts(vesselChanges, withoutRepeats(handler)),
     heartbeatSec: config.streamHeartbeatSec,
     softLimitBytes: config.streamBufferKb * 1024,
     hardLimitBytes: config.streamBufferMaxKb * 1024,

@@ -2,9 +2,10 @@
 // the port data `lamis import` and `lamis data sync` take) and
 // the feed a recorded file gives (`lamis replay`), its migrations, checking MMSI and IMO numbers,
 // the vessel categories (zones watch other vessels by them), and for the intelligence engine the
-// topics of vessel changes and port calls and the maritime answers it watches with (a fleet
+// topics of vessel changes (and how to take each once) and port calls and the maritime answers it watches with (a fleet
 // vessel's voyage among them).
 export { maritime, vesselChanges } from './feature.ts';
+export { withoutRepeats, type PublishedChange } from './vessels/repeats.ts';
 export { portCallEvents } from './ports/service.ts';
 export type { PortCall, PortCallEvent } from './ports/calls.ts';
 export type { Port } from './ports/model.ts';

@@ -22,6 +22,10 @@ const logFormat: Parse<LogFormat> = (raw) => {
   return lower === 'auto' || lower === 'json' || lower === 'pretty' ? { value: lower } : { error: 'must be auto, json or pretty' };
 };
 
+const busName: Parse<string | undefined> = (raw) => (/^[A-Za-z0-9_-]{1,64}$/.test(raw.trim())
+  ? { value: raw.trim() }
+  : { error: 'must be 1 to 64 letters, digits, "_" or "-"' });
+
 const origins: Parse<string[]> = (raw) => {
   const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
   for (const origin of list) {
@@ -63,6 +67,9 @@ export const PLATFORM_SETTINGS = [
   setting({ key: 'natsUrl', env: 'NATS_URL', flag: 'nats-url', shown: '(unset: Redis or in-process)', defaultValue: undefined,
     parse: url(['nats:', 'tls:']),
     description: 'NATS URL (`nats://host:4222`); when set, the event bus (and with it stream fan-out between instances) goes through NATS, taking only the regions each instance\'s streams watch' }),
+  setting({ key: 'busName', env: 'LAMIS_BUS_NAME', flag: 'bus-name', shown: '(unset: from the storage address)', defaultValue: undefined,
+    parse: busName,
+    description: 'Names the deployment\'s bus on NATS or Redis (`lamis:bus:<name>:`): by default a hash of DATABASE_URL (or of the SQLite data folder), so instances on one storage share it and other deployments on the same server stay apart; set the same name on instances that reach one storage by different addresses' }),
   setting({ key: 'logLevel', env: 'LOG_LEVEL', flag: 'log-level', shown: 'info', defaultValue: 'info', parse: logLevel,
     description: `Log level: ${LOG_LEVELS.join(', ')}` }),
   setting({ key: 'logFormat', env: 'LOG_FORMAT', flag: 'log-format', shown: 'auto', defaultValue: 'auto', parse: logFormat,

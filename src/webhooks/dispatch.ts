@@ -8,7 +8,6 @@
 // same `webhook-id`, never lost. The lease outlasts that, so the table does not hand it out again
 // meanwhile. The stream only distributes work: a message whose attempt was recorded already is
 // confirmed and dropped.
-import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -23,12 +22,12 @@ const BATCH = 20;
 /**
  * The stream of one storage's deliveries: deployments that share a Redis but not a storage must
  * not take each other's attempts (a consumer of another storage finds no such delivery and drops
- * it). Named by the storage's address, so instances given the same one share the stream; ones
- * given different addresses of one storage each use their own, and every attempt is still made
- * once (the table's lease decides who takes it), only not taken over between them.
+ * it). Named by the storage's address (`storageName`), so instances given the same one share the
+ * stream; ones given different addresses of one storage each use their own, and every attempt is
+ * still made once (the table's lease decides who takes it), only not taken over between them.
  */
 export function dueStream(storage: string): string {
-  return `lamis:webhooks:${createHash('sha256').update(storage).digest('hex').slice(0, 16)}:due`;
+  return `lamis:webhooks:${storage}:due`;
 }
 export const GROUP = 'lamis-webhooks';
 /** The stream keeps about this many entries; confirmed ones are not needed again. */

@@ -3,10 +3,10 @@
 // by this instance from the table, or shared between instances through a Redis stream with
 // REDIS_URL. Endpoints that keep failing are disabled and their organisation's owners and admins
 // with a verified address told by mail.
-import path from 'node:path';
 import type { MemberDirectory } from '../accounts/index.ts';
 import { eventChanges, onEventTransition } from '../events/index.ts';
 import { Envelope } from '../platform/crypto/index.ts';
+import { storageName } from '../platform/db/database.ts';
 import type { Feature } from '../platform/feature.ts';
 import { mailerFor } from '../platform/mail/index.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
@@ -38,7 +38,7 @@ export const webhooks = (members: MemberDirectory): Feature<PlatformSettings & W
   // Long enough that an attempt handed out on the stream is taken over there before the table hands it out again.
   const leaseMs = config.webhookTimeoutMs + 2 * reclaimMs;
   const dispatcher = config.redisUrl
-    ? await streamDispatcher({ store, worker, leaseMs, logger: log, redisUrl: config.redisUrl, reclaimMs, stream: dueStream(config.databaseUrl ?? path.resolve(config.dataDir)) })
+    ? await streamDispatcher({ store, worker, leaseMs, logger: log, redisUrl: config.redisUrl, reclaimMs, stream: dueStream(storageName(config)) })
     : tableDispatcher({ store, worker, leaseMs, logger: log });
   const unsubscribe = await bus.subscribe(eventChanges, () => dispatcher.kick());
   registerWebhookRoutes(app, { store, worker, allowPrivate: config.webhookAllowPrivate, secretOverlapSec: config.webhookSecretOverlapSec });

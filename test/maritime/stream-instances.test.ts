@@ -1,8 +1,10 @@
 // Two instances on one PostgreSQL and one bus server (NATS, and Redis), AIS read by one of them:
 // the streams of both get every update of the vessels they watch, once, in order per vessel, also
 // of a vessel moving from one bus region into the next, and nothing of the regions they do not.
+// Deployments on other storages sharing the bus server hear nothing of each other's vessels,
+// unless they are given one bus name.
 import assert from 'node:assert/strict';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { regionOf } from '../../src/maritime/regions.ts';
@@ -84,6 +86,36 @@ for (const engine of engines) {
         }
       }
       await Promise.all(Object.values(streams).map((stream) => stream.close()));
+    });
+  });
+}
+
+for (const engine of engines) {
+  describe(`deployments on different storages sharing ${engine.name}`, { skip: engine.name === 'NATS' ? skipNats : skipRedis, timeout: 60_000 }, () => {
+    const servers: TestServer[] = [];
+    const base = 244_000_000 + randomInt(0, 90_000) * 10;
+    after(() => Promise.all(servers.map((server) => server.close())));
+
+    /** Each server (on its own SQLite) uploads a vessel of its own; what each one's stream of every vessel gets. */
+    const heardBy = async (busName?: string): Promise<number[][]> => {
+      const pair = [await startTestServer({ config: { ...engine.config, busName } }), await startTestServer({ config: { ...engine.config, busName } })];
+      servers.push(...pair);
+      const vessels = [base + servers.length - 1, base + servers.length];
+      const streams = await Promise.all(pair.map((server) => TestStream.subscribed(server.url, { mmsi: vessels, updateIntervalSec: 1 })));
+      for (const [i, server] of pair.entries()) await upload(server.url, [positionReport(vessels[i]!, 53, 3 + i)]);
+      // Each stream gets its own deployment's vessel; a moment more for one of the other's to come, if it would.
+      await Promise.all(streams.map((stream, i) => waitFor(() => stream.positionMmsis().includes(vessels[i]!), `stream ${i}: its own vessel`, 10_000)));
+      await sleep(500);
+      await Promise.all(streams.map((stream) => stream.close()));
+      return streams.map((stream) => stream.positionMmsis().map((mmsi) => mmsi - base));
+    };
+
+    test('each deployment\'s streams get its own vessels only', async () => {
+      assert.deepEqual(await heardBy(), [[1], [2]]);
+    });
+
+    test('given one bus name, they share the bus', async () => {
+      assert.deepEqual(await heardBy(`test-${randomUUID()}`), [[3, 4], [3, 4]]);
     });
   });
 }

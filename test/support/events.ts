@@ -20,7 +20,7 @@ export interface EventServer {
 export async function startEventServer(): Promise<EventServer> {
   const server = await startTestServer({ config: { redisUrl } });
   const database = openDatabase(server.config);
-  const bus = await openBus({ redisUrl }, (error) => assert.fail(String(error)));
+  const bus = await openBus(server.config, (error) => assert.fail(String(error)));
   return {
     server,
     store: new EventStore(database, bus),

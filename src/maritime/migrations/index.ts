@@ -7,5 +7,8 @@ import { portCallsMigration } from './0011_port_calls.ts';
 import { portWeatherMigration } from './0012_port_weather.ts';
 import { berthOwnersMigration } from './0014_berth_owners.ts';
 import { portAreasMigration } from './0025_port_areas.ts';
+import { portCallOpenOnceMigration } from './0026_port_call_open_once.ts';
 
-export const maritimeMigrations: readonly Migration[] = [vesselsMigration, portCallsMigration, portWeatherMigration, berthOwnersMigration, portAreasMigration];
+export const maritimeMigrations: readonly Migration[] = [
+  vesselsMigration, portCallsMigration, portWeatherMigration, berthOwnersMigration, portAreasMigration, portCallOpenOnceMigration,
+];

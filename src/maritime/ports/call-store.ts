@@ -58,21 +58,46 @@ export class PortCallStore {
     this.#database = database;
   }
 
-  /** Inserts a new call, or replaces what is stored under its id (a later event of the same call). */
-  async save(call: PortCall): Promise<void> {
-    const values = row(call);
-    await this.#database.db
-      .insertInto('port_calls')
-      .values(values)
-      .onConflict((oc) => oc.column('id').doUpdateSet({
-        berthed_at: values.berthed_at,
-        berth_lat: values.berth_lat,
-        berth_lon: values.berth_lon,
-        departed_at: values.departed_at,
-        departure_observed: values.departure_observed,
-        draught_departure_m: values.draught_departure_m,
-      }))
-      .execute();
+  /**
+   * Stores a new call: null when it was stored, else the call storage holds for it. A vessel has
+   * one open call at most (a unique index), so when instances read the same reports the first
+   * one's call is stored and the others get it back. An open call of the vessel at another port
+   * that began before this one was ended unseen (its instance stopped before it could tell): it
+   * ends when this one begins, unobserved; one that began later is newer than this call, which is
+   * not stored.
+   */
+  async arrive(call: PortCall): Promise<PortCall | null> {
+    const db = this.#database.db;
+    for (;;) {
+      const inserted = await db.insertInto('port_calls').values(row(call)).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+      if (inserted !== undefined) return null;
+      const stored = await db.selectFrom('port_calls').selectAll()
+        .where((eb) => eb.or([eb('id', '=', call.id), eb.and([eb('mmsi', '=', call.mmsi), eb('departed_at', 'is', null)])]))
+        .orderBy('arrived_at', 'desc').limit(1).executeTakeFirst();
+      // Gone between the conflict and the look-up: try again.
+      if (stored === undefined) continue;
+      if (stored.id === call.id || stored.port_id === call.port_id || stored.arrived_at > call.arrived_at) return callOf(stored);
+      await db.updateTable('port_calls').set({ departed_at: call.arrived_at, departure_observed: 0 })
+        .where('id', '=', stored.id).where('departed_at', 'is', null).execute();
+    }
+  }
+
+  /** Records the berthing of an open call; false when it was recorded before (by another instance). */
+  async berth(call: PortCall): Promise<boolean> {
+    const result = await this.#database.db.updateTable('port_calls')
+      .set({ berthed_at: call.berthed_at, berth_lat: call.berth_lat, berth_lon: call.berth_lon })
+      .where('id', '=', call.id).where('berthed_at', 'is', null).where('departed_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Ends an open call; false when it had ended already (another instance saw the departure first). */
+  async depart(call: PortCall): Promise<boolean> {
+    const result = await this.#database.db.updateTable('port_calls')
+      .set({ departed_at: call.departed_at, departure_observed: call.departure_observed ? 1 : 0, draught_departure_m: call.draught_departure_m })
+      .where('id', '=', call.id).where('departed_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Calls not departed yet, for the detector at start. */

@@ -99,13 +99,24 @@ export function motionOf(position: Pick<VesselPosition, 'sog' | 'nav_status'>): 
 
 /**
  * A call's id follows from the vessel, the port and the arrival time, so instances that read the
- * same feed (with the receivers' own times) store one call, not one each.
+ * same feed with the receivers' own times (tag blocks) make the same call. Without them each
+ * instance stamps its own arrival time: storage keeps the first one's call (`PortCallStore.arrive`),
+ * which the others take over (`adoptCall`).
  */
 export function callId(mmsi: number, portId: string, arrivedAt: string): string {
   const digest = createHash('sha256').update(`${mmsi} ${portId} ${arrivedAt}`).digest();
   let id = 'call_';
   for (let i = 0; i < 16; i++) id += BASE62[digest[i]! % 62];
   return id;
+}
+
+/**
+ * The call as storage holds it (another instance's, with its id and arrival), with what this
+ * instance has seen of it since: a berthing storage lacks, and the departure.
+ */
+export function adoptCall(stored: PortCall, ours: PortCall): PortCall {
+  const berth = stored.berthed_at === null ? { berthed_at: ours.berthed_at, berth_lat: ours.berth_lat, berth_lon: ours.berth_lon } : {};
+  return { ...stored, ...berth, departed_at: ours.departed_at, departure_observed: ours.departure_observed, draught_departure_m: ours.draught_departure_m };
 }
 
 /** Whether the vessel makes port calls at all. */
@@ -166,6 +177,12 @@ export class PortCallDetector {
       if (heard !== null) this.#lastSeen.set(call.mmsi, heard);
     }
     return orphans;
+  }
+
+  /** Takes over the call storage holds for the vessel's open call `id` (see `adoptCall`). */
+  adopt(mmsi: number, id: string, stored: PortCall): void {
+    const open = this.#open.get(mmsi);
+    if (open !== undefined && open.call.id === id) open.call = adoptCall(stored, open.call);
   }
 
   /** Remembers when a vessel was last heard, so its next arrival can count as observed. */

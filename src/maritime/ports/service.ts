@@ -1,7 +1,7 @@
 // Port intelligence as the maritime feature runs it: port calls detected from every vessel change
-// and stored, announced on the bus; port areas learned from the vessels that stop (areas.ts) and
-// stored; the destination index behind expected arrivals; berth records; congestion; and their
-// routes.
+// and stored, announced on the bus once stored (once, however many instances read the feed); port
+// areas learned from the vessels that stop (areas.ts) and stored; the destination index behind
+// expected arrivals; berth records; congestion; and their routes.
 import type { FastifyBaseLogger } from 'fastify';
 import { topic, type Bus } from '../../platform/bus/index.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -16,7 +16,7 @@ import { registerBerthRoutes } from './berths.routes.ts';
 import { BerthStore, capacityOf } from './berths.ts';
 import { PortCallStore } from './call-store.ts';
 import { registerCallRoutes } from './calls.routes.ts';
-import { makesCalls, PortCallDetector, type PortCall, type PortCallEvent } from './calls.ts';
+import { adoptCall, makesCalls, PortCallDetector, type PortCall, type PortCallEvent } from './calls.ts';
 import { registerCongestionRoutes } from './congestion.routes.ts';
 import { congestion } from './congestion.ts';
 import type { DestinationMatcher } from './destination.ts';
@@ -53,46 +53,84 @@ export interface PortIntelligence {
 }
 
 /**
- * Stores call events in order, the latest state of each call once; a failed write stays queued
- * and is retried by the next event or the housekeeping timer, so storage trouble loses nothing.
+ * Stores call events in order, each as a transition that happens once in storage (an arrival
+ * inserted, a berthing or departure recorded on an open call), and announces those it made: when
+ * instances read the same feed, whichever stores an event first announces it, and the others'
+ * writes change nothing. An arrival another instance stored first is adopted (its id and time) for
+ * this instance's later events of the call. A failed write stays queued and is retried by the next
+ * event or the housekeeping timer, so storage trouble loses nothing.
  */
-class CallWriter {
+export class CallWriter {
   readonly #calls: PortCallStore;
+  readonly #announce: (event: PortCallEvent) => void;
+  readonly #adopt: (ours: PortCall, stored: PortCall) => void;
   readonly #onError: (error: unknown) => void;
-  readonly #pending = new Map<string, PortCall>();
+  readonly #queue: { event: PortCallEvent; announce: boolean }[] = [];
+  /** Calls another instance stored first, by this instance's id, while open. */
+  readonly #adopted = new Map<string, PortCall>();
   #running: Promise<void> | null = null;
 
-  constructor(calls: PortCallStore, onError: (error: unknown) => void) {
-    this.#calls = calls;
-    this.#onError = onError;
+  constructor(options: {
+    calls: PortCallStore;
+    announce: (event: PortCallEvent) => void;
+    adopt: (ours: PortCall, stored: PortCall) => void;
+    onError: (error: unknown) => void;
+  }) {
+    this.#calls = options.calls;
+    this.#announce = options.announce;
+    this.#adopt = options.adopt;
+    this.#onError = options.onError;
   }
 
-  add(call: PortCall): void {
-    this.#pending.set(call.id, call);
+  /** `announce`: on the bus once stored (not for calls ended because their port is gone). */
+  add(event: PortCallEvent, announce = true): void {
+    this.#queue.push({ event, announce });
     this.kick();
   }
 
   kick(): void {
-    if (this.#running === null && this.#pending.size > 0) this.#running = this.#drain().finally(() => (this.#running = null));
+    if (this.#running === null && this.#queue.length > 0) this.#running = this.#drain().finally(() => (this.#running = null));
   }
 
   async flush(): Promise<void> {
     while (this.#running !== null) await this.#running;
-    if (this.#pending.size === 0) return;
+    if (this.#queue.length === 0) return;
     this.kick();
     await this.#running;
   }
 
   async #drain(): Promise<void> {
-    for (const [id, call] of this.#pending) {
+    while (this.#queue.length > 0) {
+      const { event, announce } = this.#queue[0]!;
+      let made: PortCallEvent | null;
       try {
-        await this.#calls.save(call);
+        made = await this.#store(event);
       } catch (error) {
         this.#onError(error);
         return;
       }
-      if (this.#pending.get(id) === call) this.#pending.delete(id);
+      this.#queue.shift();
+      if (made !== null && announce) this.#announce(made);
     }
+  }
+
+  /** The event as stored, or null when storage had it already. */
+  async #store({ kind, call: ours }: PortCallEvent): Promise<PortCallEvent | null> {
+    if (kind === 'arrival') {
+      const stored = await this.#calls.arrive(ours);
+      if (stored === null) return { kind, call: ours };
+      // A newer call elsewhere leaves this one unstored: its berthing and departure change nothing.
+      if (stored.id !== ours.id && stored.port_id === ours.port_id) {
+        this.#adopted.set(ours.id, stored);
+        this.#adopt(ours, stored);
+      }
+      return null;
+    }
+    const adopted = this.#adopted.get(ours.id);
+    const call = adopted === undefined ? ours : adoptCall(adopted, ours);
+    if (kind === 'departure') this.#adopted.delete(ours.id);
+    const made = kind === 'berthed' ? await this.#calls.berth(call) : await this.#calls.depart(call);
+    return made ? { kind, call } : null;
   }
 }
 
@@ -100,7 +138,6 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   const { app, index, store, log } = deps;
   const calls = new PortCallStore(deps.database);
   const berths = new BerthStore(deps.database);
-  const writer = new CallWriter(calls, (error) => log.error({ err: error }, 'port call not stored; kept for the next try'));
 
   const clusterStore = new StopClusterStore(deps.database);
   const areas = new PortAreas(index, await clusterStore.all(new Date(Date.now() - FORGET_DAYS * DAY_MS).toISOString()));
@@ -126,6 +163,12 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   // Before storage closes: the features' onClose hooks run after it.
   app.addHook('preClose', flushClusters);
   const detector = new PortCallDetector(index, areas);
+  const writer = new CallWriter({
+    calls,
+    announce: (event) => void deps.bus.publish(portCallEvents, event),
+    adopt: (ours, stored) => detector.adopt(ours.mmsi, ours.id, stored),
+    onError: (error) => log.error({ err: error }, 'port call not stored; kept for the next try'),
+  });
   const heardAt = (mmsi: number) => {
     const timestamp = store.get(mmsi)?.position?.timestamp;
     return timestamp === undefined ? null : Date.parse(timestamp);
@@ -133,7 +176,7 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   for (const vessel of store.all()) if (vessel.position !== null) detector.heard(vessel.mmsi, Date.parse(vessel.position.timestamp));
   const orphans = detector.restore(await calls.open(), heardAt);
   // Calls at ports the port data no longer holds end now, unobserved: nothing can end them later.
-  for (const call of orphans) writer.add({ ...call, departed_at: new Date().toISOString(), departure_observed: false });
+  for (const call of orphans) writer.add({ kind: 'departure', call: { ...call, departed_at: new Date().toISOString(), departure_observed: false } }, false);
   if (detector.openCount > 0) log.info({ open_calls: detector.openCount }, 'open port calls restored from storage');
 
   const arrivals = new ExpectedArrivals(store, detector, deps.destinations);
@@ -152,10 +195,7 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
     if (learned === 'new') kickSave();
   };
   const emit = (events: readonly PortCallEvent[]) => {
-    for (const event of events) {
-      writer.add(event.call);
-      void deps.bus.publish(portCallEvents, event);
-    }
+    for (const event of events) writer.add(event);
   };
 
   const history = async (port: Port, fromMs: number, toMs: number) => {

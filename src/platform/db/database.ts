@@ -1,6 +1,7 @@
 // Storage: Kysely over node:sqlite (embedded default) or PostgreSQL (DATABASE_URL). Both return
 // rows in the same shapes: integers as numbers and timestamps as ISO 8601 strings, so feature code
 // never branches on the back end.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -44,6 +45,16 @@ export interface OpenOptions {
 
 /** The settings storage reads: PostgreSQL when a URL is set, else SQLite in the data folder. */
 export type DatabaseSettings = Pick<PlatformSettings, 'databaseUrl' | 'databasePoolMax' | 'databaseTimeoutMs' | 'dataDir'>;
+
+/**
+ * A short name of the storage, from its address (DATABASE_URL, or the SQLite data folder): what
+ * deployments sharing one Redis or NATS keep apart is named by it (the webhooks' Redis stream, the
+ * bus). Instances given the same address get the same name; ones given different addresses of one
+ * storage get different names.
+ */
+export function storageName(config: Pick<DatabaseSettings, 'databaseUrl' | 'dataDir'>): string {
+  return createHash('sha256').update(config.databaseUrl ?? path.resolve(config.dataDir)).digest('hex').slice(0, 16);
+}
 
 export function openDatabase(config: DatabaseSettings, options: OpenOptions = {}): Database {
   if (config.databaseUrl) {
