@@ -15,31 +15,44 @@ export const REPEAT_MS = 5000;
 /** A vessel change as it travels on the bus: with the instance that read it. */
 export type PublishedChange = Change & { reader: string };
 
-type Held = { reader: string; at: number; position: string | null; voyage: string | null };
+/** The vessel as the last change passed on left it (the copy never alters an object it handed out), and who read it. */
+type Held = { reader: string; vessel: Vessel };
 
-const positionOf = (vessel: Vessel): string => {
-  const p = vessel.position!;
-  return `${p.lat} ${p.lon} ${p.sog} ${p.cog} ${p.heading} ${p.rot} ${p.nav_status}`;
-};
-const voyageOf = (vessel: Vessel): string => JSON.stringify([
-  vessel.name, vessel.callsign, vessel.imo, vessel.ship_type, vessel.dimensions, vessel.destination, vessel.eta, vessel.draught,
-]);
+function samePosition(a: Vessel, b: Vessel): boolean {
+  const p = a.position;
+  const q = b.position;
+  if (p === null || q === null) return p === q;
+  return p.lat === q.lat && p.lon === q.lon && p.sog === q.sog && p.cog === q.cog && p.heading === q.heading && p.rot === q.rot && p.nav_status === q.nav_status;
+}
 
+function sameVoyage(a: Vessel, b: Vessel): boolean {
+  const d = a.dimensions;
+  const e = b.dimensions;
+  const sameDimensions = d === null || e === null ? d === e
+    : d.to_bow === e.to_bow && d.to_stern === e.to_stern && d.to_port === e.to_port && d.to_starboard === e.to_starboard && d.length === e.length && d.beam === e.beam;
+  return sameDimensions && a.name === b.name && a.callsign === b.callsign && a.imo === b.imo && a.ship_type === b.ship_type &&
+    a.destination === b.destination && a.eta === b.eta && a.draught === b.draught;
+}
+
+/** Per change, one map look-up and, only when another reader's change meets the vessel's last one, a comparison. */
 export class RepeatFilter {
   readonly #held = new Map<number, Held>();
 
   /** True when the change is another reader's copy of what was passed on, or older than it. */
   repeated(change: PublishedChange): boolean {
     const { vessel, reader } = change;
-    const at = Date.parse(vessel.last_update);
     const held = this.#held.get(vessel.mmsi);
-    const position = change.position && vessel.position !== null ? positionOf(vessel) : null;
-    const voyage = change.static ? voyageOf(vessel) : null;
-    if (held !== undefined && held.reader !== reader) {
-      if (at < held.at) return true;
-      if (at - held.at <= REPEAT_MS && (position === null || position === held.position) && (voyage === null || voyage === held.voyage)) return true;
+    if (held === undefined) {
+      this.#held.set(vessel.mmsi, { reader, vessel });
+      return false;
     }
-    this.#held.set(vessel.mmsi, { reader, at, position: position ?? held?.position ?? null, voyage: voyage ?? held?.voyage ?? null });
+    if (held.reader !== reader) {
+      const since = Date.parse(vessel.last_update) - Date.parse(held.vessel.last_update);
+      if (since < 0) return true;
+      if (since <= REPEAT_MS && (!change.position || samePosition(vessel, held.vessel)) && (!change.static || sameVoyage(vessel, held.vessel))) return true;
+    }
+    held.reader = reader;
+    held.vessel = vessel;
     return false;
   }
 }
