@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
 import type { Access } from '../../platform/http/access.ts';
 import { configuredKeys, developmentKey, type KeyVerifier } from '../../platform/http/auth.ts';
-import { LoadShedder, StreamGate, openCounterStore } from '../../platform/ratelimit/index.ts';
+import { LoadShedder, StreamGate, openCounterStore, overloadRefused } from '../../platform/ratelimit/index.ts';
 import type { PlatformSettings } from '../../platform/settings.ts';
 import type { KeyStore } from './keys.ts';
 import { Organisations } from '../organisations/organisations.ts';
@@ -36,6 +36,8 @@ export async function openAccess(config: PlatformSettings, database: Database, k
     rateLimits: { store, shedder, planOf: (principal) => organisations.planOf(principal) },
     recordRequest: (principal) => usage.record(principal, 'request'),
     async admitStream(principal) {
+      const shed = shedder.sheds(principal.environment, 'stream');
+      if (shed) return { ok: false, reason: 'overloaded', refusal: overloadRefused(shedder, shed) };
       const plan = await organisations.planOf(principal);
       // Operator keys belong to no organisation: no plan, no cap.
       if (plan === null) return { ok: true, plan, release: async () => {} };

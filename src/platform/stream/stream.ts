@@ -1,9 +1,10 @@
 // The machinery every WebSocket stream shares. Upgrade requests go through the app's router like any
-// request, so a refusal before the upgrade (bad key, plan, cap) is a problem document with a request
-// id. A client authenticates with `Authorization: Bearer` on the upgrade, or with a first `auth`
-// message within 5 s; either way the organisation's plan must include streams and have a slot left
-// (a lease held until the stream ends). Heartbeats go both ways: a `heartbeat` frame and a ping every
-// interval; a stream silent for two intervals is closed. Keys are never logged, echoed or in a URL.
+// request, so a refusal before the upgrade (bad key, plan, cap, overload) is a problem document with
+// a request id. A client authenticates with `Authorization: Bearer` on the upgrade, or with a first
+// `auth` message within 5 s; either way the organisation's plan must include streams and have a slot
+// left (a lease held until the stream ends), and a development key is refused while the instance is
+// overloaded. Heartbeats go both ways: a `heartbeat` frame and a ping every interval; a stream
+// silent for two intervals is closed. Keys are never logged, echoed or in a URL.
 // A stream brings its session class (what it sends once admitted, how it reads messages).
 import type { IncomingMessage } from 'node:http';
 import { ServerResponse } from 'node:http';
@@ -45,6 +46,7 @@ function keyRefused(reason: keyof typeof KEY_REFUSALS): ProblemError {
 }
 
 function entitlementRefused(admission: Extract<StreamAdmission, { ok: false }>): ProblemError {
+  if (admission.reason === 'overloaded') return admission.refusal;
   if (admission.reason === 'plan') {
     return new ProblemError(streamNotInPlan, `The ${admission.plan.title} plan has no streams; Pro and Enterprise have them.`);
   }
@@ -206,7 +208,11 @@ export abstract class StreamSession {
       if (!admission.ok) {
         endpoint.refused(admission.reason);
         const refusal = entitlementRefused(admission);
-        this.close(admission.reason === 'plan' ? STREAM_CLOSE.planHasNoStreams : STREAM_CLOSE.streamCap, refusal.detail);
+        if (admission.reason === 'overloaded') {
+          this.close(STREAM_CLOSE.overloaded, `overloaded: ${String(refusal.extra.reason)}: development keys are refused for now; retry in ${refusal.headers['Retry-After']} s`);
+        } else {
+          this.close(admission.reason === 'plan' ? STREAM_CLOSE.planHasNoStreams : STREAM_CLOSE.streamCap, refusal.detail);
+        }
         return;
       }
       if (this.state !== 'admitting') {
