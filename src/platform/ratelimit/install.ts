@@ -59,6 +59,21 @@ declare module 'fastify' {
 export function installRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
   const limiter = new RateLimiter({ store: options.store, clock: options.clock });
   const { shedder } = options;
+  // Routes that take an API key say in the OpenAPI document how limits and shedding answer
+  // (installAuth has set their security by now).
+  app.addHook('onRoute', (route) => {
+    const security = route.schema?.security as Record<string, unknown>[] | undefined;
+    if (!security?.some((scheme) => 'apiKey' in scheme)) return;
+    const problems: Record<number, string> = {
+      ...route.config?.problemResponses,
+      429: "`rate_limited`: over the key's or the organisation's budget; retry after `Retry-After` seconds",
+    };
+    if (shedder) {
+      problems[503] = '`overloaded`: a development key while this instance is overloaded, with `Retry-After` and `reason` ' +
+        '(`in_flight`, `event_loop` or `ingest`); production keys are never shed. `service_unavailable` while the server shuts down';
+    }
+    route.config = { ...route.config, problemResponses: problems };
+  });
   if (shedder) {
     // The event loop is judged from the moment the server listens: start-up work is no overload.
     app.addHook('onListen', async () => shedder.startMeasuring());
