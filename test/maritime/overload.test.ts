@@ -3,8 +3,10 @@
 // reports arrives, so more than a full batch waits for it and ingest coalesces positions, as it
 // does when the serving thread cannot keep up. From then on development-key requests get 503
 // `overloaded` (reason `ingest`) and their streams are refused at the upgrade (503) or the auth
-// message (1013), while a production key, /healthz and /readyz are served; once ingest has been
-// calm for the shedder's calm time (5 s), development keys are served again.
+// message (1013), and once the overload has lasted LAMIS_OVERLOAD_STREAM_CLOSE_SEC (1 s here) an open
+// development stream is closed with 1013; a production key, its stream, /healthz and /readyz are
+// served throughout. Once ingest has been calm for the shedder's calm time (5 s), development keys
+// are served again.
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, test } from 'node:test';
@@ -27,7 +29,7 @@ let development: OrganisationKey;
 
 before(async () => {
   server = await startTestServer({
-    config: { aisFeeds: [parseFeedSpec('tcp-listen://127.0.0.1:0')], aisIngestThread: 'on' },
+    config: { aisFeeds: [parseFeedSpec('tcp-listen://127.0.0.1:0')], aisIngestThread: 'on', overloadStreamCloseSec: 1 },
     beforeListen(app) {
       // Answers, then holds the serving thread: nothing it has to do (applying ingest's batches
       // among it) gets a turn meanwhile.
@@ -69,6 +71,9 @@ test('under ingest overload development keys are shed with the reason, productio
   assert.equal((await get('/v3/maritime/vessels?limit=1', development.headers)).status, 200);
   await (await TestStream.ready(server.url, development.headers)).close();
   assert.equal((await readiness()).checks.load!.state, 'up');
+  const everywhere = { bbox: { minLat: -90, maxLat: 90, minLon: -180, maxLon: 180 }, updateIntervalSec: 1 };
+  const openDevelopment = await TestStream.subscribed(server.url, everywhere, development.headers);
+  const openProduction = await TestStream.subscribed(server.url, everywhere, production.headers);
 
   const socket = await feedSocket();
   const lines: string[] = [];
@@ -95,6 +100,13 @@ test('under ingest overload development keys are shed with the reason, productio
   const closed = await authMessageClose();
   assert.equal(closed.code, 1013);
   assert.match(closed.reason, /^overloaded: ingest: /);
+  // The overload lasts: the development stream that was open is closed, the production one stays.
+  const shedOpen = await openDevelopment.closed;
+  assert.equal(shedOpen.code, 1013);
+  assert.match(shedOpen.reason, /^overloaded: ingest: /);
+  assert.ok(Date.now() - coalescedAt >= 900, 'closed only once the overload had lasted');
+  assert.equal(openProduction.ws.readyState, openProduction.ws.OPEN);
+  assert.ok(openProduction.of('position').length > 0, 'the production stream got the positions');
 
   // Served: a production key's request and stream, /healthz, and /readyz, which tells why.
   const served = await get('/v3/maritime/vessels?limit=1', production.headers);
@@ -112,7 +124,9 @@ test('under ingest overload development keys are shed with the reason, productio
   assert.equal(await metric(server.url, 'lamis_overloaded{reason="ingest"}'), 1);
   assert.equal(await metric(server.url, 'lamis_shed_total{what="request",reason="ingest"}'), 1);
   assert.equal(await metric(server.url, 'lamis_shed_total{what="stream",reason="ingest"}'), 2);
+  assert.equal(await metric(server.url, 'lamis_shed_total{what="open_stream",reason="ingest"}'), 1);
   assert.equal(await metric(server.url, 'lamis_stream_refusals_total{reason="overloaded"}'), 2);
+  assert.equal(await metric(server.url, 'lamis_stream_closes_total{code="1013"}'), 2);
 
   // Ingest catches up (nothing more arrives); after the calm time development keys are served again.
   let status = 503;
@@ -127,4 +141,5 @@ test('under ingest overload development keys are shed with the reason, productio
   await (await TestStream.ready(server.url, development.headers)).close();
   assert.equal((await readiness()).checks.load!.state, 'up');
   assert.equal(await metric(server.url, 'lamis_overloaded{reason="ingest"}'), 0);
+  await openProduction.close();
 });

@@ -24,7 +24,7 @@ export async function openAccess(config: PlatformSettings, database: Database, k
   const organisations = new Organisations(database);
   const usage = new UsageMeter(database, { onError: (error) => logger.warn({ err: error }, 'API usage not recorded; kept for the next write') });
   const store = await openCounterStore(config);
-  const shedder = new LoadShedder();
+  const shedder = new LoadShedder({ closeStreamsAfterMs: config.overloadStreamCloseSec * 1000 });
   // Over the same counter store as the budgets, so stream caps hold across instances too.
   const streams = new StreamGate({ store, onError: (error) => logger.warn({ err: error }, 'stream lease not renewed; the next renewal retries') });
   return {
@@ -46,6 +46,7 @@ export async function openAccess(config: PlatformSettings, database: Database, k
       usage.record(principal, 'stream');
       return { ok: true, plan, release: grant.release };
     },
+    closesStream: (principal) => shedder.closesStream(principal.environment),
     async close() {
       shedder.close();
       await Promise.all([usage.close(), store.close()]);

@@ -25,6 +25,11 @@ export interface Access {
    * keys are refused while the instance is overloaded.
    */
   admitStream(principal: Principal): Promise<StreamAdmission>;
+  /**
+   * Whether to close an open stream of the principal now: a development key's while the instance
+   * has been overloaded for `LAMIS_OVERLOAD_STREAM_CLOSE_SEC`. Why (`ingest`, ...), or null.
+   */
+  closesStream(principal: Principal): string | null;
   /** Flushes counters and closes connections; storage closes after. */
   close(): Promise<void>;
 }

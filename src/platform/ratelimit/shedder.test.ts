@@ -114,6 +114,31 @@ test('a signal holds the instance overloaded from its first active check until i
   shedder.close();
 });
 
+test('open development streams are closed only once the overload has lasted closeStreamsAfterMs on end', () => {
+  let now = 2_000_000;
+  let active = true;
+  const shedder = new LoadShedder({ eventLoopDelayMs: () => 0, calmMs: 1_000, closeStreamsAfterMs: 10_000, clock: () => now });
+  shedder.addSignal({ reason: 'ingest', description: 'ingest is behind', active: () => active });
+  assert.equal(shedder.closesStream('development'), null, 'just overloaded');
+  now += 9_999;
+  assert.equal(shedder.closesStream('development'), null);
+  now += 1;
+  assert.equal(shedder.closesStream('development'), 'ingest');
+  assert.equal(shedder.closesStream('production'), null, 'production streams are never closed');
+  assert.equal(shedder.state().since, new Date(now - 10_000).toISOString());
+
+  // Calm for a moment: the overload ends, and a new one starts its own clock.
+  active = false;
+  now += 1_000;
+  assert.equal(shedder.closesStream('development'), null);
+  assert.equal(shedder.state().since, null);
+  active = true;
+  now += 5_000;
+  assert.equal(shedder.closesStream('development'), null);
+  assert.deepEqual(shedder.shedCounts(), [{ what: 'open_stream', reason: 'ingest', count: 1 }]);
+  shedder.close();
+});
+
 test("the shedder's own reasons come before a signal's, and every one is listed", () => {
   const shedder = new LoadShedder({ maxInFlight: 0, eventLoopDelayMs: () => 0 });
   shedder.addSignal({ reason: 'ingest', description: 'ingest is behind', active: () => true });

@@ -11,7 +11,9 @@
 // A signal is checked every quarter of a second (and whenever a request asks) and holds the
 // instance overloaded from the first check it is active until `calmMs` (5 s) pass without it
 // being active once: a condition that comes and goes with every batch of work (ingest coalescing
-// each time its serving thread is behind) keeps shedding steady instead of flapping.
+// each time its serving thread is behind) keeps shedding steady instead of flapping. Once the
+// instance has been overloaded for `closeStreamsAfterMs` on end, the development-key streams
+// already open are closed too.
 export interface LoadShedderOptions {
   /** Requests in flight on this instance above which it counts as overloaded. Default 500. */
   maxInFlight?: number;
@@ -27,6 +29,8 @@ export interface LoadShedderOptions {
   eventLoopDelayMs?: () => number;
   /** How long a signal holds the instance overloaded after it was last active (ms). Default 5000. */
   calmMs?: number;
+  /** How long an overload lasts before open development-key streams are closed (ms). Default 30000. */
+  closeStreamsAfterMs?: number;
   clock?: () => number;
 }
 
@@ -45,11 +49,14 @@ export interface OverloadSignal {
 /** Why a request or stream was shed: the shedder's own reasons, or a signal's. */
 export type OverloadReason = 'in_flight' | 'event_loop' | (string & {});
 
-/** What is shed: a REST request, or a stream at its upgrade or auth message. */
-export type Shed = 'request' | 'stream';
+/** What is shed: a REST request, a stream at its upgrade or auth message, or a stream already open. */
+export type Shed = 'request' | 'stream' | 'open_stream';
 
 export interface OverloadState {
   overloaded: boolean;
+  /** Since when the instance has been overloaded on end, or null. */
+  since: string | null;
+  close_streams_after_sec: number;
   /** Every reason that holds now, the one refusals give first. */
   reasons: OverloadReason[];
   in_flight: number;
@@ -110,8 +117,8 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** How often signals are checked once the server listens (requests check them too). */
-const SIGNAL_CHECK_MS = 250;
+/** How often the state is checked once the server listens (requests check it too). */
+const CHECK_MS = 250;
 
 interface Watched {
   signal: OverloadSignal;
@@ -128,11 +135,14 @@ export class LoadShedder {
   readonly #delayMs: () => number;
   readonly #measured: SustainedDelay | undefined;
   readonly #calmMs: number;
+  readonly #closeStreamsAfterMs: number;
   readonly #clock: () => number;
   readonly #signals: Watched[] = [];
   /** Refusals by what and reason, keyed `what reason`. */
   readonly #shed = new Map<string, number>();
   #checking: NodeJS.Timeout | undefined;
+  /** Since when every look found the instance overloaded, or null. */
+  #overloadedSince: number | null = null;
   #inFlight = 0;
 
   constructor(options: LoadShedderOptions = {}) {
@@ -150,6 +160,7 @@ export class LoadShedder {
       this.#delayMs = () => measured.read();
     }
     this.#calmMs = options.calmMs ?? 5_000;
+    this.#closeStreamsAfterMs = options.closeStreamsAfterMs ?? 30_000;
     this.#clock = options.clock ?? Date.now;
   }
 
@@ -164,7 +175,7 @@ export class LoadShedder {
   /** Starts judging the event loop and the signals (once the server listens: start-up work is no overload). */
   startMeasuring(): void {
     this.#measured?.start();
-    this.#checking ??= setInterval(() => this.#checkSignals(), SIGNAL_CHECK_MS).unref();
+    this.#checking ??= setInterval(() => this.reasons(), CHECK_MS).unref();
   }
 
   get inFlight(): number {
@@ -184,11 +195,13 @@ export class LoadShedder {
 
   /** Every reason this instance counts as overloaded for now, its own first; none when it is not. */
   reasons(): OverloadReason[] {
-    this.#checkSignals();
+    const now = this.#clock();
+    this.#checkSignals(now);
     const reasons: OverloadReason[] = [];
     if (this.#inFlight > this.#maxInFlight) reasons.push('in_flight');
     if (this.#delayMs() > this.#maxDelayMs) reasons.push('event_loop');
     for (const watched of this.#signals) if (watched.since !== null) reasons.push(watched.signal.reason);
+    this.#overloadedSince = reasons.length === 0 ? null : (this.#overloadedSince ?? now);
     return reasons;
   }
 
@@ -200,8 +213,19 @@ export class LoadShedder {
     if (environment !== 'development') return null;
     const reason = this.reasons()[0];
     if (reason === undefined) return null;
-    const key = `${what} ${reason}`;
-    this.#shed.set(key, (this.#shed.get(key) ?? 0) + 1);
+    this.#count(what, reason);
+    return reason;
+  }
+
+  /**
+   * Whether to close an open stream of a key of this environment now: a development key's, once the
+   * instance has been overloaded for `closeStreamsAfterMs` on end. The reason, or null; what it closes is counted.
+   */
+  closesStream(environment: 'development' | 'production'): OverloadReason | null {
+    if (environment !== 'development') return null;
+    const reason = this.reasons()[0];
+    if (reason === undefined || this.#clock() - this.#overloadedSince! < this.#closeStreamsAfterMs) return null;
+    this.#count('open_stream', reason);
     return reason;
   }
 
@@ -229,6 +253,8 @@ export class LoadShedder {
     }
     return {
       overloaded: reasons.length > 0,
+      since: this.#overloadedSince === null ? null : new Date(this.#overloadedSince).toISOString(),
+      close_streams_after_sec: this.#closeStreamsAfterMs / 1000,
       reasons,
       in_flight: this.#inFlight,
       max_in_flight: this.#maxInFlight,
@@ -243,8 +269,12 @@ export class LoadShedder {
     clearInterval(this.#checking);
   }
 
-  #checkSignals(): void {
-    const now = this.#clock();
+  #count(what: Shed, reason: OverloadReason): void {
+    const key = `${what} ${reason}`;
+    this.#shed.set(key, (this.#shed.get(key) ?? 0) + 1);
+  }
+
+  #checkSignals(now: number): void {
     for (const watched of this.#signals) {
       if (watched.signal.active()) {
         watched.lastActive = now;
