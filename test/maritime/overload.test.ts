@@ -21,7 +21,7 @@ import { TestStream, metric, refusedUpgrade, sleep } from './stream-support.ts';
 const VESSELS = 2_000;
 /** Rounds of one report per vessel: 12,000 rows, more than two full batches (5,000 rows each). */
 const ROUNDS = 6;
-const STALL_MS = 1_500;
+const STALL_MS = 2_000;
 
 let server: TestServer;
 let production: OrganisationKey;
@@ -58,6 +58,30 @@ async function feedSocket(): Promise<Socket> {
   return socket;
 }
 
+/**
+ * Holds the serving thread while a burst of position reports arrives, until ingest has coalesced:
+ * on a loaded machine the burst may not all be decoded within one hold, so it tries again.
+ */
+async function overloadIngest(): Promise<void> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const socket = await feedSocket();
+    const lines: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let v = 0; v < VESSELS; v++) lines.push(...sentences(positionReport(244_100_000 + v, 40 + attempt + round / 100, 3 + v / 1000)));
+    }
+    // The answer comes before the hold: the burst arrives while the serving thread is held.
+    await (await fetch(`${server.url}/v3/probe/stall`, { method: 'POST' })).arrayBuffer();
+    socket.end(`${lines.join('\r\n')}\r\n`);
+    try {
+      await waitFor(async () => (await metric(server.url, 'lamis_ais_positions_coalesced_total')) > 0, 'ingest to coalesce positions', 5_000);
+      return;
+    } catch {
+      // Not this time: the serving thread kept up after all.
+    }
+  }
+  throw new Error(`ingest never coalesced: ${JSON.stringify((await readiness()).checks.ais!.detail.ingest)}`);
+}
+
 /** A development stream authenticating with its first message: how it closes. */
 async function authMessageClose() {
   const stream = new TestStream(server.url);
@@ -75,15 +99,7 @@ test('under ingest overload development keys are shed with the reason, productio
   const openDevelopment = await TestStream.subscribed(server.url, everywhere, development.headers);
   const openProduction = await TestStream.subscribed(server.url, everywhere, production.headers);
 
-  const socket = await feedSocket();
-  const lines: string[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (let v = 0; v < VESSELS; v++) lines.push(...sentences(positionReport(244_100_000 + v, 50 + round / 100, 3 + v / 1000)));
-  }
-  // The answer comes before the stall: the burst arrives while the serving thread is held.
-  await (await fetch(`${server.url}/v3/probe/stall`, { method: 'POST' })).arrayBuffer();
-  socket.end(`${lines.join('\r\n')}\r\n`);
-  await waitFor(async () => (await metric(server.url, 'lamis_ais_positions_coalesced_total')) > 0, 'ingest to coalesce positions', 20_000);
+  await overloadIngest();
   const coalescedAt = Date.now();
 
   // Shed: a development key's request, and its stream at the upgrade and at the auth message.
