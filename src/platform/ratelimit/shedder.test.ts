@@ -82,6 +82,7 @@ test('a signal holds the instance overloaded from its first active check until i
   let active = false;
   const shedder = new LoadShedder({ eventLoopDelayMs: () => 0, calmMs: 5_000, clock: () => now, retryAfterSeconds: 3 });
   shedder.addSignal({ reason: 'ingest', description: 'ingest is behind', active: () => active, detail: () => ({ coalesced: 7 }) });
+  shedder.startMeasuring();
   assert.equal(shedder.sheds('development'), null);
 
   active = true;
@@ -119,6 +120,7 @@ test('open development streams are closed only once the overload has lasted clos
   let active = true;
   const shedder = new LoadShedder({ eventLoopDelayMs: () => 0, calmMs: 1_000, closeStreamsAfterMs: 10_000, clock: () => now });
   shedder.addSignal({ reason: 'ingest', description: 'ingest is behind', active: () => active });
+  shedder.startMeasuring();
   assert.equal(shedder.closesStream('development'), null, 'just overloaded');
   now += 9_999;
   assert.equal(shedder.closesStream('development'), null);
@@ -142,6 +144,7 @@ test('open development streams are closed only once the overload has lasted clos
 test("the shedder's own reasons come before a signal's, and every one is listed", () => {
   const shedder = new LoadShedder({ maxInFlight: 0, eventLoopDelayMs: () => 0 });
   shedder.addSignal({ reason: 'ingest', description: 'ingest is behind', active: () => true });
+  shedder.startMeasuring();
   shedder.track();
   assert.equal(shedder.sheds('development'), 'in_flight');
   assert.deepEqual(shedder.reasons(), ['in_flight', 'ingest']);
@@ -164,6 +167,31 @@ test('once measuring, a signal active for a moment between requests is caught by
     assert.equal(shedder.sheds('development'), 'ingest');
     await pause(600);
     assert.equal(shedder.sheds('development'), null);
+  } finally {
+    shedder.close();
+  }
+});
+
+test('before it starts measuring signals are not judged, and what start-up did is taken in by a first look', () => {
+  // Like ingest's signal: active when its counter rose since the last look.
+  let coalesced = 0;
+  let seen = 0;
+  const shedder = new LoadShedder({ eventLoopDelayMs: () => 0 });
+  shedder.addSignal({
+    reason: 'ingest', description: 'ingest is behind',
+    active: () => {
+      const rose = coalesced > seen;
+      seen = coalesced;
+      return rose;
+    },
+  });
+  try {
+    coalesced += 100;
+    assert.equal(shedder.sheds('development'), null, 'the server is not listening yet');
+    shedder.startMeasuring();
+    assert.equal(shedder.sheds('development'), null, 'start-up is no overload');
+    coalesced += 1;
+    assert.equal(shedder.sheds('development'), 'ingest');
   } finally {
     shedder.close();
   }

@@ -8,7 +8,9 @@
 // turn of the loop and moves no median, so it sheds nothing; and the delay is only measured from
 // `startMeasuring()` on (the server starts it when it listens).
 //
-// A signal is checked every quarter of a second (and whenever a request asks) and holds the
+// Signals too are judged from `startMeasuring()` on: a first look then takes in what start-up did
+// (the feeds run while the service starts). A signal is checked every quarter of a second (and
+// whenever a request asks) and holds the
 // instance overloaded from the first check it is active until `calmMs` (5 s) pass without it
 // being active once: a condition that comes and goes with every batch of work (ingest coalescing
 // each time its serving thread is behind) keeps shedding steady instead of flapping. Once the
@@ -140,6 +142,7 @@ export class LoadShedder {
   readonly #signals: Watched[] = [];
   /** Refusals by what and reason, keyed `what reason`. */
   readonly #shed = new Map<string, number>();
+  /** Set once the signals are judged (from startMeasuring on). */
   #checking: NodeJS.Timeout | undefined;
   /** Since when every look found the instance overloaded, or null. */
   #overloadedSince: number | null = null;
@@ -175,7 +178,9 @@ export class LoadShedder {
   /** Starts judging the event loop and the signals (once the server listens: start-up work is no overload). */
   startMeasuring(): void {
     this.#measured?.start();
-    this.#checking ??= setInterval(() => this.reasons(), CHECK_MS).unref();
+    if (this.#checking) return;
+    for (const watched of this.#signals) watched.signal.active();
+    this.#checking = setInterval(() => this.reasons(), CHECK_MS).unref();
   }
 
   get inFlight(): number {
@@ -275,6 +280,7 @@ export class LoadShedder {
   }
 
   #checkSignals(now: number): void {
+    if (!this.#checking) return;
     for (const watched of this.#signals) {
       if (watched.signal.active()) {
         watched.lastActive = now;
