@@ -89,9 +89,9 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
     const principal = request.principal;
     if (!principal) return;
     const shed = shedder?.sheds(principal.environment);
-    if (shed) {
+    if (shedder && shed) {
       request.refusedByLimits = true;
-      throw overloadRefused(shedder!, shed);
+      throw overloadRefused(shedder, shed);
     }
     const plan = await options.planOf(principal);
     let decision: Decision;
