@@ -14,7 +14,7 @@ import { installReferenceWait, ReferenceData } from './platform/reference-data.t
 import { accounts, apiKeyChanges, KeyStore, openAccess, openMemberDirectory, openMemberGuard } from './accounts/index.ts';
 import type { Access } from './platform/http/access.ts';
 import { installAuth } from './platform/http/auth.ts';
-import { installRateLimits } from './platform/ratelimit/index.ts';
+import { installRateLimits, reportLoad } from './platform/ratelimit/index.ts';
 import type { Feature } from './platform/feature.ts';
 import { installDeprecation } from './platform/http/deprecation.ts';
 import { installErrorHandling, sendProblem } from './platform/http/errors.ts';
@@ -122,11 +122,16 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   readiness.register('storage', database.check);
   readiness.register('bus', bus.check);
   readiness.register('reference_data', reference.check);
+  const { shedder } = platform.access.rateLimits;
+  if (shedder) reportLoad(shedder, readiness, metrics);
   registerOpsRoutes(app, readiness, metrics);
   // The web dashboard at `/`: its assets, and index.html for the paths its router draws.
   await installDashboard(app);
 
-  for (const feature of platform.features) await feature({ app, config, database, bus, readiness, reference, metrics, logger, masterKey: platform.masterKey });
+  for (const feature of platform.features) await feature({
+    app, config, database, bus, readiness, reference, metrics, logger, masterKey: platform.masterKey,
+    addOverloadSignal: (signal) => shedder?.addSignal(signal),
+  });
 
   app.addHook('onClose', async () => {
     await platform.access.close();

@@ -1,5 +1,5 @@
 // The maritime feature: AIS feeds into live vessel state, recorded to storage, announced on the
-// bus, served over REST, and accounted for in /readyz and /metrics.
+// bus, served over REST, accounted for in /readyz and /metrics, and an overload signal when behind.
 import { availableParallelism } from 'node:os';
 import { Counter, Gauge } from 'prom-client';
 import { OrganisationGrants } from '../accounts/index.ts';
@@ -19,6 +19,7 @@ import { registerTideRoutes } from './tides/tides.routes.ts';
 import { loadTideStations } from './tides/index.ts';
 import { registerVesselRoutes } from './vessels/vessels.routes.ts';
 import { IngestLink } from './ingest/link.ts';
+import { ingestOverload } from './ingest/overload.ts';
 import { VesselRepository } from './vessels/repository.ts';
 import { VesselStore, type Change } from './vessels/store.ts';
 import { withoutRepeats, type PublishedChange } from './vessels/repeats.ts';
@@ -146,6 +147,8 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     };
   });
   registerMetrics(context, store, ingest);
+  // Ingest falling behind sheds development keys, so the API keeps its latency (README "Threads").
+  context.addOverloadSignal(ingestOverload(() => ingest.status));
 
   // A configured feed that cannot run stops the start-up. The simulator, which needs no
   // configuration, sets sail once the server listens: its set-up (sea-route network, land, first

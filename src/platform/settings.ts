@@ -103,6 +103,8 @@ export const PLATFORM_SETTINGS = [
     description: 'The address users reach LAMIS at (e.g. https://lamis.example.com), which links in mails start with' }),
   setting({ key: 'streamHeartbeatSec', env: 'LAMIS_STREAM_HEARTBEAT_SEC', flag: 'stream-heartbeat-sec', shown: '30', defaultValue: 30,
     parse: integer(1, 600), description: 'Seconds between heartbeats (a `heartbeat` frame and a ping) on the WebSocket streams; a stream that sends nothing and answers no ping for two of them is closed with 4408' }),
+  setting({ key: 'overloadStreamCloseSec', env: 'LAMIS_OVERLOAD_STREAM_CLOSE_SEC', flag: 'overload-stream-close-sec', shown: '30', defaultValue: 30,
+    parse: integer(1, 3600), description: 'Seconds an overload lasts before the open development-key streams are closed with 1013 (new ones are refused at once)' }),
 ] as const;
 
 export type PlatformSettings = SettingsOf<typeof PLATFORM_SETTINGS>;

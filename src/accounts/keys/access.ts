@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
 import type { Access } from '../../platform/http/access.ts';
 import { configuredKeys, developmentKey, type KeyVerifier } from '../../platform/http/auth.ts';
-import { LoadShedder, StreamGate, openCounterStore } from '../../platform/ratelimit/index.ts';
+import { LoadShedder, StreamGate, openCounterStore, overloadRefused } from '../../platform/ratelimit/index.ts';
 import type { PlatformSettings } from '../../platform/settings.ts';
 import type { KeyStore } from './keys.ts';
 import { Organisations } from '../organisations/organisations.ts';
@@ -24,7 +24,7 @@ export async function openAccess(config: PlatformSettings, database: Database, k
   const organisations = new Organisations(database);
   const usage = new UsageMeter(database, { onError: (error) => logger.warn({ err: error }, 'API usage not recorded; kept for the next write') });
   const store = await openCounterStore(config);
-  const shedder = new LoadShedder();
+  const shedder = new LoadShedder({ closeStreamsAfterMs: config.overloadStreamCloseSec * 1000 });
   // Over the same counter store as the budgets, so stream caps hold across instances too.
   const streams = new StreamGate({ store, onError: (error) => logger.warn({ err: error }, 'stream lease not renewed; the next renewal retries') });
   return {
@@ -36,6 +36,8 @@ export async function openAccess(config: PlatformSettings, database: Database, k
     rateLimits: { store, shedder, planOf: (principal) => organisations.planOf(principal) },
     recordRequest: (principal) => usage.record(principal, 'request'),
     async admitStream(principal) {
+      const shed = shedder.sheds(principal.environment, 'stream');
+      if (shed) return { ok: false, reason: 'overloaded', refusal: overloadRefused(shedder, shed) };
       const plan = await organisations.planOf(principal);
       // Operator keys belong to no organisation: no plan, no cap.
       if (plan === null) return { ok: true, plan, release: async () => {} };
@@ -44,6 +46,7 @@ export async function openAccess(config: PlatformSettings, database: Database, k
       usage.record(principal, 'stream');
       return { ok: true, plan, release: grant.release };
     },
+    closesStream: (principal) => shedder.closesStream(principal.environment),
     async close() {
       shedder.close();
       await Promise.all([usage.close(), store.close()]);

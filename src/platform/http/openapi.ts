@@ -18,6 +18,15 @@ const DOCS_CSS = `
 
 const problemContent = { 'application/problem+json': { schema: { $ref: 'Problem#' } } };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Problem documents the route answers with, by status, and what each means: the document lists them. */
+    problemResponses?: Record<number, string>;
+  }
+}
+
+const problemResponse = (description: string) => ({ description, content: problemContent });
+
 /**
  * `GET /v3/aviation/airports/:icao/metar` → `getAviationAirportsByIcaoMetar`: stable as long as
  * the route is, and unique because method and path are. A route may name its own instead.
@@ -46,8 +55,9 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       operationId: route.schema?.operationId ?? operationId(route.method, route.url),
       response: {
         ...response,
-        '4XX': { description: 'The request was refused: a problem document (RFC 9457)', content: problemContent },
-        '5XX': { description: 'LAMIS failed or is unavailable: a problem document (RFC 9457)', content: problemContent },
+        ...Object.fromEntries(Object.entries(route.config?.problemResponses ?? {}).map(([status, description]) => [status, problemResponse(description)])),
+        '4XX': problemResponse('The request was refused: a problem document (RFC 9457)'),
+        '5XX': problemResponse('LAMIS failed or is unavailable: a problem document (RFC 9457)'),
       },
     };
   });

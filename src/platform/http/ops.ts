@@ -33,8 +33,9 @@ export function registerOpsRoutes(app: FastifyInstance, readiness: Readiness, me
   });
   app.get('/readyz', {
     schema: {
-      summary: 'Readiness: storage, bus and feeds, each with its state',
-      description: 'Answers 200 when no check is down, 503 otherwise; `degraded` does not make it unready.',
+      summary: 'Readiness: storage, bus, feeds and load, each with its state',
+      description: 'Answers 200 when no check is down, 503 otherwise; `degraded` does not make it unready. `load` is `degraded` ' +
+        'while the instance is overloaded and sheds development keys; its detail says why (`reasons`) and since when.',
       tags: ['Operations'],
       response: { 200: ReadinessSchema, 503: ReadinessSchema },
     },

@@ -7,8 +7,9 @@ export type { CounterStore } from './store.ts';
 export { DEVELOPMENT_KEYS, PLANS, WINDOW_SECONDS, developmentRate, type Plan, type PlanName } from '../../../common/plans.ts';
 export { RateLimiter, budgetFor, rateLimitHeaders, type Budget, type Decision } from './limiter.ts';
 export { StreamGate, type Scheduler, type StreamGateOptions, type StreamGrant } from './streams.ts';
-export { LoadShedder, type LoadShedderOptions } from './shedder.ts';
-export { installRateLimits, overloaded, rateLimited, type RateLimitOptions } from './install.ts';
+export { LoadShedder, type LoadShedderOptions, type OverloadReason, type OverloadSignal, type OverloadState, type Shed } from './shedder.ts';
+export { reportLoad } from './report.ts';
+export { installRateLimits, overloaded, overloadRefused, rateLimited, type RateLimitOptions } from './install.ts';
 
 /** Counters in this process, or in Redis when REDIS_URL is set so that instances share budgets. */
 export function openCounterStore(settings: Pick<PlatformSettings, 'redisUrl'>, prefix = 'lamis:ratelimit:'): Promise<CounterStore> {

@@ -122,7 +122,10 @@ test('under overload development keys get a 503 problem with Retry-After while p
     const shed = await server.call('/v3/things', 'starter-dev');
     assert.equal(shed.status, 503);
     assert.equal(shed.headers.get('retry-after'), '7');
-    assert.equal((await json(shed)).code, 'overloaded');
+    const problem = await json(shed);
+    assert.equal(problem.code, 'overloaded');
+    assert.equal(problem.reason, 'in_flight');
+    assert.match(problem.detail, /more than 0 requests are in flight/);
 
     const served = await server.call('/v3/things', 'starter-prod');
     assert.equal(served.status, 200);

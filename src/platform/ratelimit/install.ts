@@ -7,7 +7,7 @@ import type { Principal } from '../http/auth.ts';
 import { ProblemError, problemType } from '../http/problems.ts';
 import { RateLimiter, rateLimitHeaders, type Decision } from './limiter.ts';
 import { WINDOW_SECONDS, type Plan } from '../../../common/plans.ts';
-import type { LoadShedder } from './shedder.ts';
+import type { LoadShedder, OverloadReason } from './shedder.ts';
 import type { CounterStore } from './store.ts';
 
 export const rateLimited = problemType({
@@ -25,9 +25,19 @@ export const overloaded = problemType({
   status: 503,
   title: 'Service overloaded',
   description:
-    'The service is under heavy load and turns development-key requests away first so that production traffic keeps ' +
-    'going. Retry after `Retry-After` seconds.',
+    'The service is under heavy load and turns development-key requests and streams away first so that production traffic keeps ' +
+    'going. `reason` says why: `in_flight` (too many requests in flight), `event_loop` (the event loop running late for a ' +
+    'sustained time) or `ingest` (AIS ingest falling behind: positions coalesce or feed lines are shed). Retry after `Retry-After` seconds.',
 });
+
+/** The 503 a development key gets while the instance is overloaded for `reason`. */
+export function overloadRefused(shedder: LoadShedder, reason: OverloadReason): ProblemError {
+  return new ProblemError(overloaded,
+    `The service is overloaded (${shedder.describe(reason)}) and serves production keys first; retry with a production key or later.`, {
+      headers: { 'Retry-After': String(shedder.retryAfterSeconds) },
+      extra: { reason },
+    });
+}
 
 export interface RateLimitOptions {
   store: CounterStore;
@@ -49,6 +59,21 @@ declare module 'fastify' {
 export function installRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
   const limiter = new RateLimiter({ store: options.store, clock: options.clock });
   const { shedder } = options;
+  // Routes that take an API key say in the OpenAPI document how limits and shedding answer
+  // (installAuth has set their security by now).
+  app.addHook('onRoute', (route) => {
+    const security = route.schema?.security as Record<string, unknown>[] | undefined;
+    if (!security?.some((scheme) => 'apiKey' in scheme)) return;
+    const problems: Record<number, string> = {
+      ...route.config?.problemResponses,
+      429: "`rate_limited`: over the key's or the organisation's budget; retry after `Retry-After` seconds",
+    };
+    if (shedder) {
+      problems[503] = '`overloaded`: a development key while this instance is overloaded, with `Retry-After` and `reason` ' +
+        '(`in_flight`, `event_loop` or `ingest`); production keys are never shed. `service_unavailable` while the server shuts down';
+    }
+    route.config = { ...route.config, problemResponses: problems };
+  });
   if (shedder) {
     // The event loop is judged from the moment the server listens: start-up work is no overload.
     app.addHook('onListen', async () => shedder.startMeasuring());
@@ -63,11 +88,10 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
   app.addHook('preParsing', async (request, reply) => {
     const principal = request.principal;
     if (!principal) return;
-    if (shedder?.sheds(principal.environment)) {
+    const shed = shedder?.sheds(principal.environment);
+    if (shedder && shed) {
       request.refusedByLimits = true;
-      throw new ProblemError(overloaded, 'The service is overloaded and serves production keys first; retry with a production key or later.', {
-        headers: { 'Retry-After': String(shedder.retryAfterSeconds) },
-      });
+      throw overloadRefused(shedder, shed);
     }
     const plan = await options.planOf(principal);
     let decision: Decision;

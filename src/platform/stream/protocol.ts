@@ -26,6 +26,7 @@ export const STREAM_CLOSE = {
   shuttingDown: { code: 1001, name: 'shutting_down', meaning: 'the server is shutting down', reconnect: 'yes' },
   tooBig: { code: 1009, name: 'message_too_big', meaning: `a client message over ${MAX_CLIENT_MESSAGE_BYTES / 1024} KiB`, reconnect: 'no' },
   internal: { code: 1011, name: 'internal_error', meaning: 'the server could not check the key or the plan (storage or Redis unreachable)', reconnect: 'yes' },
+  overloaded: { code: 1013, name: 'overloaded', meaning: 'the service is overloaded and serves production keys first: a development key is refused, and its open streams are closed once the overload has lasted `LAMIS_OVERLOAD_STREAM_CLOSE_SEC` (the reason starts with `overloaded` and says why: `in_flight`, `event_loop` or `ingest`)', reconnect: 'yes, with a long backoff' },
   protocol: { code: 4400, name: 'protocol_error', meaning: `protocol error: ${MAX_PROTOCOL_ERRORS} binary, non-JSON or unknown messages`, reconnect: 'no' },
   unauthorized: { code: 4401, name: 'unauthorized', meaning: 'authentication failed: the reason starts with `missing`, `malformed`, `unknown`, `expired` or `revoked`', reconnect: 'no' },
   planHasNoStreams: { code: 4403, name: 'plan_has_no_streams', meaning: "the organisation's plan has no streams (Starter)", reconnect: 'no' },

@@ -1,10 +1,12 @@
 // The machinery every WebSocket stream shares. Upgrade requests go through the app's router like any
-// request, so a refusal before the upgrade (bad key, plan, cap) is a problem document with a request
-// id. A client authenticates with `Authorization: Bearer` on the upgrade, or with a first `auth`
-// message within 5 s; either way the organisation's plan must include streams and have a slot left
-// (a lease held until the stream ends). Heartbeats go both ways: a `heartbeat` frame and a ping every
-// interval; a stream silent for two intervals is closed. Keys are never logged, echoed or in a URL.
-// A stream brings its session class (what it sends once admitted, how it reads messages).
+// request, so a refusal before the upgrade (bad key, plan, cap, overload) is a problem document with
+// a request id. A client authenticates with `Authorization: Bearer` on the upgrade, or with a first
+// `auth` message within 5 s; either way the organisation's plan must include streams and have a slot
+// left (a lease held until the stream ends), and a development key is refused while the instance is
+// overloaded (and its open streams are closed once the overload lasts). Heartbeats go both ways: a
+// `heartbeat` frame and a ping every interval; a stream silent for two intervals is closed. Keys are
+// never logged, echoed or in a URL. A stream brings its session class (what it sends once admitted,
+// how it reads messages).
 import type { IncomingMessage } from 'node:http';
 import { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -35,6 +37,8 @@ const STREAM_CAP_RETRY_SEC = 60;
 const SHUTDOWN_GRACE_MS = 2_000;
 /** How long a closed stream's client gets to answer the close frame (a stalled one never does). */
 const CLOSE_GRACE_MS = 5_000;
+/** How often open streams are checked against a lasting overload. */
+const SHED_CHECK_MS = 1_000;
 
 function keyRefused(reason: keyof typeof KEY_REFUSALS): ProblemError {
   const detail = KEY_REFUSALS[reason];
@@ -45,6 +49,7 @@ function keyRefused(reason: keyof typeof KEY_REFUSALS): ProblemError {
 }
 
 function entitlementRefused(admission: Extract<StreamAdmission, { ok: false }>): ProblemError {
+  if (admission.reason === 'overloaded') return admission.refusal;
   if (admission.reason === 'plan') {
     return new ProblemError(streamNotInPlan, `The ${admission.plan.title} plan has no streams; Pro and Enterprise have them.`);
   }
@@ -206,7 +211,11 @@ export abstract class StreamSession {
       if (!admission.ok) {
         endpoint.refused(admission.reason);
         const refusal = entitlementRefused(admission);
-        this.close(admission.reason === 'plan' ? STREAM_CLOSE.planHasNoStreams : STREAM_CLOSE.streamCap, refusal.detail);
+        if (admission.reason === 'overloaded') {
+          this.close(STREAM_CLOSE.overloaded, `overloaded: ${String(refusal.extra.reason)}: development keys are refused for now; retry in ${refusal.headers['Retry-After']} s`);
+        } else {
+          this.close(admission.reason === 'plan' ? STREAM_CLOSE.planHasNoStreams : STREAM_CLOSE.streamCap, refusal.detail);
+        }
         return;
       }
       if (this.state !== 'admitting') {
@@ -251,6 +260,7 @@ export class StreamEndpoint<S extends StreamSession> {
   readonly #wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false });
   readonly #releases = new Set<Promise<void>>();
   readonly #heartbeat: NodeJS.Timeout;
+  readonly #shedding: NodeJS.Timeout;
   #closing = false;
 
   /** Serves the path on the app; call before it listens. */
@@ -261,6 +271,7 @@ export class StreamEndpoint<S extends StreamSession> {
     listenForUpgrades(options.app);
     this.#register();
     this.#heartbeat = setInterval(() => this.heartbeat(), options.heartbeatSec * 1000).unref();
+    this.#shedding = setInterval(() => this.shedOpen(), SHED_CHECK_MS).unref();
   }
 
   #register(): void {
@@ -358,10 +369,20 @@ export class StreamEndpoint<S extends StreamSession> {
     }
   }
 
+  /** Under a lasting overload, closes the open streams of development keys with 1013. */
+  shedOpen(): void {
+    for (const session of this.sessions) {
+      if (session.state !== 'open') continue;
+      const reason = this.access.closesStream(session.admitted!.principal);
+      if (reason) session.close(STREAM_CLOSE.overloaded, `overloaded: ${reason}: development keys are shed while the overload lasts; reconnect later`);
+    }
+  }
+
   /** Closes every stream with 1001 and stops taking new ones. */
   async close(): Promise<void> {
     this.#closing = true;
     clearInterval(this.#heartbeat);
+    clearInterval(this.#shedding);
     for (const session of this.sessions) session.close(STREAM_CLOSE.shuttingDown, 'server shutting down');
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     while (this.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
