@@ -24,7 +24,7 @@ export interface IngestLinkOptions {
 }
 
 /** Rows of a batch applied in one turn: a large batch (the serving thread was behind) leaves room for requests between its parts. */
-const APPLY_SLICE_ROWS = 500;
+const APPLY_SLICE_ROWS = 100;
 
 type Request = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
