@@ -24,7 +24,7 @@ import { registerOpsRoutes } from './platform/http/ops.ts';
 import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
 import { serializerFactory } from './platform/http/serialization.ts';
-import { AJV_SETTINGS } from './platform/http/validation.ts';
+import { AJV_SETTINGS, validatorFactory } from './platform/http/validation.ts';
 import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
@@ -80,7 +80,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
     requestTimeout: config.requestTimeoutSec * 1000,
     return503OnClosing: true,
     ajv: AJV_SETTINGS,
-    schemaController: { compilersFactory: { buildSerializer: serializerFactory } },
+    schemaController: { compilersFactory: { buildSerializer: serializerFactory, buildValidator: validatorFactory } },
     frameworkErrors: (error, request, reply) => sendProblem(reply, request, new ProblemError(Problems.badRequest, error.message)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
