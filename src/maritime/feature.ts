@@ -55,7 +55,11 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   if (restored.length) log.info({ vessels: restored.length, live: store.liveCount }, 'vessel state restored from storage');
 
   const threaded = config.aisIngestThread === 'on' || (config.aisIngestThread === 'auto' && availableParallelism() > 1);
-  const ingest = await IngestLink.start({
+  // The ingest thread takes a good half second to load its modules and open storage: it starts
+  // here and is awaited just before the server listens (onReady below), the other features and the
+  // routes' schemas being made meanwhile. Nothing reads it before then: requests, /readyz and
+  // /metrics come later, and no change comes before its feeds start.
+  const starting = IngestLink.start({
     threaded,
     database,
     databaseSettings: { databaseUrl: config.databaseUrl, databasePoolMax: config.databasePoolMax, databaseTimeoutMs: config.databaseTimeoutMs, dataDir: config.dataDir },
@@ -69,9 +73,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     store,
     log,
   });
-  log.info({ threaded }, threaded ? 'AIS ingest runs on a thread of its own' : 'AIS ingest runs on the serving thread');
-  // The read copy hands out a new object for every change, never changed afterwards: published as it is.
-  ingest.onChange((change: Change) => void bus.publish(vesselChanges, change));
+  // Its failure is the start-up's, thrown where it is awaited.
+  starting.catch(() => {});
+  let ingest!: IngestLink;
 
   /** Track points of one vessel in [from, to], the ones still waiting to be written included. */
   const readTrack = async (mmsi: number, from: number, to: number, limit: number) => {
@@ -118,13 +122,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
       return predicted.ok ? { eta: predicted.prediction.eta, distance_nm: predicted.prediction.distance_nm } : null;
     },
   });
-  ingest.onChange((change: Change) => portIntelligence.observe(change));
   watch.attach({
     ports, areas: portIntelligence.areas, destinations, vessels: store, weather, thresholds: weatherThresholds,
     predict: predictVesselArrival, stations: loadTideStations, feeds: () => ingest.status.feeds,
-  });
-  ingest.onChange((change: Change) => {
-    if (change.static) watch.voyageChanged(change.vessel);
   });
   app.addHook('onClose', () => portIntelligence.close());
 
@@ -138,38 +138,48 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
       detail: { vessels: store.size, live_positions: store.liveCount, feeds, pipelines, recorder, ingest: { threaded, failure, ...counters } },
     };
   });
-  registerMetrics(context, store, ingest);
+  registerMetrics(context, store, () => ingest);
 
   // A configured feed that cannot run stops the start-up. The simulator, which needs no
   // configuration, sets sail once the server listens: its set-up (sea-route network, land, first
   // trips) then does not hold up the start.
-  app.addHook('onClose', () => ingest.close());
-  try {
-    await ingest.startFeeds();
-  } catch (error) {
-    await ingest.close().catch(() => undefined);
-    throw error;
-  }
+  app.addHook('onReady', async () => {
+    ingest = await starting;
+    log.info({ threaded }, threaded ? 'AIS ingest runs on a thread of its own' : 'AIS ingest runs on the serving thread');
+    // The read copy hands out a new object for every change, never changed afterwards: published as it is.
+    ingest.onChange((change: Change) => void bus.publish(vesselChanges, change));
+    ingest.onChange((change: Change) => portIntelligence.observe(change));
+    ingest.onChange((change: Change) => {
+      if (change.static) watch.voyageChanged(change.vessel);
+    });
+    try {
+      await ingest.startFeeds();
+    } catch (error) {
+      await ingest.close().catch(() => undefined);
+      throw error;
+    }
+  });
+  app.addHook('onClose', async () => (await starting.catch(() => null))?.close());
   app.addHook('onListen', () => ingest.startSimulator());
   const housekeeping = setInterval(() => store.expire(Date.now() - staleAfterMs), HOUSEKEEPING_MS).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 };
 
-function registerMetrics(context: FeatureContext, store: VesselStore, ingest: IngestLink): void {
+function registerMetrics(context: FeatureContext, store: VesselStore, link: () => IngestLink): void {
   const registers = [context.metrics];
   // Counters are read from the ingest core's latest status when scraped.
   new Counter({
     name: 'lamis_ais_lines_total', help: 'NMEA lines received, by feed', labelNames: ['feed', 'source'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.status.pipelines) this.inc({ feed: c.feed, source: c.source }, c.lines);
+      for (const c of link().status.pipelines) this.inc({ feed: c.feed, source: c.source }, c.lines);
     },
   });
   new Counter({
     name: 'lamis_ais_messages_total', help: 'AIS messages decoded (or received decoded), by feed and message type', labelNames: ['feed', 'type'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.status.pipelines) {
+      for (const c of link().status.pipelines) {
         for (const [type, count] of Object.entries(c.messagesByType)) this.inc({ feed: c.feed, type }, count);
         if (c.decoded) this.inc({ feed: c.feed, type: 'decoded' }, c.decoded);
       }
@@ -179,7 +189,7 @@ function registerMetrics(context: FeatureContext, store: VesselStore, ingest: In
     name: 'lamis_ais_rejected_lines_total', help: 'NMEA lines rejected, by feed and reason', labelNames: ['feed', 'reason'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.status.pipelines) for (const reason of AIS_REJECT_REASONS) this.inc({ feed: c.feed, reason }, c.rejected[reason]);
+      for (const c of link().status.pipelines) for (const reason of AIS_REJECT_REASONS) this.inc({ feed: c.feed, reason }, c.rejected[reason]);
     },
   });
   new Counter({
@@ -187,20 +197,20 @@ function registerMetrics(context: FeatureContext, store: VesselStore, ingest: In
     help: 'Position changes merged into a later one of the same vessel while the serving thread was behind (the earlier position was not passed on)',
     collect() {
       this.reset();
-      this.inc(ingest.status.ingest.coalesced);
+      this.inc(link().status.ingest.coalesced);
     },
   });
   new Counter({
     name: 'lamis_ais_lines_shed_total', help: 'Lines of feeds that cannot wait, dropped while the ingest queue was past its bound', registers,
     collect() {
       this.reset();
-      this.inc(ingest.status.ingest.shed_lines);
+      this.inc(link().status.ingest.shed_lines);
     },
   });
   new Gauge({
     name: 'lamis_ais_backlog_lines', help: 'Lines received and waiting to be decoded', registers,
     collect() {
-      this.set(ingest.status.ingest.backlog_lines);
+      this.set(link().status.ingest.backlog_lines);
     },
   });
   new Gauge({
