@@ -181,7 +181,10 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     maritime: () => maritime(maritimeWatch),
     fleet: () => fleet(fleetStore, memberGuard, (code) => landingWatch.airportIcao(code)),
     zones: () => zones,
-    watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: (id) => maritimeWatch.port(id)?.id ?? null }),
+    watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: async (id) => {
+      await maritimeWatch.loaded();
+      return maritimeWatch.port(id)?.id ?? null;
+    } }),
     events: () => events(feedFrames),
     webhooks: () => webhooks(memberDirectory),
     notifications: () => notifications(memberDirectory, memberGuard),

@@ -1,6 +1,8 @@
 // The maritime feature: AIS feeds into live vessel state, recorded to storage, announced on the
 // bus, served over REST, and accounted for in /readyz and /metrics.
 import { availableParallelism } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
 import { OrganisationGrants } from '../accounts/index.ts';
 import type { Feature, FeatureContext } from '../platform/feature.ts';
@@ -12,7 +14,8 @@ import { registerUploadRoute } from './feeds/upload.routes.ts';
 import { predictArrival, registerEtaRoutes, type ArrivalRequest } from './eta/index.ts';
 import { registerPortRoutes } from './ports/ports.routes.ts';
 import { registerSeaRouteRoutes } from './sea-routes/routes.routes.ts';
-import { loadPorts } from './ports/ports.ts';
+import { loadPortData, portsOnceLoaded } from './ports/loading.ts';
+import { loadSeaGraphAside } from './sea-routes/loading.ts';
 import { startPortIntelligence } from './ports/service.ts';
 import { registerTideRoutes } from './tides/tides.routes.ts';
 import { loadTideStations } from './tides/index.ts';
@@ -24,13 +27,21 @@ import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes }
 import { startAisStream } from './stream/server.ts';
 import type { MaritimeSettings } from './settings.ts';
 import type { MaritimeWatch } from './watch.ts';
-import { createDestinationMatcher } from './ports/destination.ts';
 import { regionOf } from './regions.ts';
 
 type Settings = PlatformSettings & MaritimeSettings;
 
 /** Every change to a vessel, for the stream and other features; by region (regions.ts). */
 export const vesselChanges = topic<Change>('maritime.vessels', regionOf);
+
+/** The routes that read the port data, the port areas and the sea lanes: they wait for them while they load (reference-data.ts). */
+const PORT_PATHS = ['/v3/maritime/ports', '/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\/(eta|calls)\b/];
+const PORT_AREA_PATHS = ['/v3/maritime/ports/', /^\/v3\/maritime\/vessels\/[^/]+\/calls\b/];
+const SEA_LANE_PATHS = ['/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\/eta\b/];
+
+/** Vessel changes kept while the port data loads, and passed on a turn at a time once it has. */
+const HELD_CHANGES = 100_000;
+const HELD_SLICE = 500;
 
 /** How often stale positions leave the read copy's live index. */
 const HOUSEKEEPING_MS = 10_000;
@@ -42,7 +53,7 @@ function simulates(config: Settings): boolean {
 
 /** `watch`: maritime answers for the intelligence engine, attached here once the services run. */
 export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (context) => {
-  const { app, config, database, bus, readiness, logger } = context;
+  const { app, config, database, bus, readiness, reference, logger } = context;
   const log = logger.child({ feature: 'maritime' });
   const staleAfterMs = config.aisStaleMinutes * 60_000;
 
@@ -100,9 +111,27 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   // Before the server stops listening: open streams hold connections it would wait for.
   app.addHook('preClose', () => stream.close());
 
-  const ports = await loadPorts({ dataDir: config.dataDir });
-  for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
-  log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi?.built_in === false ? ports.meta.wpi.origin : 'built in', unlocode: ports.meta.unlocode !== null }, 'port index loaded');
+  // The port data and the sea-lane graph load after the start (reference-data.ts, ports/loading.ts,
+  // sea-routes/loading.ts): the port and sea route routes wait for them, anything else that reads
+  // the ports meanwhile gets a 503; port intelligence then makes the port areas from the port data,
+  // the port routes waiting for those too.
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+  const portData = reference.load('ports', PORT_PATHS, async () => {
+    const loaded = await loadPortData({ dataDir: config.dataDir }, closing.signal);
+    const { index } = loaded;
+    for (const problem of index.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
+    log.info({ ports: index.meta.ports, wpi: index.meta.wpi?.built_in === false ? index.meta.wpi.origin : 'built in', unlocode: index.meta.unlocode !== null }, 'port index loaded');
+    return loaded;
+  });
+  portData.loaded.catch((error: Error) => {
+    if (!closing.signal.aborted) log.error({ err: error }, 'port data could not be loaded: port and sea route requests answer 503');
+  });
+  const seaRoutes = reference.load('sea lanes', SEA_LANE_PATHS, () => loadSeaGraphAside(closing.signal));
+  seaRoutes.loaded.catch((error: Error) => {
+    if (!closing.signal.aborted) log.error({ err: error }, 'sea route network could not be loaded aside: routes build it when asked');
+  });
+  const { index: ports, destinations } = portsOnceLoaded(portData);
   // Areas are learned by port intelligence, started below; requests come once the service listens.
   registerPortRoutes(app, { index: ports, area: (port) => portIntelligence.areas.of(port) });
   registerSeaRouteRoutes(app, { ports });
@@ -114,9 +143,16 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   registerWeatherRoutes(app, { ports, weather, thresholds: weatherThresholds });
   registerEtaRoutes(app, { ports, store, predict: predictVesselArrival });
   // Port calls, berths, expected arrivals and availability, fed by every vessel change.
-  const destinations = createDestinationMatcher(ports);
-  const portIntelligence = await startPortIntelligence({
-    app, database, bus, index: ports, destinations, store, log,
+  // Those who hear vessel changes read the port data (port calls, the rules' port areas): the
+  // changes heard before it has loaded wait for it, in order.
+  const changes = new HeldChanges(log, (change) => {
+    // The read copy hands out a new object for every change, never changed afterwards: published as it is.
+    void bus.publish(vesselChanges, change);
+    portIntelligence.observe(change);
+    if (change.static) watch.voyageChanged(change.vessel);
+  });
+  const portIntelligence = startPortIntelligence({
+    app, database, bus, index: ports, data: portData.loaded, reference, paths: PORT_AREA_PATHS, caughtUp: () => changes.release(), store, log,
     async predictor(vessel, port) {
       const predicted = await predictVesselArrival({ vessel, port });
       return predicted.ok ? { eta: predicted.prediction.eta, distance_nm: predicted.prediction.distance_nm } : null;
@@ -125,7 +161,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   watch.attach({
     ports, areas: portIntelligence.areas, destinations, vessels: store, weather, thresholds: weatherThresholds,
     predict: predictVesselArrival, stations: loadTideStations, feeds: () => ingest.status.feeds,
-  });
+  }, Promise.all([portIntelligence.loaded, seaRoutes.loaded]));
+  // After a failed load the changes go on all the same (what reads the ports then answers 503).
+  portIntelligence.loaded.catch(() => changes.release());
   app.addHook('onClose', () => portIntelligence.close());
 
   readiness.register('ais', async (): Promise<HealthResult> => {
@@ -146,12 +184,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   app.addHook('onReady', async () => {
     ingest = await starting;
     log.info({ threaded }, threaded ? 'AIS ingest runs on a thread of its own' : 'AIS ingest runs on the serving thread');
-    // The read copy hands out a new object for every change, never changed afterwards: published as it is.
-    ingest.onChange((change: Change) => void bus.publish(vesselChanges, change));
-    ingest.onChange((change: Change) => portIntelligence.observe(change));
-    ingest.onChange((change: Change) => {
-      if (change.static) watch.voyageChanged(change.vessel);
-    });
+    ingest.onChange(changes.heard);
     try {
       await ingest.startFeeds();
     } catch (error) {
@@ -164,6 +197,46 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   const housekeeping = setInterval(() => store.expire(Date.now() - staleAfterMs), HOUSEKEEPING_MS).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 };
+
+/**
+ * Vessel changes heard before those who hear them can read the port data, kept in order and
+ * passed on once it has loaded (`release`), a slice a turn; at most HELD_CHANGES wait (a feed
+ * pouring in while the data loads), the later ones are dropped and counted in the log. The read
+ * copy has them all the same.
+ */
+class HeldChanges {
+  readonly #log: FastifyBaseLogger;
+  readonly #deliver: (change: Change) => void;
+  #held: Change[] | null = [];
+  #dropped = 0;
+  #releasing: Promise<void> | null = null;
+
+  constructor(log: FastifyBaseLogger, deliver: (change: Change) => void) {
+    this.#log = log;
+    this.#deliver = deliver;
+  }
+
+  readonly heard = (change: Change): void => {
+    if (this.#held === null) this.#deliver(change);
+    else if (this.#held.length < HELD_CHANGES) this.#held.push(change);
+    else this.#dropped++;
+  };
+
+  /** Passes on what was held, and from then on every change as it comes. */
+  release(): Promise<void> {
+    this.#releasing ??= (async () => {
+      const held = this.#held!;
+      // Changes heard while these are passed on join the end of the list.
+      for (let from = 0; from < held.length; from += HELD_SLICE) {
+        for (const change of held.slice(from, from + HELD_SLICE)) this.#deliver(change);
+        await nextTurn();
+      }
+      this.#held = null;
+      if (this.#dropped > 0) this.#log.warn({ dropped: this.#dropped }, 'vessel changes heard while the port data loaded were dropped past the bound; the read copy has them');
+    })();
+    return this.#releasing;
+  }
+}
 
 function registerMetrics(context: FeatureContext, store: VesselStore, link: () => IngestLink): void {
   const registers = [context.metrics];

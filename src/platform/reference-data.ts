@@ -1,5 +1,6 @@
-// Reference data that loads after the service starts listening (the airport index): a start does
-// not wait for it, and nothing answers from data that is not there yet.
+// Reference data that loads after the service starts listening (the airport index, the port data
+// and port areas, the sea-lane network): a start does not wait for it, and nothing answers from
+// data that is not there yet.
 //
 // Each feature names what it loads (`load`) and the paths of its routes that read it; until the
 // load is done, `Loading.value` throws a 503 `reference_data_loading` with Retry-After, and after
@@ -21,7 +22,7 @@ const RETRY_AFTER_SEC = 2;
 
 const referenceDataLoading = problemType({
   code: 'reference_data_loading', status: 503, title: 'Reference data is still loading',
-  description: `LAMIS has just started and is still loading the reference data this request needs (the airport index); a request waits for it up to ${REFERENCE_WAIT_MS / 1000} s, then gets this answer. Retry after \`Retry-After\` seconds.`,
+  description: `LAMIS has just started and is still loading the reference data this request needs (the airport index, the port data and port areas, the sea-lane network); a request waits for it up to ${REFERENCE_WAIT_MS / 1000} s, then gets this answer. Retry after \`Retry-After\` seconds.`,
 });
 
 type State<T> = { kind: 'loading' } | { kind: 'loaded'; value: T; ms: number } | { kind: 'failed'; error: Error };
@@ -29,13 +30,13 @@ type State<T> = { kind: 'loading' } | { kind: 'loaded'; value: T; ms: number } |
 /** One piece of reference data: loading, loaded or failed. */
 export class Loading<T> {
   readonly name: string;
-  /** Requests whose path starts with one of these wait for the load. */
-  readonly paths: readonly string[];
+  /** Requests whose path starts with one of these strings, or matches one of these patterns, wait for the load. */
+  readonly paths: readonly (string | RegExp)[];
   /** Settles when the load does; rejects when it failed. */
   readonly loaded: Promise<T>;
   #state: State<T> = { kind: 'loading' };
 
-  constructor(name: string, paths: readonly string[], load: () => Promise<T>) {
+  constructor(name: string, paths: readonly (string | RegExp)[], load: () => Promise<T>) {
     this.name = name;
     this.paths = paths;
     const started = performance.now();
@@ -85,9 +86,10 @@ export class ReferenceData {
 
   /**
    * Starts loading now. `name` is plural, as said to clients ("airports"); `paths` are the route
-   * prefixes ("/v3/aviation/") whose requests wait for it.
+   * prefixes ("/v3/aviation/"), or patterns of routes with a parameter before what they read
+   * (/^\/v3\/maritime\/vessels\/[^/]+\/eta/), whose requests wait for it.
    */
-  load<T>(name: string, paths: readonly string[], load: () => Promise<T>): Loading<T> {
+  load<T>(name: string, paths: readonly (string | RegExp)[], load: () => Promise<T>): Loading<T> {
     const loading = new Loading(name, paths, load);
     this.#loads.push(loading);
     return loading;
@@ -95,7 +97,7 @@ export class ReferenceData {
 
   /** The loads still running that a request to `url` waits for. */
   awaitedBy(url: string): Loading<unknown>[] {
-    return this.#loads.filter((loading) => !loading.done && loading.paths.some((prefix) => url.startsWith(prefix)));
+    return this.#loads.filter((loading) => !loading.done && loading.paths.some((path) => (typeof path === 'string' ? url.startsWith(path) : path.test(url))));
   }
 
   readonly check = async (): Promise<HealthResult> => {
