@@ -23,6 +23,7 @@ import { installOpenApi } from './platform/http/openapi.ts';
 import { registerOpsRoutes } from './platform/http/ops.ts';
 import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
+import { buildPending } from './platform/http/build-later.ts';
 import { serializerFactory } from './platform/http/serialization.ts';
 import { AJV_SETTINGS, validatorFactory } from './platform/http/validation.ts';
 import { installDashboard } from './platform/http/web.ts';
@@ -209,5 +210,7 @@ export async function startServer(
   await beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
   logger.info({ storage, bus, docs: '/docs' }, `LAMIS ${VERSION} ready`);
+  // The routes' validators and serialisers not used yet, built now a slice a turn (build-later.ts).
+  void buildPending().catch((error: unknown) => logger.error({ err: error }, 'request validators or response serialisers could not be built: their routes answer 500'));
   return app;
 }

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { buildPending } from '../../src/platform/http/build-later.ts';
+import { FEATURES } from '../../src/server.ts';
+import { featureApp } from '../support/in-process.ts';
 import { startServe } from '../support/serve.ts';
 
 type Answer = { status: number; body: Record<string, unknown> };
@@ -101,5 +104,21 @@ test('right after the start, the routes that read the port data and the port are
     assert.match(serve.output(), /port index loaded/);
   } finally {
     await serve.cleanup();
+  }
+});
+
+test('every request validator and response serialiser of the whole service builds: they are built after the start, so a broken schema would not stop it', { timeout: 120_000 }, async () => {
+  const service = await featureApp(FEATURES);
+  try {
+    // Nothing asked yet: each route's are still to build, and all of them build.
+    const built = await buildPending();
+    assert.ok(built > 200, String(built));
+    assert.equal(await buildPending(), 0);
+    // Built, a route answers as before: a validator's failures reach the problem document.
+    const refused = await service.call('GET', '/v3/maritime/ports?limit=0');
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.body.errors.map((error: { path: string }) => error.path), ['/querystring/limit']);
+  } finally {
+    await service.close();
   }
 });

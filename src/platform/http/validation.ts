@@ -8,6 +8,7 @@
 // bodies reach the same rule (`1e309` parses as Infinity), as does every route added later.
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import { buildLater } from './build-later.ts';
 
 type AjvSettings = NonNullable<FastifyServerOptions['ajv']>;
 // fastify's own types name the ajv instance its plugins get; ajv is not a dependency of its own here.
@@ -77,7 +78,8 @@ const sameSchemas = (a: [string, unknown][], b: [string, unknown][]) => a.length
  * schemas (the root, which holds the ~90 shared shapes) and for every other scope, and the ajv
  * compiler's pool tells them apart by the JSON text of every shared shape: hundreds of
  * serialisations of the same shapes, a tenth of the start. Here the same shapes (the same objects)
- * and options get the compiler built for them before, without serialising anything.
+ * and options get the compiler built for them before, without serialising anything. Each
+ * validator is compiled on its route's first use or once the server listens (build-later.ts).
  *
  * With a compiler factory of its own, fastify no longer lower-cases the header names of a route's
  * `headers` schema (Node.js hands them in lower case), so such a schema must name them so.
@@ -86,12 +88,13 @@ export const validatorFactory = ((externalSchemas, options) => {
   const schemas = Object.entries(externalSchemas ?? {});
   const reuse = builtValidators.find((entry) => entry.options === options && sameSchemas(entry.schemas, schemas));
   if (reuse) return reuse.compiler;
-  const compile = defaultValidatorFactory(externalSchemas, options);
+  // The ajv instance itself, with every shared shape checked and added, waits for the first build.
+  let compile: Compiler | undefined;
   const compiler: Compiler = (route) => {
     const named = route.httpPart === 'headers' ? Object.keys((route.schema as { properties?: object }).properties ?? {}) : [];
     const upper = named.find((name) => name !== name.toLowerCase());
     if (upper !== undefined) throw new Error(`${route.method} ${route.url}: name the header ${upper} in lower case in its schema`);
-    return compile(route);
+    return buildLater(() => (compile ??= defaultValidatorFactory(externalSchemas, options))(route) as ReturnType<Compiler> & ((...args: never[]) => unknown));
   };
   builtValidators.push({ schemas, options, compiler });
   return compiler;
