@@ -79,14 +79,14 @@ const sameShapes = (a: Map<string, unknown>, b: Map<string, unknown>) => a.size 
 export const serializerFactory: SerializerFactory = (externalSchemas, options) => {
   const shared: Record<string, unknown> = {};
   for (const [id, schema] of Object.entries(externalSchemas ?? {})) shared[id] = rewriteShared(schema);
-  return (route) => {
+  return (route) => buildLater(() => {
     const original = route.schema as object;
     const shapes = reachedShapes(original, shared);
     const previous = built.get(original);
     const reuse = previous?.find((entry) => entry.options === options && sameShapes(entry.shapes, shapes));
     if (reuse) return reuse.serialize;
-    const serialize = buildLater(() => defaultFactory(Object.fromEntries(shapes), options)({ ...route, schema: nullableForSerialiser(original) as typeof route.schema }));
+    const serialize = defaultFactory(Object.fromEntries(shapes), options)({ ...route, schema: nullableForSerialiser(original) as typeof route.schema });
     built.set(original, [...(previous ?? []), { options, shapes, serialize }]);
     return serialize;
-  };
+  });
 };
