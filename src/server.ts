@@ -127,6 +127,12 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   // The web dashboard at `/`: its assets, and index.html for the paths its router draws.
   await installDashboard(app);
 
+  // The routes' validators and serialisers are built in the background from the moment the routes
+  // are in, a slice a turn (build-later.ts): while the start waits for the AIS ingest thread (the
+  // features' own onReady hooks come after this one), and after the listen.
+  app.addHook('onReady', async () => {
+    void buildPending().catch((error: unknown) => logger.error({ err: error }, 'request validators or response serialisers could not be built: their routes answer 500'));
+  });
   for (const feature of platform.features) await feature({ app, config, database, bus, readiness, reference, metrics, logger, masterKey: platform.masterKey });
 
   app.addHook('onClose', async () => {
@@ -210,7 +216,5 @@ export async function startServer(
   await beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
   logger.info({ storage, bus, docs: '/docs' }, `LAMIS ${VERSION} ready`);
-  // The routes' validators and serialisers not used yet, built now a slice a turn (build-later.ts).
-  void buildPending().catch((error: unknown) => logger.error({ err: error }, 'request validators or response serialisers could not be built: their routes answer 500'));
   return app;
 }

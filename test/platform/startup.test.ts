@@ -107,12 +107,11 @@ test('right after the start, the routes that read the port data and the port are
   }
 });
 
-test('every request validator and response serialiser of the whole service builds: they are built after the start, so a broken schema would not stop it', { timeout: 120_000 }, async () => {
+test('every request validator and response serialiser of the whole service builds: they are built in the background, so a broken schema would not stop the start', { timeout: 120_000 }, async () => {
   const service = await featureApp(FEATURES);
   try {
-    // Nothing asked yet: each route's are still to build, and all of them build.
-    const built = await buildPending();
-    assert.ok(built > 200, String(built));
+    // Built in the background since the routes were in (and here too): all of them build, none is left.
+    await buildPending();
     assert.equal(await buildPending(), 0);
     // Built, a route answers as before: a validator's failures reach the problem document.
     const refused = await service.call('GET', '/v3/maritime/ports?limit=0');

@@ -4,11 +4,13 @@
 // loads after it. So each is built on its route's first use instead, or once the server listens,
 // in the background a few at a time (`buildPending`), whichever comes first. A route's first request
 // may pay a few milliseconds for it; a schema that cannot be built fails that request (a 500) and
-// is logged by the background build; test/platform/startup.test.ts builds them all.
+// is logged by the background build (from the moment the routes are in: server.ts); test/platform/startup.test.ts builds them all.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Builds not done yet, in the order they were asked for. */
 const pending = new Set<() => unknown>();
+/** What the builds that failed in `buildPending` threw, whichever call made them. */
+const failed: unknown[] = [];
 
 /** What fastify reads from a validator after a call: the failures, or null. */
 type Built = ((...args: never[]) => unknown) & { errors?: unknown };
@@ -35,10 +37,10 @@ export function buildLater<F extends Built>(build: () => F): F {
 
 /**
  * Builds everything still pending, a slice of `sliceMs` a turn of the event loop, so requests are
- * served meanwhile; rejects, once all the others are built, with the builds that failed.
+ * served meanwhile; rejects, once all the others are built, with every build that failed so far
+ * (another call running at the same time may have made it).
  */
 export async function buildPending(sliceMs = 10): Promise<number> {
-  const failed: unknown[] = [];
   let built = 0;
   while (pending.size > 0) {
     const started = performance.now();
