@@ -1,10 +1,11 @@
-// Start-up cost. fastify builds every route's request validators (ajv, ~270) and response
-// serialisers (fast-json-stringify, ~100) before the server listens: with the shared shapes given to
-// ajv, about a second of CPU on the development machine, most of a start once the reference data
-// loads after it. So each is built on its route's first use instead, or once the server listens,
-// in the background a few at a time (`buildPending`), whichever comes first. A route's first request
-// may pay a few milliseconds for it; a schema that cannot be built fails that request (a 500) and
-// is logged by the background build (from the moment the routes are in: server.ts); test/platform/startup.test.ts builds them all.
+// Start-up cost. fastify builds every route's request validators (ajv) and response serialisers
+// (fast-json-stringify) before the server listens: with the ajv instance that checks the ~90 shared
+// shapes, about a second of CPU on the development machine, most of a start once the reference data
+// loads after it. So each is built on its route's first use instead, or in the background a slice
+// at a time (`buildPending`, started as soon as the routes are in: server.ts), whichever comes
+// first. A route's first request may pay a few milliseconds for it; a schema that cannot be built
+// fails that request (a 500) and is logged by the background build; test/platform/startup.test.ts
+// builds them all.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Builds not done yet, in the order they were asked for. */
