@@ -34,7 +34,7 @@ type Settings = PlatformSettings & MaritimeSettings;
 /** Every change to a vessel, for the stream and other features; by region (regions.ts). */
 export const vesselChanges = topic<Change>('maritime.vessels', regionOf);
 
-/** The routes that read the port data, the port areas and the sea lanes: they wait for them while they load (reference-data.ts). */
+/** The routes that read the port data, the port areas and the sea lanes: each waits for what it reads while it loads (reference-data.ts). */
 const PORT_PATHS = ['/v3/maritime/ports', '/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\/(eta|calls)\b/];
 const PORT_AREA_PATHS = ['/v3/maritime/ports/', /^\/v3\/maritime\/vessels\/[^/]+\/calls\b/];
 const SEA_LANE_PATHS = ['/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\/eta\b/];
@@ -127,9 +127,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   portData.loaded.catch((error: Error) => {
     if (!closing.signal.aborted) log.error({ err: error }, 'port data could not be loaded: port and sea route requests answer 503');
   });
-  const seaRoutes = reference.load('sea lanes', SEA_LANE_PATHS, () => loadSeaGraphAside(closing.signal));
-  seaRoutes.loaded.catch((error: Error) => {
-    if (!closing.signal.aborted) log.error({ err: error }, 'sea route network could not be loaded aside: routes build it when asked');
+  const seaLanes = reference.load('sea lanes', SEA_LANE_PATHS, () => loadSeaGraphAside(closing.signal));
+  seaLanes.loaded.catch((error: Error) => {
+    if (!closing.signal.aborted) log.error({ err: error }, 'sea-lane network could not be loaded aside: routes build it when asked');
   });
   const { index: ports, destinations } = portsOnceLoaded(portData);
   // Areas are learned by port intelligence, started below; requests come once the service listens.
@@ -161,7 +161,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   watch.attach({
     ports, areas: portIntelligence.areas, destinations, vessels: store, weather, thresholds: weatherThresholds,
     predict: predictVesselArrival, stations: loadTideStations, feeds: () => ingest.status.feeds,
-  }, Promise.all([portIntelligence.loaded, seaRoutes.loaded]));
+  }, Promise.all([portIntelligence.loaded, seaLanes.loaded]));
   // After a failed load the changes go on all the same (what reads the ports then answers 503).
   portIntelligence.loaded.catch(() => changes.release());
   app.addHook('onClose', () => portIntelligence.close());

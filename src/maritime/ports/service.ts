@@ -117,13 +117,14 @@ class CallWriter {
   }
 }
 
+/** What port intelligence makes once the port data has loaded. */
+type Live = { index: PortIndex; areas: PortAreas; detector: PortCallDetector; arrivals: ExpectedArrivals };
+
 /**
  * Registers the routes at once; the port areas (a slice of ports a turn of the event loop) and the
  * open calls restored from storage follow once the port data has loaded, and until then what reads
  * them is a 503 (reference_data_loading).
  */
-type Live = { index: PortIndex; areas: PortAreas; detector: PortCallDetector; arrivals: ExpectedArrivals };
-
 export function startPortIntelligence(deps: PortIntelligenceDeps): PortIntelligence {
   const { app, store, log } = deps;
   const calls = new PortCallStore(deps.database);
