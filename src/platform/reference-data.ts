@@ -2,13 +2,15 @@
 // and port areas, the sea-lane network): a start does not wait for it, and nothing answers from
 // data that is not there yet.
 //
-// Each feature names what it loads (`load`) and the paths of its routes that read it; until the
-// load is done, `Loading.value` throws a 503 `reference_data_loading` with Retry-After, and after
-// a failed load a 503 `service_unavailable`, so a half-loaded index never answers "not found".
+// Each feature names what it loads (`load`) and the paths of its routes that read it (prefixes, or
+// patterns for a route with a parameter before what it reads); until the load is done,
+// `Loading.value` throws a 503 `reference_data_loading` with Retry-After, and after a failed load a
+// 503 `service_unavailable`, so a half-loaded index never answers "not found".
 // Requests to those paths that arrive while it loads first wait for it, up to REFERENCE_WAIT_MS
 // (`installReferenceWait`), so a client that calls right after the start gets its answer, a
 // moment late, rather than the 503; other routes are served at once (a check that reads the data
-// from another route, as the fleet's and the watch list's of an airport code, waits for the load itself).
+// from another route, as the fleet's and the watch list's of an airport code or a port, waits for
+// the load itself).
 // /readyz reports `reference_data` as degraded while loading (the instance takes requests), down
 // when a load failed.
 import type { FastifyInstance } from 'fastify';
