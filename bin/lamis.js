@@ -5,6 +5,8 @@
 // service, and its exit code (or the signal that ended it) becomes this process's.
 import { spawn } from 'node:child_process';
 import module, { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const major = Number(process.versions.node.split('.')[0]);
@@ -12,7 +14,9 @@ if (major >= 24) {
   // Node keeps the sources with their types stripped, and V8's compiled code, in its compile cache
   // (NODE_COMPILE_CACHE names the folder, by default in the system's temporary folder;
   // NODE_DISABLE_COMPILE_CACHE=1 turns it off): a later start skips that work for every module. A
-  // named import would stop an older Node before it can hand over, hence `module.`.
+  // named import would stop an older Node before it can hand over, hence `module.`. Worker threads
+  // (the AIS ingest, the reference data loads) find the folder in the environment only.
+  process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'node-compile-cache');
   module.enableCompileCache();
   await import('../src/cli.ts');
 } else {

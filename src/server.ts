@@ -23,8 +23,9 @@ import { installOpenApi } from './platform/http/openapi.ts';
 import { registerOpsRoutes } from './platform/http/ops.ts';
 import { ProblemError, Problems } from './platform/http/problems.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
+import { buildPending } from './platform/http/build-later.ts';
 import { serializerFactory } from './platform/http/serialization.ts';
-import { AJV_SETTINGS } from './platform/http/validation.ts';
+import { AJV_SETTINGS, validatorFactory } from './platform/http/validation.ts';
 import { installDashboard } from './platform/http/web.ts';
 import { RouteInventory } from './platform/http/routes.ts';
 import { masterKey, type MasterKey } from './platform/crypto/index.ts';
@@ -80,7 +81,7 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
     requestTimeout: config.requestTimeoutSec * 1000,
     return503OnClosing: true,
     ajv: AJV_SETTINGS,
-    schemaController: { compilersFactory: { buildSerializer: serializerFactory } },
+    schemaController: { compilersFactory: { buildSerializer: serializerFactory, buildValidator: validatorFactory } },
     frameworkErrors: (error, request, reply) => sendProblem(reply, request, new ProblemError(Problems.badRequest, error.message)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -128,6 +129,12 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   // The web dashboard at `/`: its assets, and index.html for the paths its router draws.
   await installDashboard(app);
 
+  // The routes' validators and serialisers are built in the background from the moment the routes
+  // are in, a slice a turn (build-later.ts): while the start waits for the AIS ingest thread (the
+  // features' own onReady hooks come after this one), and after the listen.
+  app.addHook('onReady', async () => {
+    void buildPending().catch((error: unknown) => logger.error({ err: error }, 'request validators or response serialisers could not be built: their routes answer 500'));
+  });
   for (const feature of platform.features) await feature({
     app, config, database, bus, readiness, reference, metrics, logger, masterKey: platform.masterKey,
     addOverloadSignal: (signal) => shedder?.addSignal(signal),
@@ -186,7 +193,10 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
     maritime: () => maritime(maritimeWatch),
     fleet: () => fleet(fleetStore, memberGuard, (code) => landingWatch.airportIcao(code)),
     zones: () => zones,
-    watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: (id) => maritimeWatch.port(id)?.id ?? null }),
+    watchlist: () => watchList({ airport: (icao) => landingWatch.airportIcao(icao), port: async (id) => {
+      await maritimeWatch.loaded();
+      return maritimeWatch.port(id)?.id ?? null;
+    } }),
     events: () => events(feedFrames),
     webhooks: () => webhooks(memberDirectory),
     notifications: () => notifications(memberDirectory, memberGuard),

@@ -1,8 +1,10 @@
 // Loaded with `--import` into a server process the startup benchmark starts: from the first moment
 // it can run, notes every event-loop block longer than 20 ms (a 5 ms timer that fired late), with
-// the wall-clock time it ended, one line each in the file $LAMIS_BENCH_LOOP_FILE. Worker threads
-// load it too (they inherit `--import`); their work blocks no request, so it watches the main
-// thread only.
+// the wall-clock time it ended, its length and the main thread's CPU time over it, one line each in
+// the file $LAMIS_BENCH_LOOP_FILE. On a machine shared with other work a block's length grows with
+// the wait for a core, its CPU time does not: a block that used more than 20 ms of CPU is noted too.
+// Worker threads load it too (they inherit `--import`); their work blocks no request, so it watches
+// the main thread only.
 import { appendFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 
@@ -11,10 +13,14 @@ const INTERVAL_MS = 5;
 const NOTED_MS = 20;
 if (file && isMainThread) {
   let last = performance.now();
+  let lastCpu = process.threadCpuUsage();
   setInterval(() => {
     const now = performance.now();
+    const cpu = process.threadCpuUsage();
     const blocked = now - last - INTERVAL_MS;
-    if (blocked > NOTED_MS) appendFileSync(file, `${Date.now()} ${blocked.toFixed(1)}\n`);
+    const used = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
+    if (blocked > NOTED_MS || used > NOTED_MS) appendFileSync(file, `${Date.now()} ${blocked.toFixed(1)} ${used.toFixed(1)}\n`);
     last = now;
+    lastCpu = cpu;
   }, INTERVAL_MS).unref();
 }

@@ -88,6 +88,8 @@ export class PredictionRules {
     const vessel = maritime.vessel(fleetVessel.mmsi);
     const settings = await fleet.notificationSettings(owner, fleetVessel.vehicle_id);
     if (vessel === null || settings === null) return;
+    // Right after the start the port data may still be loading.
+    await maritime.loaded();
     const port = maritime.destinationOf(vessel);
     if (port === null) {
       for (const kind of ['vessel.eta_delayed', 'port.weather_hold', 'vessel.tide_restricted'] as const) await apply(kind, { status: 'off' });

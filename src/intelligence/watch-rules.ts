@@ -97,6 +97,8 @@ export class WatchRules {
   /** Every watched port, or (`portId`) the watchers of one. */
   async evaluatePorts(portId?: string, nowMs = Date.now()): Promise<void> {
     const { watchList, maritime, events } = this.#inputs;
+    // Right after the start the port data may still be loading.
+    await maritime.loaded();
     for (const { org_id: owner, target } of await watchList.watchers('port', portId)) {
       const port = maritime.port(target);
       if (!port) continue;

@@ -1,6 +1,8 @@
 // The maritime feature: AIS feeds into live vessel state, recorded to storage, announced on the
 // bus, served over REST, accounted for in /readyz and /metrics, and an overload signal when behind.
 import { availableParallelism } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
 import { OrganisationGrants } from '../accounts/index.ts';
 import type { Feature, FeatureContext } from '../platform/feature.ts';
@@ -13,7 +15,8 @@ import { registerUploadRoute } from './feeds/upload.routes.ts';
 import { predictArrival, registerEtaRoutes, type ArrivalRequest } from './eta/index.ts';
 import { registerPortRoutes } from './ports/ports.routes.ts';
 import { registerSeaRouteRoutes } from './sea-routes/routes.routes.ts';
-import { loadPorts } from './ports/ports.ts';
+import { loadPortData, portsOnceLoaded } from './ports/loading.ts';
+import { loadSeaGraphAside } from './sea-routes/loading.ts';
 import { startPortIntelligence } from './ports/service.ts';
 import { registerTideRoutes } from './tides/tides.routes.ts';
 import { loadTideStations } from './tides/index.ts';
@@ -27,7 +30,6 @@ import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes }
 import { startAisStream } from './stream/server.ts';
 import type { MaritimeSettings } from './settings.ts';
 import type { MaritimeWatch } from './watch.ts';
-import { createDestinationMatcher } from './ports/destination.ts';
 import { regionOf } from './regions.ts';
 
 type Settings = PlatformSettings & MaritimeSettings;
@@ -37,6 +39,15 @@ type Settings = PlatformSettings & MaritimeSettings;
  * the instance that read it, so that receivers take a report read by two instances once (repeats.ts).
  */
 export const vesselChanges = topic<PublishedChange>('maritime.vessels', regionOf);
+
+/** The routes that read the port data, the port areas and the sea lanes: each waits for what it reads while it loads (reference-data.ts). */
+const PORT_PATHS = ['/v3/maritime/ports', '/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\/(eta|calls)\b/];
+const PORT_AREA_PATHS = ['/v3/maritime/ports/', /^\/v3\/maritime\/vessels\/[^/]+\/calls\b/];
+const SEA_LANE_PATHS = ['/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\/eta\b/];
+
+/** Vessel changes kept while the port data loads, and passed on a turn at a time once it has. */
+const HELD_CHANGES = 100_000;
+const HELD_SLICE = 500;
 
 /** How often stale positions leave the read copy's live index. */
 const HOUSEKEEPING_MS = 10_000;
@@ -48,7 +59,7 @@ function simulates(config: Settings): boolean {
 
 /** `watch`: maritime answers for the intelligence engine, attached here once the services run. */
 export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (context) => {
-  const { app, config, database, bus, readiness, logger } = context;
+  const { app, config, database, bus, readiness, reference, logger } = context;
   const log = logger.child({ feature: 'maritime' });
   const staleAfterMs = config.aisStaleMinutes * 60_000;
 
@@ -61,7 +72,11 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   if (restored.length) log.info({ vessels: restored.length, live: store.liveCount }, 'vessel state restored from storage');
 
   const threaded = config.aisIngestThread === 'on' || (config.aisIngestThread === 'auto' && availableParallelism() > 1);
-  const ingest = await IngestLink.start({
+  // The ingest thread takes a good half second to load its modules and open storage: it starts
+  // here and is awaited just before the server listens (onReady below), the other features and the
+  // routes' schemas being made meanwhile. Nothing reads it before then: requests, /readyz and
+  // /metrics come later, and no change comes before its feeds start.
+  const starting = IngestLink.start({
     threaded,
     database,
     databaseSettings: { databaseUrl: config.databaseUrl, databasePoolMax: config.databasePoolMax, databaseTimeoutMs: config.databaseTimeoutMs, dataDir: config.dataDir },
@@ -75,10 +90,11 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     store,
     log,
   });
-  log.info({ threaded }, threaded ? 'AIS ingest runs on a thread of its own' : 'AIS ingest runs on the serving thread');
-  // The read copy hands out a new vessel object for every change, never changed afterwards: published as it is.
+  // Its failure is the start-up's, thrown where it is awaited.
+  starting.catch(() => {});
+  let ingest!: IngestLink;
+  /** Names this instance on the vessel changes it publishes, so receivers take a report two instances read once (repeats.ts). */
   const reader = randomBase62(12);
-  ingest.onChange((change: Change) => void bus.publish(vesselChanges, { ...change, reader }));
 
   /** Track points of one vessel in [from, to], the ones still waiting to be written included. */
   const readTrack = async (mmsi: number, from: number, to: number, limit: number) => {
@@ -104,9 +120,27 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   // Before the server stops listening: open streams hold connections it would wait for.
   app.addHook('preClose', () => stream.close());
 
-  const ports = await loadPorts({ dataDir: config.dataDir });
-  for (const problem of ports.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
-  log.info({ ports: ports.meta.ports, wpi: ports.meta.wpi?.built_in === false ? ports.meta.wpi.origin : 'built in', unlocode: ports.meta.unlocode !== null }, 'port index loaded');
+  // The port data and the sea-lane graph load after the start (reference-data.ts, ports/loading.ts,
+  // sea-routes/loading.ts): the port and sea route routes wait for them, anything else that reads
+  // the ports meanwhile gets a 503; port intelligence then makes the port areas from the port data,
+  // the port routes waiting for those too.
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+  const portData = reference.load('ports', PORT_PATHS, async () => {
+    const loaded = await loadPortData({ dataDir: config.dataDir }, closing.signal);
+    const { index } = loaded;
+    for (const problem of index.problems) log.warn({ problem }, 'imported port data is unreadable and left out');
+    log.info({ ports: index.meta.ports, wpi: index.meta.wpi?.built_in === false ? index.meta.wpi.origin : 'built in', unlocode: index.meta.unlocode !== null }, 'port index loaded');
+    return loaded;
+  });
+  portData.loaded.catch((error: Error) => {
+    if (!closing.signal.aborted) log.error({ err: error }, 'port data could not be loaded: port and sea route requests answer 503');
+  });
+  const seaLanes = reference.load('sea lanes', SEA_LANE_PATHS, () => loadSeaGraphAside(closing.signal));
+  seaLanes.loaded.catch((error: Error) => {
+    if (!closing.signal.aborted) log.error({ err: error }, 'sea-lane network could not be loaded aside: routes build it when asked');
+  });
+  const { index: ports, destinations } = portsOnceLoaded(portData);
   // Areas are learned by port intelligence, started below; requests come once the service listens.
   registerPortRoutes(app, { index: ports, area: (port) => portIntelligence.areas.of(port) });
   registerSeaRouteRoutes(app, { ports });
@@ -118,22 +152,27 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   registerWeatherRoutes(app, { ports, weather, thresholds: weatherThresholds });
   registerEtaRoutes(app, { ports, store, predict: predictVesselArrival });
   // Port calls, berths, expected arrivals and availability, fed by every vessel change.
-  const destinations = createDestinationMatcher(ports);
-  const portIntelligence = await startPortIntelligence({
-    app, database, bus, index: ports, destinations, store, log,
+  // Those who hear vessel changes read the port data (port calls, the rules' port areas): the
+  // changes heard before it has loaded wait for it, in order.
+  const changes = new HeldChanges(log, (change) => {
+    // The read copy hands out a new vessel object for every change, never changed afterwards: published as it is.
+    void bus.publish(vesselChanges, { ...change, reader });
+    portIntelligence.observe(change);
+    if (change.static) watch.voyageChanged(change.vessel);
+  });
+  const portIntelligence = startPortIntelligence({
+    app, database, bus, index: ports, data: portData.loaded, reference, paths: PORT_AREA_PATHS, caughtUp: () => changes.release(), store, log,
     async predictor(vessel, port) {
       const predicted = await predictVesselArrival({ vessel, port });
       return predicted.ok ? { eta: predicted.prediction.eta, distance_nm: predicted.prediction.distance_nm } : null;
     },
   });
-  ingest.onChange((change: Change) => portIntelligence.observe(change));
   watch.attach({
     ports, areas: portIntelligence.areas, destinations, vessels: store, weather, thresholds: weatherThresholds,
     predict: predictVesselArrival, stations: loadTideStations, feeds: () => ingest.status.feeds,
-  });
-  ingest.onChange((change: Change) => {
-    if (change.static) watch.voyageChanged(change.vessel);
-  });
+  }, Promise.all([portIntelligence.loaded, seaLanes.loaded]));
+  // After a failed load the changes go on all the same (what reads the ports then answers 503).
+  portIntelligence.loaded.catch(() => changes.release());
   app.addHook('onClose', () => portIntelligence.close());
 
   readiness.register('ais', async (): Promise<HealthResult> => {
@@ -146,40 +185,85 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
       detail: { vessels: store.size, live_positions: store.liveCount, feeds, pipelines, recorder, ingest: { threaded, failure, ...counters } },
     };
   });
-  registerMetrics(context, store, ingest);
+  registerMetrics(context, store, () => ingest);
   // Ingest falling behind sheds development keys, so the API keeps its latency (README "Threads").
   context.addOverloadSignal(ingestOverload(() => ingest.status));
 
   // A configured feed that cannot run stops the start-up. The simulator, which needs no
   // configuration, sets sail once the server listens: its set-up (sea-route network, land, first
   // trips) then does not hold up the start.
-  app.addHook('onClose', () => ingest.close());
-  try {
-    await ingest.startFeeds();
-  } catch (error) {
-    await ingest.close().catch(() => undefined);
-    throw error;
-  }
+  app.addHook('onReady', async () => {
+    ingest = await starting;
+    log.info({ threaded }, threaded ? 'AIS ingest runs on a thread of its own' : 'AIS ingest runs on the serving thread');
+    ingest.onChange(changes.heard);
+    try {
+      await ingest.startFeeds();
+    } catch (error) {
+      await ingest.close().catch(() => undefined);
+      throw error;
+    }
+  });
+  app.addHook('onClose', async () => (await starting.catch(() => null))?.close());
   app.addHook('onListen', () => ingest.startSimulator());
   const housekeeping = setInterval(() => store.expire(Date.now() - staleAfterMs), HOUSEKEEPING_MS).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 };
 
-function registerMetrics(context: FeatureContext, store: VesselStore, ingest: IngestLink): void {
+/**
+ * Vessel changes heard before those who hear them can read the port data, kept in order and
+ * passed on once it has loaded (`release`), a slice a turn; at most HELD_CHANGES wait (a feed
+ * pouring in while the data loads), the later ones are dropped and counted in the log. The read
+ * copy has them all the same.
+ */
+class HeldChanges {
+  readonly #log: FastifyBaseLogger;
+  readonly #deliver: (change: Change) => void;
+  #held: Change[] | null = [];
+  #dropped = 0;
+  #releasing: Promise<void> | null = null;
+
+  constructor(log: FastifyBaseLogger, deliver: (change: Change) => void) {
+    this.#log = log;
+    this.#deliver = deliver;
+  }
+
+  readonly heard = (change: Change): void => {
+    if (this.#held === null) this.#deliver(change);
+    else if (this.#held.length < HELD_CHANGES) this.#held.push(change);
+    else this.#dropped++;
+  };
+
+  /** Passes on what was held, and from then on every change as it comes. */
+  release(): Promise<void> {
+    this.#releasing ??= (async () => {
+      const held = this.#held!;
+      // Changes heard while these are passed on join the end of the list.
+      for (let from = 0; from < held.length; from += HELD_SLICE) {
+        for (const change of held.slice(from, from + HELD_SLICE)) this.#deliver(change);
+        await nextTurn();
+      }
+      this.#held = null;
+      if (this.#dropped > 0) this.#log.warn({ dropped: this.#dropped }, 'vessel changes heard while the port data loaded were dropped past the bound; the read copy has them');
+    })();
+    return this.#releasing;
+  }
+}
+
+function registerMetrics(context: FeatureContext, store: VesselStore, link: () => IngestLink): void {
   const registers = [context.metrics];
   // Counters are read from the ingest core's latest status when scraped.
   new Counter({
     name: 'lamis_ais_lines_total', help: 'NMEA lines received, by feed', labelNames: ['feed', 'source'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.status.pipelines) this.inc({ feed: c.feed, source: c.source }, c.lines);
+      for (const c of link().status.pipelines) this.inc({ feed: c.feed, source: c.source }, c.lines);
     },
   });
   new Counter({
     name: 'lamis_ais_messages_total', help: 'AIS messages decoded (or received decoded), by feed and message type', labelNames: ['feed', 'type'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.status.pipelines) {
+      for (const c of link().status.pipelines) {
         for (const [type, count] of Object.entries(c.messagesByType)) this.inc({ feed: c.feed, type }, count);
         if (c.decoded) this.inc({ feed: c.feed, type: 'decoded' }, c.decoded);
       }
@@ -189,7 +273,7 @@ function registerMetrics(context: FeatureContext, store: VesselStore, ingest: In
     name: 'lamis_ais_rejected_lines_total', help: 'NMEA lines rejected, by feed and reason', labelNames: ['feed', 'reason'], registers,
     collect() {
       this.reset();
-      for (const c of ingest.status.pipelines) for (const reason of AIS_REJECT_REASONS) this.inc({ feed: c.feed, reason }, c.rejected[reason]);
+      for (const c of link().status.pipelines) for (const reason of AIS_REJECT_REASONS) this.inc({ feed: c.feed, reason }, c.rejected[reason]);
     },
   });
   new Counter({
@@ -197,20 +281,20 @@ function registerMetrics(context: FeatureContext, store: VesselStore, ingest: In
     help: 'Position changes merged into a later one of the same vessel while the serving thread was behind (the earlier position was not passed on)',
     collect() {
       this.reset();
-      this.inc(ingest.status.ingest.coalesced);
+      this.inc(link().status.ingest.coalesced);
     },
   });
   new Counter({
     name: 'lamis_ais_lines_shed_total', help: 'Lines of feeds that cannot wait, dropped while the ingest queue was past its bound', registers,
     collect() {
       this.reset();
-      this.inc(ingest.status.ingest.shed_lines);
+      this.inc(link().status.ingest.shed_lines);
     },
   });
   new Gauge({
     name: 'lamis_ais_backlog_lines', help: 'Lines received and waiting to be decoded', registers,
     collect() {
-      this.set(ingest.status.ingest.backlog_lines);
+      this.set(link().status.ingest.backlog_lines);
     },
   });
   new Gauge({

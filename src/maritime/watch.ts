@@ -38,10 +38,22 @@ export interface PortHolds {
 
 export class MaritimeWatch {
   #services: MaritimeServices | null = null;
+  #loaded: Promise<unknown> = Promise.resolve();
   readonly #voyageListeners = new Set<(vessel: Vessel) => void>();
 
-  attach(services: MaritimeServices): void {
+  /** `loaded`: settles once the reference data the services read (ports, port areas, sea lanes) has loaded (they start before it). */
+  attach(services: MaritimeServices, loaded: Promise<unknown> = Promise.resolve()): void {
     this.#services = services;
+    this.#loaded = loaded;
+  }
+
+  /**
+   * Settles once the port data has loaded: a watcher that reads ports right after the start waits
+   * for it (until then `port`, `portAreaAt` and `destinationOf` are a 503 problem). After a failed
+   * load it settles too, and those answer the 503 of the failure.
+   */
+  async loaded(): Promise<void> {
+    await this.#loaded.catch(() => {});
   }
 
   /** Whether the maritime feature has started (a service built without it has no vessels). */
@@ -107,8 +119,10 @@ export class MaritimeWatch {
   }
 
   /** The voyage of the vessel with this MMSI now, by the owner's port weather limits. */
-  voyageFor(mmsi: number, owner: string, nowMs = Date.now()): Promise<WatchedVoyage> {
-    return voyageOf(this.#attached(), mmsi, owner, nowMs);
+  async voyageFor(mmsi: number, owner: string, nowMs = Date.now()): Promise<WatchedVoyage> {
+    const services = this.#attached();
+    await this.loaded();
+    return voyageOf(services, mmsi, owner, nowMs);
   }
 
   predict(vessel: Vessel, port: Port): Promise<ArrivalResult> {

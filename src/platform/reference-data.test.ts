@@ -55,6 +55,15 @@ test('past the wait a request gets a 503 reference_data_loading with Retry-After
   await app.close();
 });
 
+test('a pattern of paths: a route with a parameter before what it reads waits, its siblings do not', () => {
+  const reference = new ReferenceData();
+  const ports = reference.load('ports', ['/v3/ports', /^\/v3\/vessels\/[^/]+\/eta\b/], () => new Promise<void>(() => {}));
+  assert.deepEqual(reference.awaitedBy('/v3/vessels/244110001/eta?speed=12'), [ports]);
+  assert.deepEqual(reference.awaitedBy('/v3/ports/NLRTM'), [ports]);
+  assert.deepEqual(reference.awaitedBy('/v3/vessels/244110001'), []);
+  assert.deepEqual(reference.awaitedBy('/v3/vessels/244110001/track'), []);
+});
+
 test('a load that failed is a 503 service_unavailable naming why, and readiness is down', async () => {
   const reference = new ReferenceData();
   const codes = reference.load('codes', ['/v3/code/'], async () => {

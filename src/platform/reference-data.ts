@@ -1,13 +1,16 @@
-// Reference data that loads after the service starts listening (the airport index): a start does
-// not wait for it, and nothing answers from data that is not there yet.
+// Reference data that loads after the service starts listening (the airport index, the port data
+// and port areas, the sea-lane network): a start does not wait for it, and nothing answers from
+// data that is not there yet.
 //
-// Each feature names what it loads (`load`) and the paths of its routes that read it; until the
-// load is done, `Loading.value` throws a 503 `reference_data_loading` with Retry-After, and after
-// a failed load a 503 `service_unavailable`, so a half-loaded index never answers "not found".
+// Each feature names what it loads (`load`) and the paths of its routes that read it (prefixes, or
+// patterns for a route with a parameter before what it reads); until the load is done,
+// `Loading.value` throws a 503 `reference_data_loading` with Retry-After, and after a failed load a
+// 503 `service_unavailable`, so a half-loaded index never answers "not found".
 // Requests to those paths that arrive while it loads first wait for it, up to REFERENCE_WAIT_MS
 // (`installReferenceWait`), so a client that calls right after the start gets its answer, a
 // moment late, rather than the 503; other routes are served at once (a check that reads the data
-// from another route, as the fleet's and the watch list's of an airport code, waits for the load itself).
+// from another route, as the fleet's and the watch list's of an airport code or a port, waits for
+// the load itself).
 // /readyz reports `reference_data` as degraded while loading (the instance takes requests), down
 // when a load failed.
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +24,7 @@ const RETRY_AFTER_SEC = 2;
 
 const referenceDataLoading = problemType({
   code: 'reference_data_loading', status: 503, title: 'Reference data is still loading',
-  description: `LAMIS has just started and is still loading the reference data this request needs (the airport index); a request waits for it up to ${REFERENCE_WAIT_MS / 1000} s, then gets this answer. Retry after \`Retry-After\` seconds.`,
+  description: `LAMIS has just started and is still loading the reference data this request needs (the airport index, the port data and port areas, the sea-lane network); a request waits for it up to ${REFERENCE_WAIT_MS / 1000} s, then gets this answer. Retry after \`Retry-After\` seconds.`,
 });
 
 type State<T> = { kind: 'loading' } | { kind: 'loaded'; value: T; ms: number } | { kind: 'failed'; error: Error };
@@ -29,13 +32,13 @@ type State<T> = { kind: 'loading' } | { kind: 'loaded'; value: T; ms: number } |
 /** One piece of reference data: loading, loaded or failed. */
 export class Loading<T> {
   readonly name: string;
-  /** Requests whose path starts with one of these wait for the load. */
-  readonly paths: readonly string[];
+  /** Requests whose path starts with one of these strings, or matches one of these patterns, wait for the load. */
+  readonly paths: readonly (string | RegExp)[];
   /** Settles when the load does; rejects when it failed. */
   readonly loaded: Promise<T>;
   #state: State<T> = { kind: 'loading' };
 
-  constructor(name: string, paths: readonly string[], load: () => Promise<T>) {
+  constructor(name: string, paths: readonly (string | RegExp)[], load: () => Promise<T>) {
     this.name = name;
     this.paths = paths;
     const started = performance.now();
@@ -85,9 +88,10 @@ export class ReferenceData {
 
   /**
    * Starts loading now. `name` is plural, as said to clients ("airports"); `paths` are the route
-   * prefixes ("/v3/aviation/") whose requests wait for it.
+   * prefixes ("/v3/aviation/"), or patterns of routes with a parameter before what they read
+   * (/^\/v3\/maritime\/vessels\/[^/]+\/eta/), whose requests wait for it.
    */
-  load<T>(name: string, paths: readonly string[], load: () => Promise<T>): Loading<T> {
+  load<T>(name: string, paths: readonly (string | RegExp)[], load: () => Promise<T>): Loading<T> {
     const loading = new Loading(name, paths, load);
     this.#loads.push(loading);
     return loading;
@@ -95,7 +99,7 @@ export class ReferenceData {
 
   /** The loads still running that a request to `url` waits for. */
   awaitedBy(url: string): Loading<unknown>[] {
-    return this.#loads.filter((loading) => !loading.done && loading.paths.some((prefix) => url.startsWith(prefix)));
+    return this.#loads.filter((loading) => !loading.done && loading.paths.some((path) => (typeof path === 'string' ? url.startsWith(path) : path.test(url))));
   }
 
   readonly check = async (): Promise<HealthResult> => {

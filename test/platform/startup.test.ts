@@ -1,11 +1,32 @@
 // Start-up: the service listens before its reference data has loaded (see
 // src/platform/reference-data.ts), so the first requests after the start must still get the right
-// answers: they wait for the airport index rather than answering "not found".
+// answers: they wait for the airport index, the port data, the port areas and the sea lanes rather than
+// answering "not found".
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { buildPending } from '../../src/platform/http/build-later.ts';
+import { FEATURES } from '../../src/server.ts';
+import { featureApp } from '../support/in-process.ts';
 import { startServe } from '../support/serve.ts';
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+/**
+ * The answer to a request sent right after the start: it waits for the reference data it reads; on
+ * a machine too slow to load it within the wait, the answer is a 503 reference_data_loading with
+ * Retry-After, and the retry then answers. Never a 404.
+ */
+async function answer(url: string, init: RequestInit): Promise<Answer> {
+  for (;;) {
+    const response = await fetch(url, init);
+    const body = (await response.json()) as Record<string, unknown>;
+    if (response.status !== 503) return { status: response.status, body };
+    assert.equal(body.code, 'reference_data_loading', JSON.stringify(body));
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after')) * 1000));
+  }
+}
 
 test('on a new data folder (the airport index compiled on this start), the first airport and port requests get their answers, not a 404', { timeout: 180_000 }, async () => {
   // No LAMIS_REFERENCE_CACHE_DIR: the cache goes into the new data folder, as on an operator's first start.
@@ -14,19 +35,9 @@ test('on a new data folder (the airport index compiled on this start), the first
     const port = await serve.listening;
     const url = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${readFileSync(path.join(serve.dataDir, 'api-key'), 'utf8').trim()}` };
-    // Each waits for the airport index; on a machine too slow to load it within the wait, the answer
-    // is a 503 reference_data_loading with Retry-After, and the retry then answers. Never a 404.
-    const answer = async (route: string) => {
-      for (;;) {
-        const response = await fetch(`${url}${route}`, { headers });
-        const body = (await response.json()) as Record<string, unknown>;
-        if (response.status !== 503) return { status: response.status, body };
-        assert.equal(body.code, 'reference_data_loading', JSON.stringify(body));
-        await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after')) * 1000));
-      }
-    };
+    const get = (route: string) => answer(`${url}${route}`, { headers });
     const readyz = await fetch(`${url}/readyz`);
-    const [heathrow, byIata, rotterdam] = await Promise.all([answer('/v3/aviation/airports/EGLL'), answer('/v3/aviation/airports/LHR'), answer('/v3/maritime/ports/NLRTM')]);
+    const [heathrow, byIata, rotterdam] = await Promise.all([get('/v3/aviation/airports/EGLL'), get('/v3/aviation/airports/LHR'), get('/v3/maritime/ports/NLRTM')]);
     assert.equal(heathrow.status, 200, JSON.stringify(heathrow.body));
     assert.equal(heathrow.body.name, 'London Heathrow Airport');
     assert.equal(byIata.status, 200);
@@ -48,5 +59,65 @@ test('on a new data folder (the airport index compiled on this start), the first
     assert.equal((await serve.exited).code, 0, serve.output());
   } finally {
     await serve.cleanup();
+  }
+});
+
+test('right after the start, the routes that read the port data and the port areas wait for them, and watchers reading ports wait too', { timeout: 180_000 }, async () => {
+  // The embedded defaults: the AIS simulator sails once the server listens, its changes held until the port areas are made.
+  const serve = startServe();
+  try {
+    const port = await serve.listening;
+    const url = `http://127.0.0.1:${port}`;
+    const headers = { authorization: `Bearer ${readFileSync(path.join(serve.dataDir, 'api-key'), 'utf8').trim()}` };
+    const get = (route: string) => answer(`${url}${route}`, { headers });
+    const asked = fetch(`${url}/readyz`).then(async (response) => (await response.json()) as { checks: { reference_data: { detail: Record<string, { state: string }> } } });
+    const [rotterdam, congestion, arrivals, route, watched] = await Promise.all([
+      get('/v3/maritime/ports/NLRTM'),
+      get('/v3/maritime/ports/NLRTM/congestion'),
+      get('/v3/maritime/ports/NLRTM/arrivals'),
+      get('/v3/maritime/routes?from=NLRTM&to=SGSIN'),
+      // Another route, which does not wait: the watch list's check of the port waits for the port data itself.
+      answer(`${url}/v3/watch-list`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'port', port_id: 'nlrtm' }) }),
+    ]);
+    assert.equal(rotterdam.status, 200, JSON.stringify(rotterdam.body));
+    assert.equal(rotterdam.body.id, 'NLRTM');
+    // The port areas made: the port's own is part of the answer.
+    assert.ok(['base', 'seeded'].includes((rotterdam.body.area as { derivation: { method: string } }).derivation.method));
+    assert.equal(congestion.status, 200, JSON.stringify(congestion.body));
+    assert.equal(arrivals.status, 200, JSON.stringify(arrivals.body));
+    assert.equal(route.status, 200, JSON.stringify(route.body));
+    assert.ok((route.body.distance_nm as number) > 8000);
+    assert.equal(watched.status, 201, JSON.stringify(watched.body));
+    assert.equal(watched.body.port_id, 'NLRTM');
+    // While it loaded, /readyz named each load.
+    const loading = (await asked).checks.reference_data.detail;
+    assert.deepEqual(Object.keys(loading).sort(), ['airports', 'port areas', 'ports', 'sea lanes']);
+
+    const loaded = ((await (await fetch(`${url}/readyz`)).json()) as { checks: { reference_data: { state: string; detail: Record<string, { state: string }> } } }).checks.reference_data;
+    assert.equal(loaded.detail.ports!.state, 'loaded');
+    assert.equal(loaded.detail['port areas']!.state, 'loaded');
+    assert.equal(loaded.detail['sea lanes']!.state, 'loaded');
+    serve.child.kill('SIGTERM');
+    assert.equal((await serve.exited).code, 0, serve.output());
+    // Nothing read the port data before it was there: no failed rule, bus handler or listener.
+    assert.doesNotMatch(serve.output(), /rule evaluation failed|bus handler failed|listener failed|could not be/);
+    assert.match(serve.output(), /port index loaded/);
+  } finally {
+    await serve.cleanup();
+  }
+});
+
+test('every request validator and response serialiser of the whole service builds: they are built in the background, so a broken schema would not stop the start', { timeout: 120_000 }, async () => {
+  const service = await featureApp(FEATURES);
+  try {
+    // Built in the background since the routes were in (and here too): all of them build, none is left.
+    await buildPending();
+    assert.equal(await buildPending(), 0);
+    // Built, a route answers as before: a validator's failures reach the problem document.
+    const refused = await service.call('GET', '/v3/maritime/ports?limit=0');
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.body.errors.map((error: { path: string }) => error.path), ['/querystring/limit']);
+  } finally {
+    await service.close();
   }
 });

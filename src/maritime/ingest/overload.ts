@@ -5,16 +5,17 @@
 // steadily while coalescing comes and goes with each batch. A backlog past the high water alone
 // is no overload: it only makes TCP feeds wait, and an upload queues past it as a matter of course.
 import type { OverloadSignal } from '../../platform/ratelimit/index.ts';
-import type { IngestStatus } from './core.ts';
+import type { IngestCounters, IngestStatus } from './core.ts';
 
+/** `status` is read from the shedder's first look on (the server listening), when ingest runs. */
 export function ingestOverload(status: () => IngestStatus): OverloadSignal {
-  let seen = status().ingest;
+  let seen: IngestCounters | null = null;
   return {
     reason: 'ingest',
     description: 'AIS ingest is behind: it coalesces positions or sheds feed lines',
     active() {
       const now = status().ingest;
-      const rose = now.coalesced > seen.coalesced || now.shed_lines > seen.shed_lines;
+      const rose = seen !== null && (now.coalesced > seen.coalesced || now.shed_lines > seen.shed_lines);
       seen = now;
       return rose;
     },

@@ -73,6 +73,21 @@ describe('port areas', () => {
     }
   });
 
+  test('made beforehand a slice at a time, the areas are those made on first use; a stop learned meanwhile keeps its area', async () => {
+    const { index, areas: onFirstUse, rotterdam } = harbour();
+    const sliced = new PortAreas(index, [], () => T0);
+    // A stop learned before the slices reach the port: they leave its area as learned.
+    assert.equal(sliced.learn(rotterdam, moored(244_000_001, MAASVLAKTE, T0)), 'new');
+    const learned = sliced.of(rotterdam);
+    let pauses = 0;
+    await sliced.prepare(async () => pauses++, 1);
+    assert.equal(pauses, index.ports.length);
+    assert.equal(sliced.of(rotterdam), learned);
+    assert.equal(sliced.of(rotterdam).berth_clusters.length, 1);
+    for (const port of index.ports.filter((other) => other !== rotterdam)) assert.deepEqual(sliced.of(port).polygon, onFirstUse.of(port).polygon);
+    for (const port of index.ports) assert.equal(sliced.portAt(port), onFirstUse.portAt(port));
+  });
+
   test('only moored and at-anchor reports below 0.5 kn are stops', () => {
     assert.equal(stopKind({ nav_status: 5, sog: 0 }), 'berth');
     assert.equal(stopKind({ nav_status: 1, sog: 0.4 }), 'anchorage');

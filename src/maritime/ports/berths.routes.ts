@@ -101,7 +101,7 @@ export interface BerthApiDeps {
   index: PortIndex;
   berths: BerthStore;
   /** A berth's position must lie in its port's area. */
-  areas: PortAreas;
+  areas: Pick<PortAreas, 'holds'>;
   /** The most vessels at berth at once at the port in the last 30 days (for capacity estimates). */
   observedPeak(port: Port): Promise<number>;
 }
@@ -134,7 +134,7 @@ function viewerOf(request: FastifyRequest): BerthViewer {
 type Input = Partial<Static<typeof CreateBody>>;
 
 /** The fields of a berth after `input` (a creation, or a patch over `current`), checked against the port. */
-function fieldsFor(port: Port, areas: PortAreas, input: Input, current?: Berth): BerthFields {
+function fieldsFor(port: Port, areas: Pick<PortAreas, 'holds'>, input: Input, current?: Berth): BerthFields {
   const name = (input.name ?? current?.name ?? '').trim();
   if (name === '') throw invalidField('/body/name', 'must hold more than spaces');
   const pick = <K extends 'length_m' | 'depth_m' | 'lat' | 'lon'>(key: K) => (input[key] !== undefined ? input[key] : current?.[key] ?? null);

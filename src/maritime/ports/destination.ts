@@ -145,20 +145,35 @@ function portNames(port: Port): { name: string; primary: boolean }[] {
   return [...names].map(([name, primary]) => ({ name, primary }));
 }
 
-export function createDestinationMatcher(index: { readonly ports: readonly Port[]; get(id: string): Port | null }): DestinationMatcher {
+type MatcherPorts = { readonly ports: readonly Port[]; get(id: string): Port | null };
+
+export function createDestinationMatcher(index: MatcherPorts): DestinationMatcher {
+  const builder = destinationMatcherBuilder();
+  builder.add(index.ports);
+  return builder.finish(index);
+}
+
+/** The same matcher, given the index's ports a batch at a time (naming them is most of the work), then the index. */
+export function destinationMatcherBuilder(): { add(ports: readonly Port[]): void; finish(index: MatcherPorts): DestinationMatcher } {
   const byName = new Map<string, Named[]>();
   const named: Named[] = [];
-  for (const port of index.ports) {
-    for (const { name, primary } of portNames(port)) {
-      const key = nameKey(name);
-      if (key === '') continue;
-      const entry = { port, key, primary };
-      const list = byName.get(key);
-      if (list === undefined) byName.set(key, [entry]);
-      else if (!list.some((other) => other.port === port)) list.push(entry);
-      named.push(entry);
+  const add = (ports: readonly Port[]) => {
+    for (const port of ports) {
+      for (const { name, primary } of portNames(port)) {
+        const key = nameKey(name);
+        if (key === '') continue;
+        const entry = { port, key, primary };
+        const list = byName.get(key);
+        if (list === undefined) byName.set(key, [entry]);
+        else if (!list.some((other) => other.port === port)) list.push(entry);
+        named.push(entry);
+      }
     }
-  }
+  };
+  return { add, finish: (index) => matcher(index, byName, named) };
+}
+
+function matcher(index: MatcherPorts, byName: ReadonlyMap<string, readonly Named[]>, named: Named[]): DestinationMatcher {
   const grid = createPointGrid(index.ports, (port) => port);
   // Sorted keys let "a name this text starts with" and "a name starting with this text" be found
   // by binary search instead of a scan.

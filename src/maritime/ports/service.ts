@@ -2,10 +2,12 @@
 // and stored, announced on the bus once stored (once, however many instances read the feed); port
 // areas learned from the vessels that stop (areas.ts) and stored; the destination index behind
 // expected arrivals; berth records; congestion; and their routes.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { topic, type Bus } from '../../platform/bus/index.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { App } from '../../platform/http/app.ts';
+import type { ReferenceData } from '../../platform/reference-data.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
 import { StopClusterStore } from './areas-store.ts';
 import { FORGET_DAYS, PortAreas, stopKind } from './areas.ts';
@@ -33,18 +35,37 @@ export interface PortIntelligenceDeps {
   app: App;
   database: Database;
   bus: Bus;
+  /** The port index as the routes read it: while the port data loads, a 503 (reference-data.ts). */
   index: PortIndex;
-  /** Ports named by AIS destinations, over `index`: built once for the feature, as it takes a while. */
-  destinations: DestinationMatcher;
+  /** The port data, once loaded; the port areas are made from it in the background, as reference data. */
+  data: Promise<PortData>;
+  reference: ReferenceData;
+  /** The routes that wait for the port areas while they are made. */
+  paths: readonly (string | RegExp)[];
+  /**
+   * Called once the state is made, before the port areas count as loaded: the vessel changes heard
+   * meanwhile are passed on then (to `observe`, among others), so a request let on by the load finds
+   * what they brought.
+   */
+  caughtUp: () => Promise<void>;
   store: VesselStore;
   log: FastifyBaseLogger;
   /** The weather-aware ETA for expected arrivals, when that prediction is available. */
   predictor?: ArrivalPredictor;
 }
 
+/** The port data port intelligence works on, loaded. */
+export interface PortData {
+  index: PortIndex;
+  /** Ports named by AIS destinations, over `index`: built once for the feature, as it takes a while. */
+  destinations: DestinationMatcher;
+}
+
 export interface PortIntelligence {
-  /** Every port's area, as calls, congestion and expected arrivals read them. */
-  readonly areas: PortAreas;
+  /** Every port's area, as calls, congestion and expected arrivals read them; a 503 until they are made. */
+  readonly areas: Pick<PortAreas, 'of' | 'portAt'>;
+  /** Settles once the port areas are made and the open calls restored; vessel changes are observed from then on. */
+  readonly loaded: Promise<unknown>;
   /** Feeds one vessel change through call detection, the port areas and the destination index. */
   observe(change: Change): void;
   /** Waits until every call event and area cluster so far is stored. */
@@ -134,15 +155,70 @@ export class CallWriter {
   }
 }
 
-export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise<PortIntelligence> {
-  const { app, index, store, log } = deps;
+/** What port intelligence makes once the port data has loaded. */
+type Live = { index: PortIndex; areas: PortAreas; detector: PortCallDetector; arrivals: ExpectedArrivals };
+
+/**
+ * Registers the routes at once; the port areas (a slice of ports a turn of the event loop) and the
+ * open calls restored from storage follow once the port data has loaded, and until then what reads
+ * them is a 503 (reference_data_loading).
+ */
+export function startPortIntelligence(deps: PortIntelligenceDeps): PortIntelligence {
+  const { app, store, log } = deps;
   const calls = new PortCallStore(deps.database);
   const berths = new BerthStore(deps.database);
-
+  /** Made once the port data has loaded; observed from then on. */
+  let live: Live | null = null;
+  const writer = new CallWriter({
+    calls,
+    announce: (event) => void deps.bus.publish(portCallEvents, event),
+    // Only a call this instance made can be adopted, and it made none before `live`.
+    adopt: (ours, stored) => live?.detector.adopt(ours.mmsi, ours.id, stored),
+    onError: (error) => log.error({ err: error }, 'port call not stored; kept for the next try'),
+  });
   const clusterStore = new StopClusterStore(deps.database);
-  const areas = new PortAreas(index, await clusterStore.all(new Date(Date.now() - FORGET_DAYS * DAY_MS).toISOString()));
+
+  let closed = false;
+  let housekeeping: NodeJS.Timeout | undefined;
+  // When each vessel restored from storage was last heard, as of the start: the detector is made
+  // once the port data has loaded, and the changes heard meanwhile are passed to it after that.
+  const heardAtStart = new Map<number, number>();
+  for (const vessel of store.all()) if (vessel.position !== null) heardAtStart.set(vessel.mmsi, Date.parse(vessel.position.timestamp));
+  const making = deps.reference.load('port areas', deps.paths, async (): Promise<Live> => {
+    const data = await deps.data;
+    const areas = new PortAreas(data.index, await clusterStore.all(new Date(Date.now() - FORGET_DAYS * DAY_MS).toISOString()));
+    await areas.prepare(() => nextTurn());
+    const detector = new PortCallDetector(data.index, areas);
+    for (const [mmsi, atMs] of heardAtStart) detector.heard(mmsi, atMs);
+    const orphans = detector.restore(await calls.open(), (mmsi) => heardAtStart.get(mmsi) ?? null);
+    // Calls at ports the port data no longer holds end now, unobserved: nothing can end them later.
+    for (const call of orphans) writer.add({ kind: 'departure', call: { ...call, departed_at: new Date().toISOString(), departure_observed: false } }, false);
+    if (detector.openCount > 0) log.info({ open_calls: detector.openCount }, 'open port calls restored from storage');
+    if (!closed) {
+      housekeeping = setInterval(() => {
+        const now = Date.now();
+        emit(detector.closeLost(now));
+        writer.kick();
+        areas.forget(now - FORGET_DAYS * DAY_MS);
+        void flushClusters().then(() => clusterStore.forget(new Date(now - FORGET_DAYS * DAY_MS).toISOString())).catch((error: unknown) => {
+          log.warn({ err: error }, 'forgotten port area clusters not deleted; tried again later');
+        });
+      }, HOUSEKEEPING_MS).unref();
+    }
+    live = { index: data.index, areas, detector, arrivals: new ExpectedArrivals(store, detector, data.destinations) };
+    await deps.caughtUp();
+    return live;
+  });
+  making.loaded.catch((error: Error) => {
+    if (!closed) log.error({ err: error }, 'port areas could not be made: port requests answer 503');
+  });
+  /** What was made once the port data loaded; a 503 before. */
+  const opened = (): Live => making.value;
+
   /** Writes the clusters changed since the last time; a failed write keeps them for the next. */
   const saveClusters = async () => {
+    if (live === null) return;
+    const { areas } = live;
     const changed = areas.takeChanged();
     try {
       await clusterStore.save(changed);
@@ -162,26 +238,9 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   };
   // Before storage closes: the features' onClose hooks run after it.
   app.addHook('preClose', flushClusters);
-  const detector = new PortCallDetector(index, areas);
-  const writer = new CallWriter({
-    calls,
-    announce: (event) => void deps.bus.publish(portCallEvents, event),
-    adopt: (ours, stored) => detector.adopt(ours.mmsi, ours.id, stored),
-    onError: (error) => log.error({ err: error }, 'port call not stored; kept for the next try'),
-  });
-  const heardAt = (mmsi: number) => {
-    const timestamp = store.get(mmsi)?.position?.timestamp;
-    return timestamp === undefined ? null : Date.parse(timestamp);
-  };
-  for (const vessel of store.all()) if (vessel.position !== null) detector.heard(vessel.mmsi, Date.parse(vessel.position.timestamp));
-  const orphans = detector.restore(await calls.open(), heardAt);
-  // Calls at ports the port data no longer holds end now, unobserved: nothing can end them later.
-  for (const call of orphans) writer.add({ kind: 'departure', call: { ...call, departed_at: new Date().toISOString(), departure_observed: false } }, false);
-  if (detector.openCount > 0) log.info({ open_calls: detector.openCount }, 'open port calls restored from storage');
 
-  const arrivals = new ExpectedArrivals(store, detector, deps.destinations);
   /** A stop placed at the port the vessel's destination names (within reach), else at the port of its open call. */
-  const learnStop = (vessel: Change['vessel']) => {
+  const learnStop = ({ index, areas, detector, arrivals }: Live, vessel: Change['vessel']) => {
     const position = vessel.position;
     if (position === null || stopKind(position) === null || !makesCalls(vessel)) return;
     const named = arrivals.destinationOf(vessel.mmsi);
@@ -203,10 +262,15 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
     return calls.overlapping(port.id, new Date(fromMs).toISOString(), new Date(toMs).toISOString());
   };
 
+  const index = deps.index;
+  const areas: PortIntelligence['areas'] = {
+    of: (port) => opened().areas.of(port),
+    portAt: (position) => opened().areas.portAt(position),
+  };
   registerBerthRoutes(app, {
     index,
     berths,
-    areas,
+    areas: { holds: (port, position, exit) => opened().areas.holds(port, position, exit) },
     async observedPeak(port) {
       const now = Date.now();
       const since = now - HISTORY_DAYS * DAY_MS;
@@ -217,6 +281,7 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   registerCongestionRoutes(app, {
     index,
     async congestion(port, days, nowMs, viewer) {
+      const { areas, detector } = opened();
       const since = nowMs - Math.max(days, HISTORY_DAYS) * DAY_MS;
       const [recorded, berthCount] = await Promise.all([history(port, since, nowMs), berths.count(port.id, viewer)]);
       const peakSince = nowMs - HISTORY_DAYS * DAY_MS;
@@ -233,8 +298,9 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
   });
   registerArrivalRoutes(app, {
     index,
-    arrivals: (port, nowMs) => arrivals.at(port, nowMs),
+    arrivals: (port, nowMs) => opened().arrivals.at(port, nowMs),
     async availability(port, atMs, nowMs, viewer) {
+      const { detector, arrivals } = opened();
       const since = nowMs - HISTORY_DAYS * DAY_MS;
       const [recorded, records] = await Promise.all([history(port, Math.min(since, atMs), Math.max(atMs, nowMs)), berths.all(port.id, viewer)]);
       return availability({
@@ -252,25 +318,15 @@ export async function startPortIntelligence(deps: PortIntelligenceDeps): Promise
     onPredictionError: (error, mmsi, port) => log.warn({ err: error, mmsi, port: port.id }, 'arrival prediction failed; answered without it'),
   });
 
-  const housekeeping = setInterval(() => {
-    const now = Date.now();
-    emit(detector.closeLost(now));
-    writer.kick();
-    areas.forget(now - FORGET_DAYS * DAY_MS);
-    void flushClusters().then(() => clusterStore.forget(new Date(now - FORGET_DAYS * DAY_MS).toISOString())).catch((error: unknown) => {
-      log.warn({ err: error }, 'forgotten port area clusters not deleted; tried again later');
-    });
-  }, HOUSEKEEPING_MS).unref();
-
-  let closed = false;
   return {
     areas,
+    loaded: making.loaded,
     observe(change) {
-      if (closed) return;
-      arrivals.observe(change);
+      if (closed || live === null) return;
+      live.arrivals.observe(change);
       if (!change.position) return;
-      emit(detector.observe(change.vessel));
-      learnStop(change.vessel);
+      emit(live.detector.observe(change.vessel));
+      learnStop(live, change.vessel);
     },
     async flush() {
       await Promise.all([writer.flush(), flushClusters()]);

@@ -75,7 +75,10 @@ const EXACT_SCALE = 1e6;
 
 let cached: SeaGraphResult | undefined;
 
-/** The marnet graph with the added lanes, read and built on first use and then kept for the life of the process. */
+/**
+ * The marnet graph with the added lanes, read and built on first use (or handed over by
+ * `keepSeaGraph`) and then kept for the life of the process.
+ */
 export function loadSeaGraph(): SeaGraphResult {
   if (cached !== undefined) return cached;
   let data: { features?: unknown };
@@ -96,6 +99,12 @@ export function loadSeaGraph(): SeaGraphResult {
     geometry: { type: 'LineString', coordinates: lane.coordinates },
   }));
   cached = buildSeaGraph({ ...data, features: [...data.features, ...lanes] }, PASSAGES);
+  return cached;
+}
+
+/** Keeps a graph built on another thread (sea-routes/loading.ts) as the one `loadSeaGraph` answers, unless it has one. */
+export function keepSeaGraph(result: SeaGraphResult): SeaGraphResult {
+  cached ??= result;
   return cached;
 }
 

@@ -7,6 +7,7 @@
 // document keep the anyOf form.
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { buildLater } from './build-later.ts';
 
 type Schema = Record<string, unknown>;
 type SerializerFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']>;
@@ -35,8 +36,9 @@ const defaultFactory = SerializerSelector() as SerializerFactory;
 // and fastify builds one serialiser per route, status and media type, in each of the ~200
 // encapsulation contexts, with all ~90 shared shapes: hundreds of builds, each re-checking every
 // shape, were most of the time before the server listened. So each shared shape is rewritten once,
-// each build gets only the shapes its schema reaches through `$ref`, and a response schema used by
-// many routes (the problem document of every 4XX and 5XX) is built once.
+// each build gets only the shapes its schema reaches through `$ref`, a response schema used by
+// many routes (the problem document of every 4XX and 5XX) is built once, and builds wait until the
+// route is used or the server listens (build-later.ts).
 const rewrittenShared = new WeakMap<object, unknown>();
 type Serializer = ReturnType<ReturnType<SerializerFactory>>;
 const built = new WeakMap<object, { options: unknown; shapes: Map<string, unknown>; serialize: Serializer }[]>();
@@ -77,15 +79,14 @@ const sameShapes = (a: Map<string, unknown>, b: Map<string, unknown>) => a.size 
 export const serializerFactory: SerializerFactory = (externalSchemas, options) => {
   const shared: Record<string, unknown> = {};
   for (const [id, schema] of Object.entries(externalSchemas ?? {})) shared[id] = rewriteShared(schema);
-  return (route) => {
+  return (route) => buildLater(() => {
     const original = route.schema as object;
     const shapes = reachedShapes(original, shared);
     const previous = built.get(original);
     const reuse = previous?.find((entry) => entry.options === options && sameShapes(entry.shapes, shapes));
     if (reuse) return reuse.serialize;
-    const compile = defaultFactory(Object.fromEntries(shapes), options);
-    const serialize = compile({ ...route, schema: nullableForSerialiser(original) as typeof route.schema });
+    const serialize = defaultFactory(Object.fromEntries(shapes), options)({ ...route, schema: nullableForSerialiser(original) as typeof route.schema });
     built.set(original, [...(previous ?? []), { options, shapes, serialize }]);
     return serialize;
-  };
+  });
 };

@@ -6,7 +6,9 @@
 // numbers only), so `limit=Infinity` passed `maximum: 100`. Every validator the server compiles
 // therefore also refuses, by its path, any number in what it validated that is not finite. JSON
 // bodies reach the same rule (`1e309` parses as Infinity), as does every route added later.
-import type { FastifyServerOptions } from 'fastify';
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import { buildLater } from './build-later.ts';
 
 type AjvSettings = NonNullable<FastifyServerOptions['ajv']>;
 // fastify's own types name the ajv instance its plugins get; ajv is not a dependency of its own here.
@@ -62,3 +64,38 @@ export const AJV_SETTINGS: AjvSettings = {
   customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false },
   plugins: [finiteNumbers],
 };
+
+// The ajv compiler's own types describe its compiler as ajv's `compile`; fastify calls it with a route's schema definition.
+type Compiler = FastifySchemaCompiler<unknown>;
+type ValidatorFactory = (externalSchemas: Record<string, unknown>, options: unknown) => Compiler;
+type ValidatorFactoryOption = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>;
+const defaultValidatorFactory = AjvCompiler() as unknown as ValidatorFactory;
+const builtValidators: { schemas: [string, unknown][]; options: unknown; compiler: Compiler }[] = [];
+const sameSchemas = (a: [string, unknown][], b: [string, unknown][]) => a.length === b.length && a.every(([id, schema], i) => b[i]![0] === id && b[i]![1] === schema);
+
+/**
+ * Start-up cost. fastify asks for a validator compiler for every route of a scope that added
+ * schemas (the root, which holds the ~90 shared shapes) and for every other scope, and the ajv
+ * compiler's pool tells them apart by the JSON text of every shared shape: hundreds of
+ * serialisations of the same shapes, a tenth of the start. Here the same shapes (the same objects)
+ * and options get the compiler built for them before, without serialising anything. Each
+ * validator is compiled on its route's first use or once the server listens (build-later.ts).
+ *
+ * With a compiler factory of its own, fastify no longer lower-cases the header names of a route's
+ * `headers` schema (Node.js hands them in lower case), so such a schema must name them so.
+ */
+export const validatorFactory = ((externalSchemas, options) => {
+  const schemas = Object.entries(externalSchemas ?? {});
+  const reuse = builtValidators.find((entry) => entry.options === options && sameSchemas(entry.schemas, schemas));
+  if (reuse) return reuse.compiler;
+  // The ajv instance itself, with every shared shape checked and added, waits for the first build.
+  let compile: Compiler | undefined;
+  const compiler: Compiler = (route) => {
+    const named = route.httpPart === 'headers' ? Object.keys((route.schema as { properties?: object }).properties ?? {}) : [];
+    const upper = named.find((name) => name !== name.toLowerCase());
+    if (upper !== undefined) throw new Error(`${route.method} ${route.url}: name the header ${upper} in lower case in its schema`);
+    return buildLater(() => (compile ??= defaultValidatorFactory(externalSchemas, options))(route) as ReturnType<Compiler> & ((...args: never[]) => unknown));
+  };
+  builtValidators.push({ schemas, options, compiler });
+  return compiler;
+}) as ValidatorFactory as unknown as ValidatorFactoryOption;
