@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseSettings } from '../../platform/db/database.ts';
+import { holdWrites } from '../../platform/stream/wire.ts';
 import { applyChangeRows, ROW_WIDTH, type BatchCursor } from '../vessels/changes.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
 import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings, type IngestStatus, type UploadCounts } from './core.ts';
@@ -150,7 +151,7 @@ export class IngestLink {
   #receive(event: IngestEvent): void {
     switch (event.kind) {
       case 'batch':
-        this.#apply(event, { from: 0, to: 0, statics: 0 });
+        this.#apply(event, { from: 0, to: 0, statics: 0 }, holdWrites());
         return;
       case 'status':
         this.#status = event.status;
@@ -163,16 +164,21 @@ export class IngestLink {
     }
   }
 
-  /** Applies the batch APPLY_SLICE_ROWS rows a turn, then settles its replies and acknowledges it. */
-  #apply(batch: Extract<IngestEvent, { kind: 'batch' }>, cursor: BatchCursor): void {
+  /**
+   * Applies the batch APPLY_SLICE_ROWS rows a turn, then settles its replies and acknowledges it.
+   * The streams' writes wait for the whole batch (`releaseWrites`): a socket gets its frames of the
+   * batch in one write.
+   */
+  #apply(batch: Extract<IngestEvent, { kind: 'batch' }>, cursor: BatchCursor, releaseWrites: () => void): void {
     const count = batch.rows.length / ROW_WIDTH;
     cursor.to = Math.min(count, cursor.from + APPLY_SLICE_ROWS);
     if (!this.#closing) applyChangeRows(this.#store, batch, cursor, this.#tell);
     cursor.from = cursor.to;
     if (cursor.from < count) {
-      setImmediate(() => this.#apply(batch, cursor));
+      setImmediate(() => this.#apply(batch, cursor, releaseWrites));
       return;
     }
+    releaseWrites();
     if (batch.status) this.#status = batch.status;
     for (const { id, value } of batch.replies) this.#settle(id, value, undefined);
     // After a turn, so what the changes set off (the stream's frames) and waiting requests go first.
