@@ -6,7 +6,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseSettings } from '../../platform/db/database.ts';
-import { holdWrites } from '../../platform/stream/wire.ts';
 import { applyChangeRows, ROW_WIDTH, type BatchCursor } from '../vessels/changes.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
 import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings, type IngestStatus, type UploadCounts } from './core.ts';
@@ -25,7 +24,7 @@ export interface IngestLinkOptions {
 }
 
 /** Rows of a batch applied in one turn: a large batch (the serving thread was behind) leaves room for requests between its parts. */
-const APPLY_SLICE_ROWS = 100;
+const APPLY_SLICE_ROWS = 500;
 
 type Request = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -151,7 +150,7 @@ export class IngestLink {
   #receive(event: IngestEvent): void {
     switch (event.kind) {
       case 'batch':
-        this.#apply(event, { from: 0, to: 0, statics: 0 }, holdWrites());
+        this.#apply(event, { from: 0, to: 0, statics: 0 });
         return;
       case 'status':
         this.#status = event.status;
@@ -164,21 +163,16 @@ export class IngestLink {
     }
   }
 
-  /**
-   * Applies the batch APPLY_SLICE_ROWS rows a turn, then settles its replies and acknowledges it.
-   * The streams' writes wait for the whole batch (`releaseWrites`): a socket gets its frames of the
-   * batch in one write.
-   */
-  #apply(batch: Extract<IngestEvent, { kind: 'batch' }>, cursor: BatchCursor, releaseWrites: () => void): void {
+  /** Applies the batch APPLY_SLICE_ROWS rows a turn, then settles its replies and acknowledges it. */
+  #apply(batch: Extract<IngestEvent, { kind: 'batch' }>, cursor: BatchCursor): void {
     const count = batch.rows.length / ROW_WIDTH;
     cursor.to = Math.min(count, cursor.from + APPLY_SLICE_ROWS);
     if (!this.#closing) applyChangeRows(this.#store, batch, cursor, this.#tell);
     cursor.from = cursor.to;
     if (cursor.from < count) {
-      setImmediate(() => this.#apply(batch, cursor, releaseWrites));
+      setImmediate(() => this.#apply(batch, cursor));
       return;
     }
-    releaseWrites();
     if (batch.status) this.#status = batch.status;
     for (const { id, value } of batch.replies) this.#settle(id, value, undefined);
     // After a turn, so what the changes set off (the stream's frames) and waiting requests go first.

@@ -1,8 +1,7 @@
 // Frames made once and written as they are. A stream that sends one update to thousands of sockets
 // makes its WebSocket frame (RFC 6455 §5.2: header and payload, a server's frames unmasked) once,
-// and every socket gets the same bytes. Each socket's frames of one turn of the event loop (or of a
-// held burst, `holdWrites`) are written together, in one write, when the turn's I/O is done, at
-// most WRITERS_PER_TURN sockets a turn.
+// and every socket gets the same bytes. Each socket's frames of one turn of the event loop are
+// written together, in one write, when the turn's I/O is done.
 import type { Duplex } from 'node:stream';
 import { WebSocket } from 'ws';
 
@@ -33,35 +32,11 @@ export function textFramePayload(frame: Buffer): Buffer {
 
 /** Writers with frames waiting, written out together once the event loop's turn is done. */
 let due: FrameWriter[] = [];
-/** While above zero, the writes wait past the end of the turn (`holdWrites`). */
-let holds = 0;
-
-/** Sockets written in one turn at most: a burst for thousands of streams leaves over a few turns, requests served between. */
-const WRITERS_PER_TURN = 500;
 
 function flushDue(): void {
-  if (holds > 0) return;
-  const writers = due.length > WRITERS_PER_TURN ? due.splice(0, WRITERS_PER_TURN) : due;
-  if (writers === due) due = [];
+  const writers = due;
+  due = [];
   for (const writer of writers) writer.flush();
-  if (due.length > 0) setImmediate(flushDue);
-}
-
-/**
- * Holds the writes of every FrameWriter past the end of the turn until the function returned is
- * called: a burst of updates worked through over several turns (so requests are served between
- * them) leaves in one write per socket, not one per turn. A writer past its `flushBytes` still
- * writes at once.
- */
-export function holdWrites(): () => void {
-  holds++;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    holds--;
-    if (holds === 0 && due.length > 0) setImmediate(flushDue);
-  };
 }
 
 /**
