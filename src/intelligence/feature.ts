@@ -25,7 +25,7 @@ import type { FleetStore, FleetVessel } from '../fleet/index.ts';
 import { API_KEY_MOUNT, ArrivalStore, fleetArrivalChanges, fleetVehicleChanges, organisationMount } from '../fleet/index.ts';
 import { aviationInputs, type LandingWatch } from '../aviation/index.ts';
 import { EventStore, eventChanges, type FeedFrames } from '../events/index.ts';
-import { portCallEvents, vesselChanges, withoutRepeats, type MaritimeWatch } from '../maritime/index.ts';
+import { HeldChanges, portCallEvents, vesselChanges, withoutRepeats, type MaritimeWatch, type VesselChange } from '../maritime/index.ts';
 import type { Feature } from '../platform/feature.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { watchListChanges, WatchListStore } from '../watchlist/index.ts';
@@ -177,8 +177,11 @@ export const intelligence = (fleet: FleetStore, landing: LandingWatch, maritime:
       vesselRules = watching;
       await watching.start();
       log.info({ fleet_vessels: watching.fleetSize }, 'vessel rules started');
+      // The rules read port areas and destinations: what they hear before the port data has loaded waits for it.
+      const held = new HeldChanges<VesselChange>(log, (change) => watching.observe(change));
+      void maritime.loaded().then(() => held.release());
       unsubscribe.push(
-        await bus.subscribe(vesselChanges, withoutRepeats((change) => watching.observe(change))),
+        await bus.subscribe(vesselChanges, withoutRepeats(held.heard)),
         await bus.subscribe(portCallEvents, (event) => watching.portCall(event)),
         await bus.subscribe(fleetVehicleChanges, (change) => fleetsAndZones.run({ rules: 'vessel', vehicle_id: change.vehicle_id }, () => watching.fleetChanged(change))),
         await bus.subscribe(zoneChanges, (change) => fleetsAndZones.run({ rules: 'vessel', zone_id: change.zone_id }, () => watching.zoneChanged(change))),

@@ -1,8 +1,6 @@
 // The maritime feature: AIS feeds into live vessel state, recorded to storage, announced on the
 // bus, served over REST, accounted for in /readyz and /metrics, and an overload signal when behind.
 import { availableParallelism } from 'node:os';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
 import { OrganisationGrants } from '../accounts/index.ts';
 import type { Feature, FeatureContext } from '../platform/feature.ts';
@@ -26,6 +24,7 @@ import { ingestOverload } from './ingest/overload.ts';
 import { VesselRepository } from './vessels/repository.ts';
 import { VesselStore, type Change } from './vessels/store.ts';
 import { withoutRepeats, type PublishedChange } from './vessels/repeats.ts';
+import { HeldChanges } from './vessels/held-changes.ts';
 import { createWeatherSource, PortWeatherThresholdStore, registerWeatherRoutes } from './weather/index.ts';
 import { startAisStream } from './stream/server.ts';
 import type { MaritimeSettings } from './settings.ts';
@@ -44,10 +43,6 @@ export const vesselChanges = topic<PublishedChange>('maritime.vessels', regionOf
 const PORT_PATHS = ['/v3/maritime/ports', '/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\/(eta|calls)\b/];
 const PORT_AREA_PATHS = ['/v3/maritime/ports/', /^\/v3\/maritime\/vessels\/[^/]+\/calls\b/];
 const SEA_LANE_PATHS = ['/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\/eta\b/];
-
-/** Vessel changes kept while the port data loads, and passed on a turn at a time once it has. */
-const HELD_CHANGES = 100_000;
-const HELD_SLICE = 500;
 
 /** How often stale positions leave the read copy's live index. */
 const HOUSEKEEPING_MS = 10_000;
@@ -119,6 +114,16 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   });
   // Before the server stops listening: open streams hold connections it would wait for.
   app.addHook('preClose', () => stream.close());
+  // On NATS or Redis what the other instances read joins this one's read copy, so vessel requests,
+  // ETAs and rules answer alike on every instance: each change newer than the vessel's state held.
+  if (bus.kind !== 'memory') {
+    const stopJoining = await bus.subscribe(vesselChanges, (change) => {
+      if (change.reader === reader) return;
+      const held = store.get(change.vessel.mmsi);
+      if (held === undefined || held.last_update < change.vessel.last_update) store.put(change.vessel, change.position);
+    });
+    app.addHook('onClose', stopJoining);
+  }
 
   // The port data and the sea-lane graph load after the start (reference-data.ts, ports/loading.ts,
   // sea-routes/loading.ts): the port and sea route routes wait for them, anything else that reads
@@ -151,17 +156,20 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   const weatherThresholds = new PortWeatherThresholdStore(database);
   registerWeatherRoutes(app, { ports, weather, thresholds: weatherThresholds });
   registerEtaRoutes(app, { ports, store, predict: predictVesselArrival });
-  // Port calls, berths, expected arrivals and availability, fed by every vessel change.
-  // Those who hear vessel changes read the port data (port calls, the rules' port areas): the
-  // changes heard before it has loaded wait for it, in order.
-  const changes = new HeldChanges(log, (change) => {
-    // The read copy hands out a new vessel object for every change, never changed afterwards: published as it is.
-    void bus.publish(vesselChanges, { ...change, reader });
+  // Port calls, berths, expected arrivals and availability, fed by every vessel change. They read
+  // the port data, as voyage watchers do: the changes heard before it has loaded wait for it, in
+  // order. The streams and the other instances have them at once, on the bus.
+  const forPorts = new HeldChanges<Change>(log, (change) => {
     portIntelligence.observe(change);
     if (change.static) watch.voyageChanged(change.vessel);
   });
+  const heard = (change: Change) => {
+    // The read copy hands out a new vessel object for every change, never changed afterwards: published as it is.
+    void bus.publish(vesselChanges, { ...change, reader });
+    forPorts.heard(change);
+  };
   const portIntelligence = startPortIntelligence({
-    app, database, bus, index: ports, data: portData.loaded, reference, paths: PORT_AREA_PATHS, caughtUp: () => changes.release(), store, log,
+    app, database, bus, index: ports, data: portData.loaded, reference, paths: PORT_AREA_PATHS, caughtUp: () => forPorts.release(), store, log,
     async predictor(vessel, port) {
       const predicted = await predictVesselArrival({ vessel, port });
       return predicted.ok ? { eta: predicted.prediction.eta, distance_nm: predicted.prediction.distance_nm } : null;
@@ -172,7 +180,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     predict: predictVesselArrival, stations: loadTideStations, feeds: () => ingest.status.feeds,
   }, Promise.all([portIntelligence.loaded, seaLanes.loaded]));
   // After a failed load the changes go on all the same (what reads the ports then answers 503).
-  portIntelligence.loaded.catch(() => changes.release());
+  portIntelligence.loaded.catch(() => forPorts.release());
   app.addHook('onClose', () => portIntelligence.close());
 
   readiness.register('ais', async (): Promise<HealthResult> => {
@@ -195,7 +203,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   app.addHook('onReady', async () => {
     ingest = await starting;
     log.info({ threaded }, threaded ? 'AIS ingest runs on a thread of its own' : 'AIS ingest runs on the serving thread');
-    ingest.onChange(changes.heard);
+    ingest.onChange(heard);
     try {
       await ingest.startFeeds();
     } catch (error) {
@@ -208,46 +216,6 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   const housekeeping = setInterval(() => store.expire(Date.now() - staleAfterMs), HOUSEKEEPING_MS).unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 };
-
-/**
- * Vessel changes heard before those who hear them can read the port data, kept in order and
- * passed on once it has loaded (`release`), a slice a turn; at most HELD_CHANGES wait (a feed
- * pouring in while the data loads), the later ones are dropped and counted in the log. The read
- * copy has them all the same.
- */
-class HeldChanges {
-  readonly #log: FastifyBaseLogger;
-  readonly #deliver: (change: Change) => void;
-  #held: Change[] | null = [];
-  #dropped = 0;
-  #releasing: Promise<void> | null = null;
-
-  constructor(log: FastifyBaseLogger, deliver: (change: Change) => void) {
-    this.#log = log;
-    this.#deliver = deliver;
-  }
-
-  readonly heard = (change: Change): void => {
-    if (this.#held === null) this.#deliver(change);
-    else if (this.#held.length < HELD_CHANGES) this.#held.push(change);
-    else this.#dropped++;
-  };
-
-  /** Passes on what was held, and from then on every change as it comes. */
-  release(): Promise<void> {
-    this.#releasing ??= (async () => {
-      const held = this.#held!;
-      // Changes heard while these are passed on join the end of the list.
-      for (let from = 0; from < held.length; from += HELD_SLICE) {
-        for (const change of held.slice(from, from + HELD_SLICE)) this.#deliver(change);
-        await nextTurn();
-      }
-      this.#held = null;
-      if (this.#dropped > 0) this.#log.warn({ dropped: this.#dropped }, 'vessel changes heard while the port data loaded were dropped past the bound; the read copy has them');
-    })();
-    return this.#releasing;
-  }
-}
 
 function registerMetrics(context: FeatureContext, store: VesselStore, link: () => IngestLink): void {
   const registers = [context.metrics];

@@ -6,6 +6,7 @@
 // vessel's voyage among them).
 export { maritime, vesselChanges } from './feature.ts';
 export { withoutRepeats, type PublishedChange } from './vessels/repeats.ts';
+export { HeldChanges } from './vessels/held-changes.ts';
 export { portCallEvents } from './ports/service.ts';
 export type { PortCall, PortCallEvent } from './ports/calls.ts';
 export type { Port } from './ports/model.ts';

@@ -101,6 +101,8 @@ test('under ingest overload development keys are shed with the reason, productio
 
   await overloadIngest();
   const coalescedAt = Date.now();
+  // Requests read what the shedder's last look found: it looks every quarter of a second.
+  await waitFor(async () => (await readiness()).checks.load!.state === 'degraded', 'the shedder to see the overload', 2_000);
 
   // Shed: a development key's request, and its stream at the upgrade and at the auth message.
   const refused = await get('/v3/maritime/vessels?limit=1', development.headers);

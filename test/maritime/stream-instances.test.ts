@@ -1,6 +1,7 @@
 // Two instances on one PostgreSQL and one bus server (NATS, and Redis), AIS read by one of them:
 // the streams of both get every update of the vessels they watch, once, in order per vessel, also
-// of a vessel moving from one bus region into the next, and nothing of the regions they do not.
+// of a vessel moving from one bus region into the next, and nothing of the regions they do not; the
+// instance that reads nothing answers vessel requests with what the other one read.
 // Deployments on other storages sharing the bus server hear nothing of each other's vessels,
 // unless they are given one bus name.
 import assert from 'node:assert/strict';
@@ -11,7 +12,7 @@ import { regionOf } from '../../src/maritime/regions.ts';
 import type { Change } from '../../src/maritime/vessels/store.ts';
 import { positionReport } from '../../src/maritime/vessels/fixtures.ts';
 import { freshPostgresSchema, natsUrl, postgresUrl, redisUrl, skipNats, skipPostgres, skipRedis } from '../support/backends.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
 import { TestStream, sleep, upload } from './stream-support.ts';
 
 const ROUNDS = 5;
@@ -86,6 +87,21 @@ for (const engine of engines) {
         }
       }
       await Promise.all(Object.values(streams).map((stream) => stream.close()));
+    });
+
+    test('the instance that reads no feed answers vessel requests with what the other one read', async () => {
+      const mmsi = base + 5;
+      await upload(reader.url, [positionReport(mmsi, 54.25, 4.75)]);
+      const read = async (url: string) => {
+        const response = await fetch(`${url}/v3/maritime/vessels/${mmsi}`, { headers: AUTH });
+        return response.status === 200 ? ((await response.json()) as { position: { lat: number; lon: number }; last_update: string }) : null;
+      };
+      await waitFor(async () => (await read(server.url)) !== null, 'the vessel on the other instance', 10_000);
+      const [there, here] = [(await read(reader.url))!, (await read(server.url))!];
+      assert.deepEqual(here.position, there.position);
+      assert.equal(here.last_update, there.last_update);
+      const inBox = await fetch(`${server.url}/v3/maritime/vessels?bbox=4.5,54,5,54.5`, { headers: AUTH });
+      assert.ok(((await inBox.json()) as { data: { mmsi: number }[] }).data.some((vessel) => vessel.mmsi === mmsi), 'and in its live index');
     });
   });
 }

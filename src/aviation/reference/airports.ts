@@ -32,10 +32,9 @@
 // and the other record is left out: a few hundred small US fields and heliports whose FAA
 // identifier has been given to another place, a third of them closed.
 
-import { on } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import type { Loading } from '../../platform/reference-data.ts';
+import { runWorkerTask } from '../../platform/worker-task.ts';
 import { readCachedAirports, writeCachedAirports } from './airports-cache.ts';
 import type { CacheRejection } from './airports-cache.ts';
 import { airportDataSource, compileAirports } from './airports-compile.ts';
@@ -97,33 +96,23 @@ export async function loadAirportRecords(options: LoadAirportsOptions): Promise<
  * that, and the index takes the records a batch at a time, each on a turn of the event loop of its
  * own: the service answers other requests meanwhile. `signal` stops the loading (the service closing).
  */
-export async function loadAirports(options: LoadAirportsOptions, signal?: AbortSignal): Promise<LoadedAirports> {
-  signal?.throwIfAborted();
-  const worker = new Worker(new URL('./airports-worker.ts', import.meta.url), { workerData: { options, batch: BATCH_RECORDS, ahead: BATCHES_AHEAD } });
-  const stop = () => void worker.terminate();
-  signal?.addEventListener('abort', stop, { once: true });
-  try {
-    let started: { builder: ReturnType<typeof airportIndexBuilder>; cache: AirportCacheReport } | null = null;
-    const strings = new Map<string, string>();
-    // Buffered; ends when the thread exits, and throws what the thread threw.
-    for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
-      if (started === null) {
-        const { meta, cache } = message as { meta: AirportDataMeta; cache: AirportCacheReport };
-        started = { builder: airportIndexBuilder(meta), cache };
-      } else if (message === null) {
-        return { ...started.builder.finish(), cache: started.cache };
-      } else {
-        started.builder.add(shareRepeatedStrings(message as AirportRecord[], strings));
-        worker.postMessage('next');
-        await nextTurn();
-      }
+export function loadAirports(options: LoadAirportsOptions, signal?: AbortSignal): Promise<LoadedAirports> {
+  let started: { builder: ReturnType<typeof airportIndexBuilder>; cache: AirportCacheReport } | null = null;
+  const strings = new Map<string, string>();
+  const workerData = { options, batch: BATCH_RECORDS, ahead: BATCHES_AHEAD };
+  return runWorkerTask(new URL('./airports-worker.ts', import.meta.url), { task: 'airport loading', workerData, signal }, async (message, worker) => {
+    if (started === null) {
+      const { meta, cache } = message as { meta: AirportDataMeta; cache: AirportCacheReport };
+      started = { builder: airportIndexBuilder(meta), cache };
+    } else if (message === null) {
+      return { ...started.builder.finish(), cache: started.cache };
+    } else {
+      started.builder.add(shareRepeatedStrings(message as AirportRecord[], strings));
+      worker.postMessage('next');
+      await nextTurn();
     }
-    signal?.throwIfAborted();
-    throw new Error('the airport loading thread stopped before it was done');
-  } finally {
-    signal?.removeEventListener('abort', stop);
-    await worker.terminate();
-  }
+    return undefined;
+  });
 }
 
 /** Strings up to this long are shared: statuses, types, countries, surfaces, runway idents, frequency kinds. */

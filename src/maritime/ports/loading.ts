@@ -2,10 +2,9 @@
 // the sources (ports.ts) takes a few hundred milliseconds, so a worker thread does that and hands
 // the ports over a batch at a time; the port index and the destination matcher take each batch on a
 // turn of the event loop of its own, and the service answers other requests meanwhile.
-import { on } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import type { Loading } from '../../platform/reference-data.ts';
+import { runWorkerTask } from '../../platform/worker-task.ts';
 import { destinationMatcherBuilder } from './destination.ts';
 import type { Port, PortDataMeta } from './model.ts';
 import { portIndexBuilder } from './port-index.ts';
@@ -16,33 +15,23 @@ import type { PortData } from './service.ts';
 const BATCH_PORTS = 250;
 
 /** `signal` stops the loading (the service closing). */
-export async function loadPortData(options: { readonly dataDir: string }, signal?: AbortSignal): Promise<PortData & { index: LoadedPorts }> {
-  signal?.throwIfAborted();
-  const worker = new Worker(new URL('./ports-worker.ts', import.meta.url), { workerData: { dataDir: options.dataDir, batch: BATCH_PORTS } });
-  const stop = () => void worker.terminate();
-  signal?.addEventListener('abort', stop, { once: true });
-  try {
-    let started: { index: ReturnType<typeof portIndexBuilder>; destinations: ReturnType<typeof destinationMatcherBuilder>; problems: readonly string[] } | null = null;
-    // Buffered; ends when the thread exits, and throws what the thread threw.
-    for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
-      if (started === null) {
-        const { meta, problems } = message as { meta: PortDataMeta; problems: readonly string[] };
-        started = { index: portIndexBuilder(meta), destinations: destinationMatcherBuilder(), problems };
-      } else if (message === null) {
-        const index = { ...started.index.finish(), problems: started.problems };
-        return { index, destinations: started.destinations.finish(index) };
-      } else {
-        started.index.add(message as Port[]);
-        started.destinations.add(message as Port[]);
-        await nextTurn();
-      }
+export function loadPortData(options: { readonly dataDir: string }, signal?: AbortSignal): Promise<PortData & { index: LoadedPorts }> {
+  let started: { index: ReturnType<typeof portIndexBuilder>; destinations: ReturnType<typeof destinationMatcherBuilder>; problems: readonly string[] } | null = null;
+  const workerData = { dataDir: options.dataDir, batch: BATCH_PORTS };
+  return runWorkerTask(new URL('./ports-worker.ts', import.meta.url), { task: 'port loading', workerData, signal }, async (message) => {
+    if (started === null) {
+      const { meta, problems } = message as { meta: PortDataMeta; problems: readonly string[] };
+      started = { index: portIndexBuilder(meta), destinations: destinationMatcherBuilder(), problems };
+    } else if (message === null) {
+      const index = { ...started.index.finish(), problems: started.problems };
+      return { index, destinations: started.destinations.finish(index) };
+    } else {
+      started.index.add(message as Port[]);
+      started.destinations.add(message as Port[]);
+      await nextTurn();
     }
-    signal?.throwIfAborted();
-    throw new Error('the port loading thread stopped before it was done');
-  } finally {
-    signal?.removeEventListener('abort', stop);
-    await worker.terminate();
-  }
+    return undefined;
+  });
 }
 
 /**

@@ -83,9 +83,12 @@ test('a signal holds the instance overloaded from its first active check until i
   const shedder = new LoadShedder({ eventLoopDelayMs: () => 0, calmMs: 5_000, clock: () => now, retryAfterSeconds: 3 });
   shedder.addSignal({ reason: 'ingest', description: 'ingest is behind', active: () => active, detail: () => ({ coalesced: 7 }) });
   shedder.startMeasuring();
+  shedder.check();
   assert.equal(shedder.sheds('development'), null);
 
   active = true;
+  assert.equal(shedder.sheds('development'), null, 'requests read what the last check found');
+  shedder.check();
   assert.equal(shedder.sheds('development'), 'ingest');
   assert.equal(shedder.sheds('production'), null, 'production keys are never shed');
   assert.equal(shedder.describe('ingest'), 'ingest is behind');
@@ -94,16 +97,20 @@ test('a signal holds the instance overloaded from its first active check until i
   // Calm, but not for long enough: still overloaded. Active once more: the calm starts over.
   active = false;
   now += 4_000;
+  shedder.check();
   assert.equal(shedder.sheds('development', 'stream'), 'ingest');
   active = true;
+  shedder.check();
   assert.equal(shedder.sheds('development'), 'ingest');
   active = false;
   now += 4_999;
+  shedder.check();
   assert.equal(shedder.sheds('development'), 'ingest');
   assert.deepEqual(shedder.state().signals, { ingest: { overloaded: true, since, coalesced: 7 } });
   assert.deepEqual(shedder.state().reasons, ['ingest']);
 
   now += 1;
+  shedder.check();
   assert.equal(shedder.sheds('development'), null);
   const state = shedder.state();
   assert.equal(state.overloaded, false);
@@ -121,10 +128,13 @@ test('open development streams are closed only once the overload has lasted clos
   const shedder = new LoadShedder({ eventLoopDelayMs: () => 0, calmMs: 1_000, closeStreamsAfterMs: 10_000, clock: () => now });
   shedder.addSignal({ reason: 'ingest', description: 'ingest is behind', active: () => active });
   shedder.startMeasuring();
+  shedder.check();
   assert.equal(shedder.closesStream('development'), null, 'just overloaded');
   now += 9_999;
+  shedder.check();
   assert.equal(shedder.closesStream('development'), null);
   now += 1;
+  shedder.check();
   assert.equal(shedder.closesStream('development'), 'ingest');
   assert.equal(shedder.closesStream('production'), null, 'production streams are never closed');
   assert.equal(shedder.state().since, new Date(now - 10_000).toISOString());
@@ -132,10 +142,12 @@ test('open development streams are closed only once the overload has lasted clos
   // Calm for a moment: the overload ends, and a new one starts its own clock.
   active = false;
   now += 1_000;
+  shedder.check();
   assert.equal(shedder.closesStream('development'), null);
   assert.equal(shedder.state().since, null);
   active = true;
   now += 5_000;
+  shedder.check();
   assert.equal(shedder.closesStream('development'), null);
   assert.deepEqual(shedder.shedCounts(), [{ what: 'open_stream', reason: 'ingest', count: 1 }]);
   shedder.close();
@@ -145,6 +157,7 @@ test("the shedder's own reasons come before a signal's, and every one is listed"
   const shedder = new LoadShedder({ maxInFlight: 0, eventLoopDelayMs: () => 0 });
   shedder.addSignal({ reason: 'ingest', description: 'ingest is behind', active: () => true });
   shedder.startMeasuring();
+  shedder.check();
   shedder.track();
   assert.equal(shedder.sheds('development'), 'in_flight');
   assert.deepEqual(shedder.reasons(), ['in_flight', 'ingest']);
@@ -165,7 +178,8 @@ test('once measuring, a signal active for a moment between requests is caught by
     await pause(300);
     assert.equal(pulse, false, 'checked without a request');
     assert.equal(shedder.sheds('development'), 'ingest');
-    await pause(600);
+    // Calm for 600 ms as the next check after that sees it (checks are 250 ms apart).
+    await pause(600 + 250 + 100);
     assert.equal(shedder.sheds('development'), null);
   } finally {
     shedder.close();
@@ -187,10 +201,13 @@ test('before it starts measuring signals are not judged, and what start-up did i
   });
   try {
     coalesced += 100;
+    shedder.check();
     assert.equal(shedder.sheds('development'), null, 'the server is not listening yet');
     shedder.startMeasuring();
+    shedder.check();
     assert.equal(shedder.sheds('development'), null, 'start-up is no overload');
     coalesced += 1;
+    shedder.check();
     assert.equal(shedder.sheds('development'), 'ingest');
   } finally {
     shedder.close();

@@ -9,10 +9,9 @@
 // `startMeasuring()` on (the server starts it when it listens).
 //
 // Signals too are judged from `startMeasuring()` on: a first look then takes in what start-up did
-// (the feeds run while the service starts). A signal is checked every quarter of a second (and
-// whenever a request asks) and holds the
-// instance overloaded from the first check it is active until `calmMs` (5 s) pass without it
-// being active once: a condition that comes and goes with every batch of work (ingest coalescing
+// (the feeds run while the service starts). A signal is checked every quarter of a second (`check`;
+// requests read what the last check found) and holds the instance overloaded from the first check
+// it is active until `calmMs` (5 s) pass without it being active once: a condition that comes and goes with every batch of work (ingest coalescing
 // each time its serving thread is behind) keeps shedding steady instead of flapping. Once the
 // instance has been overloaded for `closeStreamsAfterMs` on end, the development-key streams
 // already open are closed too.
@@ -119,7 +118,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** How often the state is checked once the server listens (requests check it too). */
+/** How often the signals are checked once the server listens. */
 const CHECK_MS = 250;
 
 interface Watched {
@@ -180,7 +179,22 @@ export class LoadShedder {
     this.#measured?.start();
     if (this.#checking) return;
     for (const watched of this.#signals) watched.signal.active();
-    this.#checking = setInterval(() => this.reasons(), CHECK_MS).unref();
+    this.#checking = setInterval(() => this.check(), CHECK_MS).unref();
+  }
+
+  /** Looks at every signal (every CHECK_MS once measuring; requests read what it found). */
+  check(): void {
+    if (!this.#checking) return;
+    const now = this.#clock();
+    for (const watched of this.#signals) {
+      if (watched.signal.active()) {
+        watched.lastActive = now;
+        watched.since ??= now;
+      } else if (watched.since !== null && now - watched.lastActive >= this.#calmMs) {
+        watched.since = null;
+      }
+    }
+    this.reasons();
   }
 
   get inFlight(): number {
@@ -198,10 +212,9 @@ export class LoadShedder {
     };
   }
 
-  /** Every reason this instance counts as overloaded for now, its own first; none when it is not. */
+  /** Every reason this instance counts as overloaded for now (the signals as last checked), its own first; none when it is not. */
   reasons(): OverloadReason[] {
     const now = this.#clock();
-    this.#checkSignals(now);
     const reasons: OverloadReason[] = [];
     if (this.#inFlight > this.#maxInFlight) reasons.push('in_flight');
     if (this.#delayMs() > this.#maxDelayMs) reasons.push('event_loop');
@@ -277,17 +290,5 @@ export class LoadShedder {
   #count(what: Shed, reason: OverloadReason): void {
     const key = `${what} ${reason}`;
     this.#shed.set(key, (this.#shed.get(key) ?? 0) + 1);
-  }
-
-  #checkSignals(now: number): void {
-    if (!this.#checking) return;
-    for (const watched of this.#signals) {
-      if (watched.signal.active()) {
-        watched.lastActive = now;
-        watched.since ??= now;
-      } else if (watched.since !== null && now - watched.lastActive >= this.#calmMs) {
-        watched.since = null;
-      }
-    }
   }
 }

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { runWorkerTask } from './worker-task.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'lamis-worker-task-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A worker thread made of `source`, an ES module with `parentPort` and `workerData` in scope. */
+function workerFile(name: string, source: string): URL {
+  const file = path.join(dir, `${name}.mjs`);
+  writeFileSync(file, `import { parentPort, workerData } from 'node:worker_threads';\n${source}\n`);
+  return pathToFileURL(file);
+}
+
+describe('runWorkerTask', () => {
+  it('hands each message over in order until the result is complete, and answers the thread', async () => {
+    // Sends a number per 'next' it is told, then null.
+    const url = workerFile('counter', `
+      let sent = 0;
+      const send = () => parentPort.postMessage(sent < workerData.count ? sent++ : null);
+      parentPort.on('message', send);
+      send();`);
+    const seen: number[] = [];
+    const result = await runWorkerTask(url, { task: 'counting', workerData: { count: 5 } }, (message, worker) => {
+      if (message === null) return seen;
+      seen.push(message as number);
+      worker.postMessage('next');
+      return undefined;
+    });
+    assert.deepEqual(result, [0, 1, 2, 3, 4]);
+  });
+
+  it('throws what the thread threw', async () => {
+    const url = workerFile('failing', `throw new Error('no data file');`);
+    await assert.rejects(runWorkerTask(url, { task: 'loading' }, () => 'never'), /no data file/);
+  });
+
+  it('names the task when the thread exits before the result is complete', async () => {
+    const url = workerFile('quitting', `parentPort.postMessage(1); process.exit(0);`);
+    await assert.rejects(runWorkerTask(url, { task: 'port loading' }, () => undefined), { message: 'the port loading thread stopped before it was done' });
+  });
+
+  it('stops the thread when the signal aborts, with the signal\'s reason', async () => {
+    const url = workerFile('endless', `setInterval(() => parentPort.postMessage('tick'), 5);`);
+    const controller = new AbortController();
+    let ticks = 0;
+    const task = runWorkerTask(url, { task: 'ticking', signal: controller.signal }, () => {
+      if (++ticks === 3) controller.abort(new Error('closing'));
+      return undefined;
+    });
+    await assert.rejects(task, /closing/);
+    const aborted = new AbortController();
+    aborted.abort(new Error('closed before'));
+    await assert.rejects(runWorkerTask(url, { task: 'ticking', signal: aborted.signal }, () => 'never'), /closed before/);
+  });
+});

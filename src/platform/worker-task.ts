@@ -1,0 +1,42 @@
+// A worker thread that does one task and hands its result over in messages (reference data loaded
+// aside: airports, ports, the sea-lane graph), stopped however the task ends.
+import { on } from 'node:events';
+import { Worker } from 'node:worker_threads';
+
+export interface WorkerTaskOptions {
+  /** Names the task in the error thrown when the thread stops before it is done. */
+  task: string;
+  workerData?: unknown;
+  /** Stops the thread and the task (the service closing). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs the thread at `url` and gives each of its messages, in order, to `onMessage` (the next
+ * waits while it is busy), which answers the result once it has it, else undefined. Throws what
+ * the thread threw, the signal's reason, or, when the thread exited first, that it stopped before
+ * it was done.
+ */
+export async function runWorkerTask<T>(
+  url: URL,
+  options: WorkerTaskOptions,
+  onMessage: (message: unknown, worker: Worker) => T | undefined | Promise<T | undefined>,
+): Promise<T> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const worker = new Worker(url, { workerData: options.workerData });
+  const stop = () => void worker.terminate();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    // Buffered while a message is handled; ends when the thread exits, and throws what it threw.
+    for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
+      const result = await onMessage(message, worker);
+      if (result !== undefined) return result;
+    }
+    signal?.throwIfAborted();
+    throw new Error(`the ${options.task} thread stopped before it was done`);
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    await worker.terminate();
+  }
+}
