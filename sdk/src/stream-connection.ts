@@ -405,10 +405,9 @@ export abstract class StreamConnection<Events extends ConnectionEvents, Ready ex
     const base = Math.min(reconnect.maxDelayMs, reconnect.initialDelayMs * 2 ** (this.#attempt - 1));
     // Equal jitter: half the delay fixed, half random, so clients dropped together come back spread out.
     let delayMs = Math.round(base / 2 + Math.random() * (base / 2));
-    if (this.#longBackoff.has(code) || status === 429) {
-      const retryAfterMs = ((error as LamisApiError | undefined)?.retryAfterSec ?? 0) * 1000;
-      delayMs = Math.max(delayMs, reconnect.capDelayMs, retryAfterMs);
-    }
+    // Never sooner than a refused upgrade said (503 overloaded, 429 every stream held).
+    delayMs = Math.max(delayMs, ((error as LamisApiError | undefined)?.retryAfterSec ?? 0) * 1000);
+    if (this.#longBackoff.has(code) || status === 429) delayMs = Math.max(delayMs, reconnect.capDelayMs);
     this.#state = 'waiting';
     this.emit('close', { code, reason, reconnecting: true, ...(error ? { error } : {}) } as Events['close']);
     this.emit('reconnecting', { attempt: this.#attempt, delayMs, code, reason } as Events['reconnecting']);

@@ -3,8 +3,11 @@
 // subscriptions, entitlement refusals, and reconnecting after the server really went away: a
 // restart on the same port, a connection dropped without a close frame, a link gone silent.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import {
+  LamisApiError,
   LamisClient,
   LamisForbiddenError,
   LamisRateLimitError,
@@ -286,6 +289,30 @@ describe('reconnecting', () => {
         await proxy.close();
       }
     });
+  });
+
+  test('an overloaded instance refusing the upgrade (503 with Retry-After) is tried again no sooner than it said', async () => {
+    // A loopback HTTP server answering every upgrade as an overloaded LAMIS instance does.
+    const refusing = createServer();
+    refusing.on('upgrade', (_request, socket) => {
+      const body = JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'overloaded', reason: 'ingest', detail: 'AIS ingest is behind' });
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: 2\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      const stream = streamClient({ apiKey: TEST_API_KEY, url: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`, reconnect: { initialDelayMs: 10 } });
+      const waiting = next(stream, 'reconnecting');
+      const refused = next(stream, 'close');
+      void stream.connect().catch(() => {});
+      const close = await refused;
+      assert.ok(close.error instanceof LamisApiError, String(close.error));
+      assert.deepEqual([close.error.status, close.error.code, close.error.retryAfterSec], [503, 'overloaded', 2]);
+      assert.equal(close.reconnecting, true);
+      assert.ok((await waiting).delayMs >= 2_000, 'the Retry-After, not the 10 ms backoff');
+      await stream.close();
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
   });
 
   test('close() while connecting rejects what waits and leaves nothing running', async () => {
