@@ -43,18 +43,17 @@ export interface OutboxOptions {
 
 /** Keys of held frames: positions by MMSI, static data by minus the MMSI (MMSIs are positive). */
 const staticKey = (mmsi: number) => -mmsi;
+/** How often the send times of vessels whose interval ended are forgotten. */
+const FORGET_MS = 10_000;
 
 export class Outbox {
   readonly #options: OutboxOptions;
   #intervalMs: number;
-  /** When each vessel's position last went out, while its interval runs. */
+  /** When each vessel's position last went out; those whose interval ended are forgotten every FORGET_MS. */
   readonly #lastSent = new Map<number, number>();
-  /** The latest position of each vessel whose interval still runs. */
+  /** The latest position of each vessel whose interval still runs: few, as most vessels report less often. */
   readonly #pending = new Map<number, Buffer>();
-  // The sends in time order (MMSI and time side by side), so ended intervals are found from the front.
-  #sentMmsi: number[] = [];
-  #sentAt: number[] = [];
-  #sentHead = 0;
+  #forgotAt = 0;
   readonly #held = new Map<number, Buffer>();
   #heldBytes = 0;
   #pastHardSince: number | null = null;
@@ -104,24 +103,14 @@ export class Outbox {
 
   /** Sends the pending positions whose interval ended, drains held frames, watches the hard bound. */
   tick(now: number): void {
-    while (this.#sentHead < this.#sentAt.length && this.#sentAt[this.#sentHead]! + this.#intervalMs <= now) {
-      const mmsi = this.#sentMmsi[this.#sentHead]!;
-      const at = this.#sentAt[this.#sentHead]!;
-      this.#sentHead++;
-      // A later send of the same vessel has its own entry further on.
-      if (this.#lastSent.get(mmsi) !== at) continue;
-      const frame = this.#pending.get(mmsi);
-      if (frame) {
-        this.#pending.delete(mmsi);
-        this.#sendPosition(mmsi, frame, now);
-      } else {
-        this.#lastSent.delete(mmsi);
-      }
+    for (const [mmsi, frame] of this.#pending) {
+      if (now - this.#lastSent.get(mmsi)! < this.#intervalMs) continue;
+      this.#pending.delete(mmsi);
+      this.#sendPosition(mmsi, frame, now);
     }
-    if (this.#sentHead > 1024 && this.#sentHead * 2 > this.#sentAt.length) {
-      this.#sentMmsi = this.#sentMmsi.slice(this.#sentHead);
-      this.#sentAt = this.#sentAt.slice(this.#sentHead);
-      this.#sentHead = 0;
+    if (now - this.#forgotAt >= FORGET_MS) {
+      this.#forgotAt = now;
+      for (const [mmsi, at] of this.#lastSent) if (now - at >= this.#intervalMs) this.#lastSent.delete(mmsi);
     }
     if (this.#held.size) this.drain();
     if (this.waitingBytes <= this.#options.hardLimitBytes) {
@@ -137,8 +126,6 @@ export class Outbox {
 
   #sendPosition(mmsi: number, frame: Buffer, now: number): void {
     this.#lastSent.set(mmsi, now);
-    this.#sentMmsi.push(mmsi);
-    this.#sentAt.push(now);
     this.#deliver(mmsi, frame);
   }
 

@@ -37,12 +37,16 @@ export class CompiledFilter {
     if (this.imo && (vessel.imo === null || !this.imo.has(vessel.imo))) return false;
     if (this.vesselTypes && !this.vesselTypes.has(vessel.category)) return false;
     if (this.flags && (vessel.flag === null || !this.flags.has(vessel.flag.alpha2))) return false;
-    if (this.#areas.length) {
-      const position = vessel.position;
-      return position !== null && this.#areas.some(({ minLat, maxLat, lons }) =>
-        position.lat >= minLat && position.lat <= maxLat && lons.some(([from, to]) => position.lon >= from && position.lon <= to));
+    if (this.#areas.length === 0) return true;
+    const position = vessel.position;
+    if (position === null) return false;
+    // Loops, not closures: every candidate box of every update is tested here.
+    const { lat, lon } = position;
+    for (const { minLat, maxLat, lons } of this.#areas) {
+      if (lat < minLat || lat > maxLat) continue;
+      for (const [from, to] of lons) if (lon >= from && lon <= to) return true;
     }
-    return true;
+    return false;
   }
 }
 
