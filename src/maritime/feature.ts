@@ -7,6 +7,7 @@ import type { Feature, FeatureContext } from '../platform/feature.ts';
 import type { HealthResult } from '../platform/health.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { topic } from '../platform/bus/index.ts';
+import { holdWrites } from '../platform/stream/index.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import { AIS_REJECT_REASONS } from './ais/index.ts';
 import { registerUploadRoute } from './feeds/upload.routes.ts';
@@ -84,6 +85,8 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     },
     store,
     log,
+    // A batch's frames to one stream leave in one write: the busier the feed, the fewer writes per frame.
+    burst: holdWrites,
   });
   // Its failure is the start-up's, thrown where it is awaited.
   starting.catch(() => {});
