@@ -270,12 +270,13 @@ export async function predictArrival(request: ArrivalRequest, deps: ArrivalDeps)
   const calmHours = route.distance_nm / calm;
   const durationHours = (time - departure) / HOUR_MS;
   const withForecast = legs.filter((leg) => leg.weather !== null).length;
+  const eta = iso(time);
   const prediction: ArrivalPrediction = {
     mmsi: vessel.mmsi,
     port: { id: port.id, name: port.name, lat: port.lat, lon: port.lon },
     departure: { lat: position.lat, lon: position.lon, time: position.timestamp, age_minutes: Math.max(0, Math.round((now - departure) / 60_000)) },
     distance_nm: round(route.distance_nm, 1),
-    eta: iso(time),
+    eta,
     eta_calm_water: iso(departure + calmHours * HOUR_MS),
     duration_hours: round(durationHours, 2),
     weather_delay_hours: round(durationHours - calmHours, 2),
@@ -312,7 +313,8 @@ export async function predictArrival(request: ArrivalRequest, deps: ArrivalDeps)
     ais_eta: {
       reported: vessel.eta,
       destination: vessel.destination,
-      difference_hours: vessel.eta === null ? null : round((Date.parse(vessel.eta) - time) / HOUR_MS, 1),
+      // From the ETA as answered (to the second), so the two figures the answer gives agree.
+      difference_hours: vessel.eta === null ? null : round((Date.parse(vessel.eta) - Date.parse(eta)) / HOUR_MS, 1),
     },
     assumptions: [],
     route: {
