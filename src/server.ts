@@ -219,7 +219,13 @@ export async function startServer(
 ) {
   const { app, storage, bus } = await openService(config, logger);
   await beforeListen?.(app);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A feature that cannot start (a configured feed that cannot run) leaves nothing running.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   logger.info({ storage, bus, docs: '/docs' }, `LAMIS ${VERSION} ready`);
   return app;
 }

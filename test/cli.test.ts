@@ -99,6 +99,18 @@ test('a port in use stops lamis serve before its start-up, with one line and exi
   }
 });
 
+test('a configured feed that cannot run stops lamis serve with its reason and exit 2, leaving nothing running', { timeout: 60_000 }, async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-'));
+  const missing = path.join(dataDir, 'no-such-recording.nmea');
+  try {
+    const { code, stderr } = await lamis(['serve', '--port', '0'], { LAMIS_DATA_DIR: dataDir, AIS_FEEDS: `file:${missing}`, LOG_LEVEL: 'silent' });
+    assert.equal(code, 2, stderr);
+    assert.equal(stderr, `lamis serve: Invalid configuration:\n  - AIS_FEEDS: feed file:${missing} could not start: ENOENT: no such file or directory, open '${missing}'\n`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('lamis migrate prepares the data folder and says what it did', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-'));
   try {

@@ -7,6 +7,7 @@ import type { Feature, FeatureContext } from '../platform/feature.ts';
 import type { HealthResult } from '../platform/health.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { topic } from '../platform/bus/index.ts';
+import { ConfigError } from '../platform/config/index.ts';
 import { holdWrites } from '../platform/stream/index.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import { AIS_REJECT_REASONS } from './ais/index.ts';
@@ -211,7 +212,8 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
       await ingest.startFeeds();
     } catch (error) {
       await ingest.close().catch(() => undefined);
-      throw error;
+      // A feed that cannot run at all (a missing file, a port in use) is a fault of the configuration.
+      throw new ConfigError([`AIS_FEEDS: ${(error as Error).message}`]);
     }
   });
   app.addHook('onClose', async () => (await starting.catch(() => null))?.close());
