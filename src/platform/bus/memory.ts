@@ -23,15 +23,7 @@ export function createMemoryBus(onHandlerError: (error: unknown) => void): Bus {
     },
     async subscribeParts<T>(topic: Topic<T>, handler: Handler<T>) {
       open();
-      const partial = subscribers.addPartial(topic, handler);
-      return {
-        async watch(parts) {
-          partial.watch(parts);
-        },
-        async close() {
-          partial.remove();
-        },
-      };
+      return subscribers.partSubscription(topic, handler);
     },
     async check() {
       return { state: closed ? 'down' : 'up', detail: { kind: 'memory' } };

@@ -1,7 +1,7 @@
 // Who takes which messages on one bus: handlers of whole topics, and part subscriptions of
 // partitioned topics with the parts they watch. Each bus delivers through this; a bus that goes
 // through a server also asks it what to listen to.
-import { partitioned, type Handler, type Parts, type Topic } from './bus.ts';
+import { partitioned, type Handler, type Parts, type PartSubscription, type Topic } from './bus.ts';
 
 interface Partial {
   handler: Handler<unknown>;
@@ -41,19 +41,24 @@ export class Subscribers {
     };
   }
 
-  /** Adds a handler of no part yet; `watch` sets its parts, `remove` takes it away. */
-  addPartial<T>(topic: Topic<T>, handler: Handler<T>): { watch(parts: Parts): void; remove(): void } {
+  /**
+   * Adds a handler of no part yet, as a bus hands it out: `watch` sets its parts, `close` takes it
+   * away; `changed` runs after each (a bus on a server listens to what is wanted then).
+   */
+  partSubscription<T>(topic: Topic<T>, handler: Handler<T>, changed: () => Promise<void> = async () => undefined): PartSubscription {
     partitioned(topic as Topic<unknown>);
     const entry = this.#of(topic as Topic<unknown>);
     const partial: Partial = { handler: handler as Handler<unknown>, parts: new Set() };
     entry.partial.add(partial);
     return {
-      watch: (parts) => {
+      watch: async (parts) => {
         partial.parts = parts === 'all' ? 'all' : new Set(parts);
+        await changed();
       },
-      remove: () => {
+      close: async () => {
         entry.partial.delete(partial);
         this.#forget(topic.name, entry);
+        await changed();
       },
     };
   }

@@ -122,17 +122,7 @@ export async function createWireBus(
     },
     async subscribeParts<T>(topic: Topic<T>, handler: Handler<T>) {
       open();
-      const partial = subscribers.addPartial(topic, handler);
-      return {
-        async watch(parts) {
-          partial.watch(parts);
-          await update(topic as Topic<unknown>);
-        },
-        async close() {
-          partial.remove();
-          await update(topic as Topic<unknown>);
-        },
-      };
+      return subscribers.partSubscription(topic, handler, () => update(topic as Topic<unknown>));
     },
     check: () => wire.check(),
     async close() {
