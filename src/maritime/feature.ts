@@ -86,7 +86,7 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     },
     store,
     log,
-    // A batch's frames to one stream leave in one write: the busier the feed, the fewer writes per frame.
+    // A batch's frames to one stream leave in one write, while the ingest thread makes the next batch.
     burst: holdWrites,
   });
   // Its failure is the start-up's, thrown where it is awaited.

@@ -63,8 +63,7 @@ function flushDue(): void {
 /**
  * Holds the writes of every socket until released, or for MAX_HOLD_MS at most (each socket's up to
  * its `flushBytes`): what a burst of work (a batch of vessel changes, applied over several turns)
- * makes for one socket then leaves in one write, not one a turn. The busier the service, the
- * larger the batches and the fewer the writes per frame.
+ * makes for one socket then leaves in one write, not one a turn.
  */
 export function holdWrites(): () => void {
   if (holds++ === 0) {
