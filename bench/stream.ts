@@ -17,8 +17,12 @@
 // process of their own, one at a time every 20 ms: first on the quiet server, then while each LAMIS
 // phase runs; the headline gives their p99 under load as a ratio to the quiet p99 of the same run.
 //
+// Runs minutes apart differ a good deal on a shared 2-core machine: `--repeat=N` runs both phases N
+// times per client count, and the headline gives the medians over the runs, with the range of the
+// p99 and landing ratios.
+//
 //   npm run bench -- stream [--clients=1000,5000,10000] [--rate=20k] [--seconds=6] [--vessels=20k]
-//     [--client-processes=N] [--server-cpus=0] [--client-cpus=1]
+//     [--repeat=1] [--client-processes=N] [--server-cpus=0] [--client-cpus=1]
 //   node bench/stream.ts [same flags]
 //
 // The same file runs the helper processes: `--feeder` pushes the corpus over TCP at the rate,
@@ -482,6 +486,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const rate = intFlag(options, 'rate', 20_000);
   const seconds = intFlag(options, 'seconds', 6);
   const vessels = intFlag(options, 'vessels', 20_000);
+  const repeats = Math.max(1, intFlag(options, 'repeat', 1));
   const cpus = (name: string) => (typeof options.flags[name] === 'string' ? String(options.flags[name]) : undefined);
   const fixedProcesses = options.flags['client-processes'] === undefined ? null : intFlag(options, 'client-processes', 1);
   const layout: Layout = {
@@ -516,10 +521,10 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     await probeLanding(lamis.url, 2, layout.clientCpus);
     landingIdle = await probeLanding(lamis.url, seconds, layout.clientCpus);
     console.log(`landing on the quiet server: p50 ${landingIdle.p50} ms, p99 ${landingIdle.p99} ms (${formatInt(landingIdle.count)} requests)`);
-    for (const clients of clientCounts) {
+    for (const clients of clientCounts) for (let run = 1; run <= repeats; run++) {
       const boxes = randomBoxes(store, clients, clients);
       const boxVessels = median(boxes.map((box) => [...store.inBox(box)].length));
-      console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase`);
+      console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase${repeats > 1 ? `, run ${run} of ${repeats}` : ''}`);
       await settle(lamis.url);
       const lamisResult = await lamisPhase(lamis.url, boxes, seconds, layout, startFeed);
       console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}`);
@@ -550,13 +555,23 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     ]),
   ));
   console.log(`landing on the quiet server: p99 ${landingIdle.p99} ms`);
-  const headline = rows.map(({ lamis: l, broadcast: b }) =>
-    `${formatInt(l.clients)} clients: feed ${formatInt(l.feedRate!)} sentences/s (${formatRatio(l.feedRate! / rate)} offered), ` +
-    `${formatInt(l.updatesPerSecond)} updates/s (${formatRatio(l.updatesPerSecond / b.updatesPerSecond)} broadcast), ` +
-    `p50 ${l.p50} ms (${formatRatio(l.p50 / b.p50)}), p99 ${l.p99} ms (${formatRatio(l.p99 / b.p99)}), ` +
-    `server CPU ${(1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio((l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond))}), ` +
-    `server RSS ${formatBytes(l.rss)} (${formatRatio(l.rss / b.rss)}, the whole service against a bare broadcaster), ` +
-    `landing p99 ${l.landing!.p99} ms (${formatRatio(l.landing!.p99 / landingIdle.p99)} the quiet ${landingIdle.p99} ms)`);
+  // Per client count, the median over its runs of each figure (a single run's figures when there is one).
+  const headline = clientCounts.map((clients) => {
+    const runs = rows.filter((row) => row.lamis.clients === clients);
+    const of = (figure: (row: (typeof rows)[number]) => number) => median(runs.map(figure));
+    const range = (figure: (row: (typeof rows)[number]) => number) =>
+      (runs.length > 1 ? `, ${formatRatio(Math.min(...runs.map(figure)))} to ${formatRatio(Math.max(...runs.map(figure)))} over ${runs.length} runs` : '');
+    const p99Ratio = ({ lamis: l, broadcast: b }: (typeof rows)[number]) => l.p99 / b.p99;
+    const landingRatio = ({ lamis: l }: (typeof rows)[number]) => l.landing!.p99 / landingIdle.p99;
+    return `${formatInt(clients)} clients${runs.length > 1 ? ` (medians of ${runs.length} runs)` : ''}: ` +
+      `feed ${formatInt(of(({ lamis: l }) => l.feedRate!))} sentences/s (${formatRatio(of(({ lamis: l }) => l.feedRate! / rate))} offered), ` +
+      `${formatInt(of(({ lamis: l }) => l.updatesPerSecond))} updates/s (${formatRatio(of(({ lamis: l, broadcast: b }) => l.updatesPerSecond / b.updatesPerSecond))} broadcast), ` +
+      `p50 ${of(({ lamis: l }) => l.p50)} ms (${formatRatio(of(({ lamis: l, broadcast: b }) => l.p50 / b.p50))}), ` +
+      `p99 ${of(({ lamis: l }) => l.p99)} ms (${formatRatio(of(p99Ratio))}${range(p99Ratio)}), ` +
+      `server CPU ${of(({ lamis: l }) => 1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio(of(({ lamis: l, broadcast: b }) => (l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond)))}), ` +
+      `server RSS ${formatBytes(of(({ lamis: l }) => l.rss))} (${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / b.rss))}, the whole service against a bare broadcaster), ` +
+      `landing p99 ${of(({ lamis: l }) => l.landing!.p99)} ms (${formatRatio(of(landingRatio))} the quiet ${landingIdle.p99} ms${range(landingRatio)})`;
+  });
   return { name: 'stream', headline, data: { cores, landingIdle, rows } };
 }
 

@@ -8,7 +8,6 @@ import type { HealthResult } from '../platform/health.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { topic } from '../platform/bus/index.ts';
 import { ConfigError } from '../platform/config/index.ts';
-import { holdWrites } from '../platform/stream/index.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import { AIS_REJECT_REASONS } from './ais/index.ts';
 import { registerUploadRoute } from './feeds/upload.routes.ts';
@@ -86,8 +85,6 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     },
     store,
     log,
-    // A batch's frames to one stream leave in one write, while the ingest thread makes the next batch.
-    burst: holdWrites,
   });
   // Its failure is the start-up's, thrown where it is awaited.
   starting.catch(() => {});

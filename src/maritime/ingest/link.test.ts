@@ -31,8 +31,6 @@ for (const threaded of [true, false]) {
     let link: IngestLink;
     const store = new VesselStore();
     const heard: Change[] = [];
-    /** Each batch's burst: the changes heard before it started and once it ended. */
-    const bursts: { started: number; ended: number | null }[] = [];
 
     before(async () => {
       handle = await sqlite.open([vesselsMigration]);
@@ -44,13 +42,6 @@ for (const threaded of [true, false]) {
         settings: { feeds: [{ kind: 'tcp-listen', id: 'tcp-listen://127.0.0.1:0', host: '127.0.0.1', port: 0 }], aisstreamApiKey: undefined, simulatorVessels: null, staleAfterMs: 30 * 60_000, trackRetentionMs: 3_600_000 },
         store,
         log: pino({ level: 'silent' }),
-        burst: () => {
-          const burst = { started: heard.length, ended: null as number | null };
-          bursts.push(burst);
-          return () => {
-            burst.ended = heard.length;
-          };
-        },
       });
       link.onChange((change) => heard.push(change));
       await link.startFeeds();
@@ -97,13 +88,6 @@ for (const threaded of [true, false]) {
       await allAccountedFor(VESSELS * REPORTS);
       assert.equal(link.status.pipelines[0]?.lines, lines.length);
       assert.equal(link.status.ingest.shed_lines, 0);
-      // One burst a batch, one after the other, ended once its last change was heard.
-      assert.ok(bursts.length > 0 && bursts.length === link.status.ingest.batches, `${bursts.length} bursts, ${link.status.ingest.batches} batches`);
-      bursts.forEach((burst, i) => {
-        assert.notEqual(burst.ended, null);
-        assert.ok(burst.ended! >= burst.started && (i === 0 || burst.started >= bursts[i - 1]!.ended!));
-      });
-      assert.equal(bursts.at(-1)!.ended, heard.length);
     });
 
     test('a serving thread that falls behind gets the latest positions; what merged on the way is counted', async () => {

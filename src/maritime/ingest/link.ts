@@ -2,8 +2,7 @@
 // thread when there is one core to run on), keeps the read copy of vessel state up to date from its
 // change batches, and tells its listeners of each change. A batch is applied a slice of rows per
 // turn of the event loop and acknowledged a turn after its last slice, so requests are served
-// between slices whatever the feed's rate or the batch's size. Each batch is a burst (`burst`):
-// the streams hold their writes until its last slice, so each socket gets its frames in one write.
+// between slices whatever the feed's rate or the batch's size.
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseSettings } from '../../platform/db/database.ts';
@@ -22,8 +21,6 @@ export interface IngestLinkOptions {
   /** The read copy, restored from storage already. */
   store: VesselStore;
   log: FastifyBaseLogger;
-  /** Called as a batch starts to be applied; what it returns, once the batch is (the streams hold their writes meanwhile). */
-  burst?: () => () => void;
 }
 
 /** Rows of a batch applied in one turn: a large batch (the serving thread was behind) leaves room for requests between its parts. */
@@ -36,7 +33,6 @@ export class IngestLink {
   readonly threaded: boolean;
   readonly #store: VesselStore;
   readonly #log: FastifyBaseLogger;
-  readonly #burst: () => () => void;
   readonly #listeners: ((change: Change) => void)[] = [];
   readonly #requests = new Map<number, Request>();
   #post: (command: IngestCommand) => void = () => undefined;
@@ -53,7 +49,6 @@ export class IngestLink {
     this.threaded = options.threaded;
     this.#store = options.store;
     this.#log = options.log;
-    this.#burst = options.burst ?? (() => () => undefined);
   }
 
   /** Starts the ingest core (vessel state restored, feeds built, none started yet). */
@@ -155,7 +150,7 @@ export class IngestLink {
   #receive(event: IngestEvent): void {
     switch (event.kind) {
       case 'batch':
-        this.#apply(event, { from: 0, to: 0, statics: 0 }, this.#burst());
+        this.#apply(event, { from: 0, to: 0, statics: 0 });
         return;
       case 'status':
         this.#status = event.status;
@@ -168,22 +163,16 @@ export class IngestLink {
     }
   }
 
-  /** Applies the batch APPLY_SLICE_ROWS rows a turn, then ends its burst, settles its replies and acknowledges it. */
-  #apply(batch: Extract<IngestEvent, { kind: 'batch' }>, cursor: BatchCursor, ended: () => void): void {
+  /** Applies the batch APPLY_SLICE_ROWS rows a turn, then settles its replies and acknowledges it. */
+  #apply(batch: Extract<IngestEvent, { kind: 'batch' }>, cursor: BatchCursor): void {
     const count = batch.rows.length / ROW_WIDTH;
     cursor.to = Math.min(count, cursor.from + APPLY_SLICE_ROWS);
-    try {
-      if (!this.#closing) applyChangeRows(this.#store, batch, cursor, this.#tell);
-    } catch (error) {
-      ended();
-      throw error;
-    }
+    if (!this.#closing) applyChangeRows(this.#store, batch, cursor, this.#tell);
     cursor.from = cursor.to;
     if (cursor.from < count) {
-      setImmediate(() => this.#apply(batch, cursor, ended));
+      setImmediate(() => this.#apply(batch, cursor));
       return;
     }
-    ended();
     if (batch.status) this.#status = batch.status;
     for (const { id, value } of batch.replies) this.#settle(id, value, undefined);
     // After a turn, so what the changes set off (the stream's frames) and waiting requests go first.

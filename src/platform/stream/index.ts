@@ -7,4 +7,4 @@ export {
 export { streamChannel, type StreamChannelOptions } from './channel.ts';
 export { StreamEndpoint, StreamSession, type Admitted, type StreamEndpointOptions, type StreamErrorData } from './stream.ts';
 export { streamLimitReached, streamNotInPlan, upgradeRequired } from './stream.problems.ts';
-export { FrameWriter, holdWrites, textFrame, textFramePayload } from './wire.ts';
+export { FrameWriter, textFrame, textFramePayload } from './wire.ts';

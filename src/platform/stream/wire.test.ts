@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
-import { FrameWriter, holdWrites, textFrame, textFramePayload } from './wire.ts';
+import { FrameWriter, textFrame, textFramePayload } from './wire.ts';
 
 // A real ws server whose connections are written to with FrameWriter, and real ws clients reading them.
 let wss: WebSocketServer;
@@ -101,40 +101,4 @@ test('frames waiting when the WebSocket closes are dropped, never written after 
   assert.equal(await closed, 1001);
   assert.deepEqual(received, ['"sent"']);
   assert.equal(writer.bufferedAmount, 0);
-});
-
-test('while writes are held, the frames of many turns leave in one write once released, in order', async () => {
-  const { client, server, received } = await connect();
-  const writer = new FrameWriter(server.ws, server.socket, 1 << 20);
-  const writesBefore = server.writes;
-  const release = holdWrites();
-  for (let turn = 0; turn < 5; turn++) {
-    writer.write(textFrame(`{"turn":${turn}}`));
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  assert.equal(server.writes, writesBefore, 'held over five turns');
-  release();
-  release();
-  await waitUntil(() => received.length === 5);
-  assert.equal(server.writes, writesBefore + 1);
-  assert.deepEqual(received, Array.from({ length: 5 }, (_, turn) => `{"turn":${turn}}`));
-  client.close();
-});
-
-test('writes held past 50 ms go out every turn again, and a socket past flushBytes is written at once', async () => {
-  const { client, server, received } = await connect();
-  const writer = new FrameWriter(server.ws, server.socket, 1000);
-  const writesBefore = server.writes;
-  const release = holdWrites();
-  writer.write(textFrame('"early"'));
-  for (let i = 0; i < 3; i++) writer.write(textFrame('z'.repeat(398)));
-  assert.equal(server.writes, writesBefore + 1, 'flushBytes passed: written in spite of the hold');
-  writer.write(textFrame('"held"'));
-  await new Promise((resolve) => setTimeout(resolve, 80));
-  await waitUntil(() => received.length === 5);
-  assert.equal(received.at(-1), '"held"', 'the hold expired while still taken');
-  writer.write(textFrame('"next turn"'));
-  await waitUntil(() => received.length === 6);
-  release();
-  client.close();
 });

@@ -1,7 +1,7 @@
 // Frames made once and written as they are. A stream that sends one update to thousands of sockets
 // makes its WebSocket frame (RFC 6455 §5.2: header and payload, a server's frames unmasked) once,
-// and every socket gets the same bytes. Each socket's frames of one turn of the event loop (or of a
-// burst of work that holds the writes) are written together, in one write, when the turn's I/O is done.
+// and every socket gets the same bytes. Each socket's frames of one turn of the event loop are
+// written together, in one write, when the turn's I/O is done.
 import type { Duplex } from 'node:stream';
 import { WebSocket } from 'ws';
 
@@ -32,56 +32,11 @@ export function textFramePayload(frame: Buffer): Buffer {
 
 /** Writers with frames waiting, written out together once the event loop's turn is done. */
 let due: FrameWriter[] = [];
-/** Holds on the writes (see `holdWrites`) not yet released. */
-let holds = 0;
-/** Set once the writes have been held for MAX_HOLD_MS: they go out every turn again until the holds are released. */
-let holdExpiry: NodeJS.Timeout | undefined;
-let holdExpired = false;
-let flushing = false;
-/** Sockets written a turn, so a long list of them leaves the event loop free in between. */
-const FLUSH_SOCKETS = 500;
-/** The longest writes are held: what a hold adds to a frame's latency. */
-const MAX_HOLD_MS = 50;
-
-const held = () => holds > 0 && !holdExpired;
-
-function scheduleFlush(): void {
-  if (flushing || held() || due.length === 0) return;
-  flushing = true;
-  setImmediate(flushDue);
-}
 
 function flushDue(): void {
-  flushing = false;
-  if (held()) return;
-  const writers = due.length <= FLUSH_SOCKETS ? due : due.slice(0, FLUSH_SOCKETS);
-  due = writers === due ? [] : due.slice(FLUSH_SOCKETS);
+  const writers = due;
+  due = [];
   for (const writer of writers) writer.flush();
-  scheduleFlush();
-}
-
-/**
- * Holds the writes of every socket until released, or for MAX_HOLD_MS at most (each socket's up to
- * its `flushBytes`): what a burst of work (a batch of vessel changes, applied over several turns)
- * makes for one socket then leaves in one write, not one a turn.
- */
-export function holdWrites(): () => void {
-  if (holds++ === 0) {
-    holdExpiry = setTimeout(() => {
-      holdExpired = true;
-      scheduleFlush();
-    }, MAX_HOLD_MS);
-  }
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    if (--holds === 0) {
-      clearTimeout(holdExpiry);
-      holdExpired = false;
-    }
-    scheduleFlush();
-  };
 }
 
 /**
@@ -120,8 +75,8 @@ export class FrameWriter {
     }
     if (this.#due) return;
     this.#due = true;
+    if (due.length === 0) setImmediate(flushDue);
     due.push(this);
-    scheduleFlush();
   }
 
   /** Writes what waits now; a closing or closed WebSocket's frames are dropped instead. */
