@@ -120,8 +120,8 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   if (bus.kind !== 'memory') {
     const stopJoining = await bus.subscribe(vesselChanges, (change) => {
       if (change.reader === reader) return;
-      const held = store.get(change.vessel.mmsi);
-      if (held === undefined || held.last_update < change.vessel.last_update) store.put(change.vessel, change.position);
+      const current = store.get(change.vessel.mmsi);
+      if (current === undefined || current.last_update < change.vessel.last_update) store.put(change.vessel, change.position);
     });
     app.addHook('onClose', stopJoining);
   }

@@ -24,9 +24,10 @@
  * adds at most 6 points a minute while turning, 2 a minute under way and 6 an hour at rest.
  *
  * Flushing: every `flushIntervalMs` (1 s), or at once when `maxBatch` (1,000) points are waiting;
- * one flush at a time, its rows WRITE_CHUNK to a transaction. A failed flush keeps its batch and retries it on the next flush. Waiting
- * state is bounded: one vessel entry per MMSI, and at most `maxPendingPoints` (100,000) track
- * points, counting a batch being written; points beyond that are dropped and counted.
+ * one flush at a time, its rows WRITE_CHUNK to a transaction. A failed flush keeps its batch and
+ * retries it on the next flush. Waiting state is bounded: one vessel entry per MMSI, and at most
+ * `maxPendingPoints` (100,000) track points, counting a batch being written; points beyond that
+ * are dropped and counted.
  *
  * Retention: at start and every `pruneIntervalMs` (1 h), track points older than `retentionMs`
  * (72 h) are deleted. Timers run from `start()` (unref'd); `close()` stops them and flushes the rest.

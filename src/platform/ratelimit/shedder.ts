@@ -11,10 +11,10 @@
 // Signals too are judged from `startMeasuring()` on: a first look then takes in what start-up did
 // (the feeds run while the service starts). A signal is checked every quarter of a second (`check`;
 // requests read what the last check found) and holds the instance overloaded from the first check
-// it is active until `calmMs` (5 s) pass without it being active once: a condition that comes and goes with every batch of work (ingest coalescing
-// each time its serving thread is behind) keeps shedding steady instead of flapping. Once the
-// instance has been overloaded for `closeStreamsAfterMs` on end, the development-key streams
-// already open are closed too.
+// it is active until `calmMs` (5 s) pass without it being active once: a condition that comes and
+// goes with every batch of work (ingest coalescing each time its serving thread is behind) keeps
+// shedding steady instead of flapping. Once the instance has been overloaded for
+// `closeStreamsAfterMs` on end, the development-key streams already open are closed too.
 export interface LoadShedderOptions {
   /** Requests in flight on this instance above which it counts as overloaded. Default 500. */
   maxInFlight?: number;
@@ -194,6 +194,7 @@ export class LoadShedder {
         watched.since = null;
       }
     }
+    // Moves the overload's start (or end) to this look, so it is dated even when no request asks.
     this.reasons();
   }
 
