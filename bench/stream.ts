@@ -40,7 +40,7 @@ import { encodeFrame, positionData, STREAM_PATH } from '../src/maritime/stream/p
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
-import { freePort, spawnNode, startLamis } from './lib/serve.ts';
+import { freePort, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
 import { formatBytes, formatInt, formatRatio, formatTable, intFlag, median, parseArgs, runAsScript } from './lib/harness.ts';
 import type { BenchOptions, BenchReport } from './lib/harness.ts';
 
@@ -404,9 +404,9 @@ interface PhaseResult {
   updatesPerSecond: number;
   p50: number;
   p99: number;
-  /** The server process's resident memory at the end of the phase. */
+  /** The server's resident memory at the end of the phase (LAMIS: with its stream processes). */
   rss: number;
-  /** The server process's CPU time (user and system) per second of the phase: cores it kept busy. */
+  /** The server's CPU time (user and system) per second of the phase: cores it kept busy (LAMIS: with its stream processes). */
   cpu: number;
   /** LAMIS only: landing requests' latency while the phase ran. */
   landing?: Landing;
@@ -424,16 +424,19 @@ interface Layout {
 }
 
 /** The clients connect and subscribe while the server is quiet; then the feed runs while they are measured. */
-async function lamisPhase(url: string, boxes: BBox[], seconds: number, layout: Layout, startFeed: () => Child): Promise<PhaseResult> {
+async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BBox[], seconds: number, layout: Layout, startFeed: () => Child): Promise<PhaseResult> {
+  const { url } = lamis;
   const fleet = new ClientFleet(layout.clientProcesses(boxes.length), layout.clientCpus);
   try {
     await fleet.connect(`${url.replace('http', 'ws')}${STREAM_PATH}`, boxes.length, KEY, boxes);
     const feed = startFeed();
     await sleep(1500);
     const start = await lamisMetrics(url);
+    const usageBefore = processTreeUsage(lamis.child.pid!);
     const startedAt = performance.now();
     const [result, landing] = await Promise.all([fleet.measure(seconds), probeLanding(url, seconds, layout.clientCpus)]);
     const end = await lamisMetrics(url);
+    const usage = processTreeUsage(lamis.child.pid!);
     const elapsed = (performance.now() - startedAt) / 1000;
     await feed.stop();
     const delta = (name: string) => (end.get(name)! - start.get(name)!) / elapsed;
@@ -441,8 +444,8 @@ async function lamisPhase(url: string, boxes: BBox[], seconds: number, layout: L
       clients: boxes.length,
       ...result,
       landing,
-      rss: end.get('process_resident_memory_bytes')!,
-      cpu: delta('process_cpu_seconds_total'),
+      rss: usage.rss,
+      cpu: (usage.cpuSeconds - usageBefore.cpuSeconds) / elapsed,
       feedRate: delta('lamis_ais_lines_total'),
       coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
       ingestCoalescedPerSecond: delta('lamis_ais_positions_coalesced_total'),
@@ -526,7 +529,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       const boxVessels = median(boxes.map((box) => [...store.inBox(box)].length));
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase${repeats > 1 ? `, run ${run} of ${repeats}` : ''}`);
       await settle(lamis.url);
-      const lamisResult = await lamisPhase(lamis.url, boxes, seconds, layout, startFeed);
+      const lamisResult = await lamisPhase(lamis, boxes, seconds, layout, startFeed);
       console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}`);
       console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);

@@ -2,7 +2,8 @@
 // server's cores are its own), its storage in the folder given, an AIS feed it listens for on a
 // TCP port, the simulators off, warnings only (a log line per stream would fill the pipe faster
 // than it is read). Answers once /healthz does.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,4 +63,45 @@ export async function startLamis(dataDir: string, feedPort: number | null, apiKe
     }
     await sleep(200);
   }
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString());
+const PAGE_BYTES = Number(execFileSync('getconf', ['PAGESIZE']).toString());
+
+/**
+ * CPU seconds used so far and resident bytes now of a process and all its descendants (a service
+ * with processes of its own counts whole), from /proc.
+ */
+export function processTreeUsage(pid: number): { cpuSeconds: number; rss: number } {
+  const stats = new Map<number, string[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The fields after the command name, which may itself hold spaces and parentheses.
+      stats.set(Number(entry), stat.slice(stat.lastIndexOf(')') + 2).split(' '));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [each, fields] of stats) {
+      if (!tree.has(each) && tree.has(Number(fields[1]))) {
+        tree.add(each);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  let pages = 0;
+  for (const each of tree) {
+    const fields = stats.get(each);
+    if (!fields) continue;
+    // utime, stime and rss: fields 14, 15 and 24 of stat(5), counted from the state (field 3).
+    ticks += Number(fields[11]) + Number(fields[12]);
+    pages += Number(fields[21]);
+  }
+  return { cpuSeconds: ticks / CLOCK_TICKS, rss: pages * PAGE_BYTES };
 }

@@ -57,7 +57,7 @@ class EventSession extends StreamSession {
       organisation: principal.organisation_id,
       plan: admission.plan?.name ?? null,
       max_streams: admission.plan?.maxConcurrentStreams ?? null,
-      heartbeat_interval_sec: this.endpoint.heartbeatSec,
+      heartbeat_interval_sec: this.host.heartbeatSec,
     };
     this.send('ready', ready);
     this.log.info({ organisation: principal.organisation_id, key_id: principal.key_id, plan: ready.plan }, 'event stream opened');

@@ -49,6 +49,11 @@ const SEA_LANE_PATHS = ['/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\
 const HOUSEKEEPING_MS = 10_000;
 
 /** Whether the simulator runs: asked for, or no feed configured. */
+/** How many stream processes: `auto` TODO. */
+function streamProcesses(setting: number | 'auto'): number {
+  return setting === 'auto' ? Math.max(0, availableParallelism() - 2) : setting;
+}
+
 function simulates(config: Settings): boolean {
   return config.aisSimulator === 'on' || (config.aisSimulator === 'auto' && config.aisFeeds.length === 0);
 }
@@ -109,6 +114,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     publicUrl: config.publicUrl,
     changes: (handler) => bus.subscribeParts(vesselChanges, withoutRepeats(handler)),
     heartbeatSec: config.streamHeartbeatSec,
+    processes: streamProcesses(config.streamProcesses),
+    vessels: () => store.all(),
+    log,
     softLimitBytes: config.streamBufferKb * 1024,
     hardLimitBytes: config.streamBufferMaxKb * 1024,
     slowCloseMs: config.streamSlowCloseSec * 1000,

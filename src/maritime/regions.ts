@@ -88,3 +88,11 @@ export class RegionInterest<S> {
     return now.size !== before.size || [...now].some((region) => !before.has(region));
   }
 }
+
+/** The regions several takers need together. */
+export function unionOfParts(parts: readonly Parts[]): Parts {
+  if (parts.includes('all')) return 'all';
+  const union = new Set<string>();
+  for (const each of parts as ReadonlySet<string>[]) for (const region of each) union.add(region);
+  return union.size > MOST_REGIONS ? 'all' : union;
+}

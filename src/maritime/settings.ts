@@ -15,6 +15,13 @@ const maritimeWeather: Parse<MaritimeWeatherSource> = (raw) => {
   return lower === 'simulated' || lower === 'open-meteo' ? { value: lower } : { error: 'must be simulated or open-meteo' };
 };
 
+/** `auto`, or how many stream processes. */
+const streamProcesses: Parse<number | 'auto'> = (raw) => {
+  if (raw.trim().toLowerCase() === 'auto') return { value: 'auto' };
+  const count = integer(0, 32)(raw);
+  return 'error' in count ? { error: 'must be auto or a whole number from 0 to 32' } : count;
+};
+
 const feeds: Parse<FeedSpec[]> = (raw) => {
   const parsed = parseFeedSpecs(raw);
   return parsed.ok ? { value: parsed.specs } : { error: parsed.error };
@@ -49,6 +56,8 @@ export const MARITIME_SETTINGS = [
     description: 'Open-Meteo API key for its commercial service, sent as `apikey` (point the two URLs at the customer hosts)' }),
   setting({ key: 'openMeteoTimeoutMs', env: 'OPEN_METEO_TIMEOUT_MS', flag: 'open-meteo-timeout-ms', shown: '10000', defaultValue: 10000,
     parse: integer(100, 600000), description: 'How long LAMIS waits for an Open-Meteo answer (milliseconds)' }),
+  setting({ key: 'streamProcesses', env: 'LAMIS_STREAM_PROCESSES', flag: 'stream-processes', shown: 'auto', defaultValue: 'auto', parse: streamProcesses,
+    description: 'Processes that serve the AIS streams, each on a core of its own: 0 serves them on the serving thread; auto uses TODO (see "Threads")' }),
   setting({ key: 'streamBufferKb', env: 'LAMIS_STREAM_BUFFER_KB', flag: 'stream-buffer-kb', shown: '256', defaultValue: 256,
     parse: integer(16, 65536), description: 'KiB waiting to be sent on one AIS stream past which it gets only the latest update per vessel (slow consumer)' }),
   setting({ key: 'streamBufferMaxKb', env: 'LAMIS_STREAM_BUFFER_MAX_KB', flag: 'stream-buffer-max-kb', shown: '2048', defaultValue: 2048,

@@ -32,6 +32,8 @@ const statics = (destination = 'NLRTM') =>
 const positions = (shift = 0) => FLEET.map((v) => positionReport(v.mmsi, v.lat + shift, v.lon));
 
 const SECRETS = new Set<string>([TEST_API_KEY]);
+/** The streams are served on the serving thread, or by stream processes when stream-in-processes.test.ts runs this suite. */
+const STREAM_PROCESSES = Number(process.env.LAMIS_TEST_STREAM_PROCESSES ?? 0);
 let logs = '';
 let server: TestServer;
 
@@ -42,7 +44,7 @@ before(async () => {
       done();
     },
   });
-  server = await startTestServer({ logger: pino({ level: 'debug' }, capture) });
+  server = await startTestServer({ logger: pino({ level: 'debug' }, capture), config: { streamProcesses: STREAM_PROCESSES } });
   await upload(server.url, statics());
 });
 after(() => server.close());

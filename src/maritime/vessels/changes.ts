@@ -79,12 +79,17 @@ export class PendingChanges {
     return this.#coalesced;
   }
 
-  /** `mayCoalesce`: false for a change that must reach the copy whatever the backlog (an uploaded track). */
-  add(change: Change, mayCoalesce = true): void {
+  /**
+   * `mayCoalesce`: false for a change that must reach the copy whatever the backlog (an uploaded
+   * track). `withStatics`: the row carries the static fields though they did not change (for a copy
+   * that may not have them).
+   */
+  add(change: Change, mayCoalesce = true, withStatics = false): void {
     const { vessel } = change;
     const flags = (change.position ? POSITION : 0) | (change.static ? STATIC : 0);
+    const statics = change.static || withStatics;
     const latest = this.#latest.get(vessel.mmsi);
-    if (mayCoalesce && latest !== undefined && !change.static && this.#count >= this.#coalesceAfter) {
+    if (mayCoalesce && latest !== undefined && !statics && this.#count >= this.#coalesceAfter) {
       const at = latest * ROW_WIDTH;
       const before = this.#rows[at + FLAGS]! & (POSITION | STATIC);
       if (change.position && before & POSITION) this.#coalesced++;
@@ -98,7 +103,7 @@ export class PendingChanges {
     }
     const row = this.#count++;
     encodeRow(this.#rows, row * ROW_WIDTH, vessel, flags);
-    if (change.static) {
+    if (statics) {
       this.#statics.push(row);
       pushStatic(this.#statics, vessel);
     }
@@ -154,8 +159,11 @@ function pushStatic(out: (string | number | null)[], v: Vessel): void {
     v.destination, v.eta, v.draught, v.static_updated_at);
 }
 
-/** Applies a batch to the read copy; `onChange` hears each vessel's change, in row order. */
-export function applyChangeBatch(store: VesselStore, batch: ChangeBatch, onChange: (change: Change) => void): number {
+/** What a batch is applied to: the serving thread's read copy, or a stream process's. */
+export type VesselCopy = Pick<VesselStore, 'get' | 'put'>;
+
+/** Applies a batch to a copy; `onChange` hears each vessel's change, in row order. */
+export function applyChangeBatch(store: VesselCopy, batch: ChangeBatch, onChange: (change: Change) => void): number {
   const count = batch.rows.length / ROW_WIDTH;
   applyChangeRows(store, batch, { from: 0, to: count, statics: 0 }, onChange);
   return count;
@@ -169,7 +177,7 @@ export interface BatchCursor {
 }
 
 /** Applies the batch's rows `cursor.from` to `cursor.to` and moves the cursor's `statics` past them. */
-export function applyChangeRows(store: VesselStore, batch: ChangeBatch, cursor: BatchCursor, onChange: (change: Change) => void): void {
+export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: BatchCursor, onChange: (change: Change) => void): void {
   const { rows, statics } = batch;
   let s = cursor.statics;
   for (let row = cursor.from; row < cursor.to; row++) {
@@ -187,7 +195,7 @@ export function applyChangeRows(store: VesselStore, batch: ChangeBatch, cursor: 
     const position = (flags & POSITION) !== 0 && !Number.isNaN(rows[at + LAT]!);
     if (position) vessel.position = positionOf(rows, at);
     const changedStatic = (flags & STATIC) !== 0;
-    if (changedStatic && statics[s] === row) {
+    if (statics[s] === row) {
       readStatic(vessel, statics, s + 1);
       s += STATIC_WIDTH + 1;
     }

@@ -5,6 +5,9 @@ export {
   STREAM_CLOSE, type AuthMessage, type CloseCode,
 } from './protocol.ts';
 export { streamChannel, type StreamChannelOptions } from './channel.ts';
-export { StreamEndpoint, StreamSession, type Admitted, type StreamEndpointOptions, type StreamErrorData } from './stream.ts';
+export {
+  SessionSet, StreamEndpoint, StreamSession, type Admission, type Admitted, type HandedOver, type SessionHost, type StreamEndpointOptions,
+  type StreamErrorData,
+} from './stream.ts';
 export { streamLimitReached, streamNotInPlan, upgradeRequired } from './stream.problems.ts';
 export { FrameWriter, textFrame, textFramePayload } from './wire.ts';

@@ -70,6 +70,30 @@ export interface StreamErrorData {
   field?: string;
 }
 
+/** An `auth` message's key checked: the stream admitted, or how to close it. */
+export type Admission = { ok: true; admitted: Admitted } | { ok: false; close: CloseCode; reason: string };
+
+/** What a session needs of whoever holds it: the endpoint here, or a stream process's link to it. */
+export interface SessionHost {
+  readonly heartbeatSec: number;
+  /** Checks a key sent in an `auth` message and takes a slot for its stream. */
+  admit(apiKey: string): Promise<Admission>;
+  /** Gives a slot back. */
+  release(admission: Admitted['admission'], log: FastifyBaseLogger): void;
+  /** The session's socket closed, whoever closed it. */
+  ended(session: StreamSession, code: number): void;
+}
+
+/** An admitted upgrade a stream hands over to another process, socket and all. */
+export interface HandedOver {
+  request: IncomingMessage;
+  socket: Socket;
+  head: Buffer;
+  /** Null when the client authenticates with its first message. */
+  admitted: Admitted | null;
+  log: FastifyBaseLogger;
+}
+
 /** Upgrade requests waiting for their route, by request: one listener per app serves every stream. */
 const upgrades = new WeakMap<IncomingMessage, { socket: Duplex; head: Buffer }>();
 const listening = new WeakSet<App>();
@@ -97,7 +121,7 @@ export abstract class StreamSession {
   readonly id = newId('str');
   readonly ws: WebSocket;
   readonly log: FastifyBaseLogger;
-  readonly endpoint: StreamEndpoint<StreamSession>;
+  readonly host: SessionHost;
   state: 'authenticating' | 'admitting' | 'open' | 'closing' | 'closed' = 'authenticating';
   /** When anything (a message, a pong) was last heard from the client. */
   lastHeard = Date.now();
@@ -111,8 +135,8 @@ export abstract class StreamSession {
   /** Messages that arrived while the key was being checked. */
   #queued: [RawData, boolean][] = [];
 
-  constructor(endpoint: StreamEndpoint<StreamSession>, ws: WebSocket, log: FastifyBaseLogger) {
-    this.endpoint = endpoint;
+  constructor(host: SessionHost, ws: WebSocket, log: FastifyBaseLogger) {
+    this.host = host;
     this.ws = ws;
     this.log = log.child({ stream: this.id });
   }
@@ -130,7 +154,7 @@ export abstract class StreamSession {
     this.ws.on('message', (data, isBinary) => this.#received(data, isBinary));
     this.ws.on('pong', () => (this.lastHeard = Date.now()));
     this.ws.on('error', (error) => this.log.debug({ err: error }, 'stream socket error'));
-    this.ws.on('close', (code) => this.endpoint.ended(this, code));
+    this.ws.on('close', (code) => this.host.ended(this, code));
     if (admitted) {
       this.#open(admitted);
       return;
@@ -198,31 +222,14 @@ export abstract class StreamSession {
   }
 
   async #admit(message: AuthMessage): Promise<void> {
-    const endpoint = this.endpoint;
     try {
-      const check = await endpoint.access.verifyKey(message.api_key);
-      if (this.state !== 'admitting') return;
-      if (!check.ok) {
-        endpoint.refused(check.reason);
-        this.close(STREAM_CLOSE.unauthorized, `${check.reason}: ${KEY_REFUSALS[check.reason]}`);
-        return;
-      }
-      const admission = await endpoint.access.admitStream(check.principal);
-      if (!admission.ok) {
-        endpoint.refused(admission.reason);
-        const refusal = entitlementRefused(admission);
-        if (admission.reason === 'overloaded') {
-          this.close(STREAM_CLOSE.overloaded, `overloaded: ${String(refusal.extra.reason)}: development keys are refused for now; retry in ${refusal.headers['Retry-After']} s`);
-        } else {
-          this.close(admission.reason === 'plan' ? STREAM_CLOSE.planHasNoStreams : STREAM_CLOSE.streamCap, refusal.detail);
-        }
-        return;
-      }
+      const admission = await this.host.admit(message.api_key);
       if (this.state !== 'admitting') {
-        endpoint.release(admission, this.log);
+        if (admission.ok) this.host.release(admission.admitted.admission, this.log);
         return;
       }
-      this.#open({ principal: check.principal, admission });
+      if (admission.ok) this.#open(admission.admitted);
+      else this.close(admission.close, admission.reason);
     } catch (error) {
       this.log.error({ err: error }, 'stream admission failed');
       this.close(STREAM_CLOSE.internal, 'internal error: the key or plan could not be checked; retry');
@@ -239,28 +246,95 @@ export abstract class StreamSession {
   }
 }
 
-export interface StreamEndpointOptions<S extends StreamSession> {
+/**
+ * The sessions one process holds: their heartbeats (a `heartbeat` frame and a ping each interval, a
+ * stream silent for two intervals closed), development keys' streams closed under a lasting
+ * overload, the closes counted by code, and all closed at shutdown.
+ */
+export class SessionSet<S extends StreamSession> {
+  readonly sessions = new Set<S>();
+  readonly closes = new Map<number, number>();
+  readonly #heartbeatSec: number;
+  readonly #closesStream: (principal: Principal) => string | null;
+  readonly #heartbeat: NodeJS.Timeout;
+  readonly #shedding: NodeJS.Timeout;
+
+  /** `closesStream`: why an open stream of the principal is to be closed now (a lasting overload), or null. */
+  constructor(heartbeatSec: number, closesStream: (principal: Principal) => string | null) {
+    this.#heartbeatSec = heartbeatSec;
+    this.#closesStream = closesStream;
+    this.#heartbeat = setInterval(() => this.heartbeat(), heartbeatSec * 1000).unref();
+    this.#shedding = setInterval(() => this.shedOpen(), SHED_CHECK_MS).unref();
+  }
+
+  /** The session's socket closed: it ends and its slot goes back. The code it is counted under (this side's, if it closed first). */
+  ended(session: S, code: number, release: SessionHost['release']): number {
+    session.ended();
+    this.sessions.delete(session);
+    if (session.admitted) release(session.admitted.admission, session.log);
+    const counted = session.closeCode ?? code;
+    this.closes.set(counted, (this.closes.get(counted) ?? 0) + 1);
+    session.log.info({ code: counted, seconds: Math.round((Date.now() - session.openedAt) / 1000) }, 'stream closed');
+    return counted;
+  }
+
+  heartbeat(): void {
+    const now = Date.now();
+    const silentMs = 2 * this.#heartbeatSec * 1000;
+    for (const session of this.sessions) {
+      if (session.state !== 'open') continue;
+      if (now - session.lastHeard > silentMs) {
+        session.close(STREAM_CLOSE.timeout, `idle: nothing heard for ${Math.round((now - session.lastHeard) / 1000)} s`);
+        continue;
+      }
+      session.ws.ping();
+      session.send('heartbeat', { time: new Date(now).toISOString() });
+    }
+  }
+
+  /** Under a lasting overload, closes the open streams of development keys with 1013. */
+  shedOpen(): void {
+    for (const session of this.sessions) {
+      if (session.state !== 'open') continue;
+      const reason = this.#closesStream(session.admitted!.principal);
+      if (reason) session.close(STREAM_CLOSE.overloaded, `overloaded: ${reason}: development keys are shed while the overload lasts; reconnect later`);
+    }
+  }
+
+  /** Closes every session with 1001; sockets that do not answer in time are cut. */
+  async close(): Promise<void> {
+    clearInterval(this.#heartbeat);
+    clearInterval(this.#shedding);
+    for (const session of this.sessions) session.close(STREAM_CLOSE.shuttingDown, 'server shutting down');
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    while (this.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const session of this.sessions) session.ws.terminate();
+    while (this.sessions.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export type StreamEndpointOptions<S extends StreamSession> = {
   app: App;
   /** The path clients open. */
   path: string;
   heartbeatSec: number;
-  /** A session for an upgraded socket (the socket under its WebSocket and the upgrade request given too). */
-  session(endpoint: StreamEndpoint<S>, ws: WebSocket, socket: Duplex, request: FastifyRequest): S;
-}
+} & (
+  /** A session here for an upgraded socket (the socket under its WebSocket and the upgrade request given too). */
+  | { session(endpoint: StreamEndpoint<S>, ws: WebSocket, socket: Duplex, request: FastifyRequest): S }
+  /** Every upgrade that passed the checks goes here, to be served by another process. */
+  | { handOver(upgrade: HandedOver): void }
+);
 
-/** One stream's path: its upgrades, admissions, open sessions, heartbeats and counts. */
-export class StreamEndpoint<S extends StreamSession> {
+/** One stream's path: its upgrades, admissions, open sessions and counts. */
+export class StreamEndpoint<S extends StreamSession> implements SessionHost {
   readonly access: App['access'];
-  readonly sessions = new Set<S>();
   readonly heartbeatSec: number;
-  /** Closes by code, and refusals before or at admission by reason. */
-  readonly closes = new Map<number, number>();
+  readonly open: SessionSet<S>;
+  /** Refusals before or at admission, by reason. */
   readonly refusals = new Map<string, number>();
   readonly #options: StreamEndpointOptions<S>;
   readonly #wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false });
   readonly #releases = new Set<Promise<void>>();
-  readonly #heartbeat: NodeJS.Timeout;
-  readonly #shedding: NodeJS.Timeout;
   #closing = false;
 
   /** Serves the path on the app; call before it listens. */
@@ -268,10 +342,13 @@ export class StreamEndpoint<S extends StreamSession> {
     this.#options = options;
     this.access = options.app.access;
     this.heartbeatSec = options.heartbeatSec;
+    this.open = new SessionSet<S>(options.heartbeatSec, (principal) => this.access.closesStream(principal));
     listenForUpgrades(options.app);
     this.#register();
-    this.#heartbeat = setInterval(() => this.heartbeat(), options.heartbeatSec * 1000).unref();
-    this.#shedding = setInterval(() => this.shedOpen(), SHED_CHECK_MS).unref();
+  }
+
+  get sessions(): Set<S> {
+    return this.open.sessions;
   }
 
   #register(): void {
@@ -292,7 +369,18 @@ export class StreamEndpoint<S extends StreamSession> {
       const unused = () => {
         if (!upgraded && admitted) this.release(admitted.admission, log);
       };
-      // The client may have gone while its key was checked; then the slot goes back at once.
+      const options = this.#options;
+      if ('handOver' in options) {
+        // The client may have gone while its key was checked; then the slot goes back at once.
+        if (socket.destroyed) {
+          unused();
+          return;
+        }
+        reply.raw.detachSocket(socket as Socket);
+        reply.raw.emit('close');
+        options.handOver({ request: request.raw, socket: socket as Socket, head, admitted, log });
+        return;
+      }
       if (socket.destroyed) unused();
       else socket.once('close', unused);
       this.#wss.handleUpgrade(request.raw, socket, head, (ws) => {
@@ -308,7 +396,7 @@ export class StreamEndpoint<S extends StreamSession> {
           ws.close(STREAM_CLOSE.shuttingDown.code, 'server shutting down');
           return;
         }
-        const session = this.#options.session(this, ws, socket, request);
+        const session = options.session(this, ws, socket, request);
         this.sessions.add(session);
         session.start(admitted);
       });
@@ -334,6 +422,22 @@ export class StreamEndpoint<S extends StreamSession> {
     return { principal: check.principal, admission };
   }
 
+  async admit(apiKey: string): Promise<Admission> {
+    const check = await this.access.verifyKey(apiKey);
+    if (!check.ok) {
+      this.refused(check.reason);
+      return { ok: false, close: STREAM_CLOSE.unauthorized, reason: `${check.reason}: ${KEY_REFUSALS[check.reason]}` };
+    }
+    const admission = await this.access.admitStream(check.principal);
+    if (admission.ok) return { ok: true, admitted: { principal: check.principal, admission } };
+    this.refused(admission.reason);
+    const refusal = entitlementRefused(admission);
+    if (admission.reason === 'overloaded') {
+      return { ok: false, close: STREAM_CLOSE.overloaded, reason: `overloaded: ${String(refusal.extra.reason)}: development keys are refused for now; retry in ${refusal.headers['Retry-After']} s` };
+    }
+    return { ok: false, close: admission.reason === 'plan' ? STREAM_CLOSE.planHasNoStreams : STREAM_CLOSE.streamCap, reason: refusal.detail };
+  }
+
   refused(reason: string): void {
     this.refusals.set(reason, (this.refusals.get(reason) ?? 0) + 1);
   }
@@ -344,50 +448,15 @@ export class StreamEndpoint<S extends StreamSession> {
     void releasing.finally(() => this.#releases.delete(releasing));
   }
 
-  /** The socket closed, whoever closed it. */
   ended(session: StreamSession, code: number): void {
     if (session.state === 'closed') return;
-    session.ended();
-    this.sessions.delete(session as S);
-    if (session.admitted) this.release(session.admitted.admission, session.log);
-    const counted = session.closeCode ?? code;
-    this.closes.set(counted, (this.closes.get(counted) ?? 0) + 1);
-    session.log.info({ code: counted, seconds: Math.round((Date.now() - session.openedAt) / 1000) }, 'stream closed');
-  }
-
-  heartbeat(): void {
-    const now = Date.now();
-    const silentMs = 2 * this.heartbeatSec * 1000;
-    for (const session of this.sessions) {
-      if (session.state !== 'open') continue;
-      if (now - session.lastHeard > silentMs) {
-        session.close(STREAM_CLOSE.timeout, `idle: nothing heard for ${Math.round((now - session.lastHeard) / 1000)} s`);
-        continue;
-      }
-      session.ws.ping();
-      session.send('heartbeat', { time: new Date(now).toISOString() });
-    }
-  }
-
-  /** Under a lasting overload, closes the open streams of development keys with 1013. */
-  shedOpen(): void {
-    for (const session of this.sessions) {
-      if (session.state !== 'open') continue;
-      const reason = this.access.closesStream(session.admitted!.principal);
-      if (reason) session.close(STREAM_CLOSE.overloaded, `overloaded: ${reason}: development keys are shed while the overload lasts; reconnect later`);
-    }
+    this.open.ended(session as S, code, (admission, log) => this.release(admission, log));
   }
 
   /** Closes every stream with 1001 and stops taking new ones. */
   async close(): Promise<void> {
     this.#closing = true;
-    clearInterval(this.#heartbeat);
-    clearInterval(this.#shedding);
-    for (const session of this.sessions) session.close(STREAM_CLOSE.shuttingDown, 'server shutting down');
-    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
-    while (this.sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const session of this.sessions) session.ws.terminate();
-    while (this.sessions.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await this.open.close();
     await Promise.all(this.#releases);
     this.#wss.close();
   }

@@ -1,0 +1,349 @@
+// AIS stream fan-out on more cores: stream processes, each serving a share of the streams. The
+// serving thread still takes every upgrade through the router (key, plan, slot, overload) and then
+// hands the socket over to the process with the fewest streams (child_process handle passing); the
+// process completes the WebSocket handshake and runs the session from there. Keys sent in an `auth`
+// message, slots given back and regions watched are asked of the serving thread, which holds the
+// stream slots and the bus subscription. Every vessel change of the regions a process watches goes
+// to it in the compact rows of the ingest hop (vessels/changes.ts), one batch in flight per
+// process: a process that falls behind gets its positions coalesced, never a growing queue. A
+// process keeps its own copy of vessel state from these rows; a row carries the static fields
+// whenever the process may not have them yet. A process that dies is started again; its streams
+// drop (1006) and their slots go back.
+import { fork, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Parts } from '../../platform/bus/index.ts';
+import type { Principal } from '../../platform/http/auth.ts';
+import type { Plan } from '../../platform/ratelimit/index.ts';
+import { STREAM_CLOSE, type Admitted, type CloseCode, type HandedOver, type StreamEndpoint } from '../../platform/stream/index.ts';
+import { regionOf, unionOfParts } from '../regions.ts';
+import { PendingChanges, type ChangeBatch } from '../vessels/changes.ts';
+import type { Change, Vessel } from '../vessels/store.ts';
+import { emptyStats } from './outbox.ts';
+import type { AisSession, StreamBounds, StreamFigures } from './session.ts';
+
+/** A stream slot held by the serving thread for a stream in a process. */
+export interface LeasedAdmission {
+  principal: Principal;
+  plan: Plan | null;
+  lease: number;
+}
+
+export type LeasedAdmissionResult = { ok: true; admitted: LeasedAdmission } | { ok: false; close: CloseCode; reason: string };
+
+/** What the serving thread tells a stream process. */
+export type ToStreamProcess =
+  | { type: 'start'; heartbeatSec: number; bounds: StreamBounds; logLevel: string }
+  | { type: 'changes'; batch: ChangeBatch; publish: boolean }
+  | { type: 'upgrade'; id: number; method: string; url: string; headers: Record<string, string | string[] | undefined>; head: Buffer; admitted: LeasedAdmission | null }
+  | { type: 'admitted'; call: number; result: LeasedAdmissionResult }
+  | { type: 'watching'; call: number }
+  | { type: 'shedding'; closes: Record<Principal['environment'], string | null> }
+  | { type: 'figures'; call: number }
+  | { type: 'close' };
+
+/** What a stream process tells the serving thread. */
+export type FromStreamProcess =
+  | { type: 'ready' }
+  | { type: 'applied' }
+  | { type: 'admit'; call: number; apiKey: string }
+  | { type: 'release'; lease: number }
+  | { type: 'ended'; id: number }
+  | { type: 'watch'; call: number; parts: Parts }
+  | { type: 'figures'; call: number; figures: StreamFigures }
+  | { type: 'log'; line: string };
+
+/** Rows waiting for a process past which a vessel's positions coalesce (the latest wins). */
+const COALESCE_AFTER = 2_000;
+/** How long a process gets to close its streams and exit before it is killed. */
+const EXIT_GRACE_MS = 5_000;
+const SHED_CHECK_MS = 1_000;
+const PINO_LEVELS: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+export interface StreamProcessesOptions {
+  count: number;
+  nice?: number;
+  heartbeatSec: number;
+  bounds: StreamBounds;
+  /** Admits keys of `auth` messages, holds and releases the slots. */
+  endpoint: StreamEndpoint<AisSession>;
+  /** From now on the bus delivers the changes of these regions (the union of the processes'). */
+  watch(parts: Parts): Promise<void>;
+  /** The read copy of vessel state as it stands, for a process that starts. */
+  vessels(): Iterable<Vessel>;
+  log: FastifyBaseLogger;
+}
+
+class StreamProcess {
+  readonly child: ChildProcess;
+  /** Streams handed over and not yet ended, by id. */
+  readonly streams = new Set<number>();
+  readonly leases = new Set<number>();
+  parts: Parts = new Set();
+  readonly pending = new PendingChanges(COALESCE_AFTER);
+  /** The static data each vessel had when it last reached the process with them (`static_updated_at`). */
+  readonly staticsSent = new Map<number, string | null>();
+  inFlight = false;
+  ready = false;
+  readonly figures = new Map<number, (figures: StreamFigures) => void>();
+
+  constructor(child: ChildProcess) {
+    this.child = child;
+  }
+
+  send(message: ToStreamProcess, handle?: HandedOver['socket'], sent?: (error: Error | null) => void): void {
+    if (this.child.connected) this.child.send(message, handle, {}, sent);
+    else sent?.(new Error('the stream process has gone'));
+  }
+
+  /** Queues a change; its static fields go with it when the process may not have them. */
+  add(change: Change): void {
+    const { vessel } = change;
+    const withStatics = this.staticsSent.get(vessel.mmsi) !== vessel.static_updated_at;
+    if (withStatics || change.static) this.staticsSent.set(vessel.mmsi, vessel.static_updated_at);
+    this.pending.add(change, true, withStatics);
+  }
+
+  flush(): void {
+    if (this.inFlight || !this.ready || this.pending.size === 0) return;
+    this.inFlight = true;
+    this.send({ type: 'changes', batch: this.pending.take(this.pending.size), publish: true });
+  }
+}
+
+export class StreamProcesses {
+  readonly #options: StreamProcessesOptions;
+  readonly #processes: StreamProcess[] = [];
+  readonly #leases = new Map<number, Admitted['admission']>();
+  #nextId = 1;
+  #nextCall = 1;
+  #flushDue = false;
+  #closing = false;
+  #shedding: NodeJS.Timeout;
+  #lastShedding = '';
+
+  private constructor(options: StreamProcessesOptions) {
+    this.#options = options;
+    this.#shedding = setInterval(() => this.#tellShedding(), SHED_CHECK_MS).unref();
+  }
+
+  /** Starts the processes; resolves once each is ready. */
+  static async start(options: StreamProcessesOptions): Promise<StreamProcesses> {
+    const processes = new StreamProcesses(options);
+    await Promise.all(Array.from({ length: options.count }, () => processes.#spawn()));
+    return processes;
+  }
+
+  get size(): number {
+    return this.#processes.length;
+  }
+
+  #spawn(): Promise<void> {
+    const { log } = this.#options;
+    const child = fork(new URL('./process.ts', import.meta.url), [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    if (child.pid !== undefined && this.#options.nice) setPriority(child.pid, this.#options.nice);
+    const member = new StreamProcess(child);
+    this.#processes.push(member);
+    const started = new Promise<void>((resolve, reject) => {
+      child.once('error', reject);
+      child.on('message', (message: FromStreamProcess) => {
+        if (message.type === 'ready') {
+          child.off('error', reject);
+          this.#ready(member);
+          resolve();
+        } else {
+          this.#heard(member, message);
+        }
+      });
+      child.once('exit', (code, signal) => {
+        reject(new Error(`a stream process exited before it was ready (${signal ?? code})`));
+        this.#exited(member, code, signal);
+      });
+    });
+    member.send({ type: 'start', heartbeatSec: this.#options.heartbeatSec, bounds: this.#options.bounds, logLevel: log.level });
+    return started;
+  }
+
+  /** The process has its copy of vessel state made from the read copy, then gets every change after. */
+  #ready(member: StreamProcess): void {
+    const snapshot = new PendingChanges(Number.POSITIVE_INFINITY);
+    for (const vessel of this.#options.vessels()) {
+      snapshot.add({ vessel, position: vessel.position !== null, static: false }, false, true);
+      member.staticsSent.set(vessel.mmsi, vessel.static_updated_at);
+    }
+    const vessels = snapshot.size;
+    member.send({ type: 'changes', batch: snapshot.take(vessels), publish: false });
+    this.#options.log.info({ stream_process: member.child.pid, vessels }, 'stream process ready');
+    member.ready = true;
+    member.inFlight = true;
+    this.#tellShedding(true);
+  }
+
+  #heard(member: StreamProcess, message: FromStreamProcess): void {
+    switch (message.type) {
+      case 'applied':
+        member.inFlight = false;
+        member.flush();
+        return;
+      case 'admit':
+        void this.#admit(member, message.call, message.apiKey);
+        return;
+      case 'release':
+        this.#release(member, message.lease);
+        return;
+      case 'ended':
+        member.streams.delete(message.id);
+        return;
+      case 'watch':
+        member.parts = message.parts;
+        void this.#options.watch(unionOfParts(this.#processes.map((each) => each.parts)))
+          .catch((error: unknown) => this.#options.log.error({ err: error }, 'the regions of the AIS streams could not be changed on the bus'))
+          .finally(() => member.send({ type: 'watching', call: message.call }));
+        return;
+      case 'figures':
+        member.figures.get(message.call)?.(message.figures);
+        member.figures.delete(message.call);
+        return;
+      case 'log':
+        this.#log(message.line);
+        return;
+      default:
+    }
+  }
+
+  /** A process's log line, logged here as it was made there, with the process's id. */
+  #log(line: string): void {
+    const { level, msg, time: _time, pid, hostname: _hostname, ...fields } = JSON.parse(line) as Record<string, unknown>;
+    this.#options.log[PINO_LEVELS[level as number] ?? 'info']({ ...fields, stream_process: pid }, String(msg));
+  }
+
+  #exited(member: StreamProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    const index = this.#processes.indexOf(member);
+    if (index >= 0) this.#processes.splice(index, 1);
+    for (const lease of member.leases) this.#release(member, lease);
+    for (const answer of member.figures.values()) answer(emptyFigures());
+    if (this.#closing || !member.ready) return;
+    this.#options.log.error({ code, signal, streams: member.streams.size }, 'a stream process exited; its streams dropped, starting another');
+    void this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started again'));
+  }
+
+  async #admit(member: StreamProcess, call: number, apiKey: string): Promise<void> {
+    let result: LeasedAdmissionResult;
+    try {
+      const admission = await this.#options.endpoint.admit(apiKey);
+      result = admission.ok ? { ok: true, admitted: this.#lease(member, admission.admitted) } : admission;
+    } catch (error) {
+      this.#options.log.error({ err: error }, 'stream admission failed');
+      result = { ok: false, close: STREAM_CLOSE.internal, reason: 'internal error: the key or plan could not be checked; retry' };
+    }
+    if (member.child.connected) member.send({ type: 'admitted', call, result });
+    else if (result.ok) this.#release(member, result.admitted.lease);
+  }
+
+  #lease(member: StreamProcess, admitted: Admitted): LeasedAdmission {
+    const lease = this.#nextId++;
+    this.#leases.set(lease, admitted.admission);
+    member.leases.add(lease);
+    return { principal: admitted.principal, plan: admitted.admission.plan, lease };
+  }
+
+  #release(member: StreamProcess, lease: number): void {
+    const admission = this.#leases.get(lease);
+    if (!admission) return;
+    this.#leases.delete(lease);
+    member.leases.delete(lease);
+    this.#options.endpoint.release(admission, this.#options.log);
+  }
+
+  /** Tells the processes which environments' streams a lasting overload closes (each second, and when it changes). */
+  #tellShedding(always = false): void {
+    const endpoint = this.#options.endpoint;
+    const closes = {
+      development: endpoint.access.closesStream({ key_id: '', organisation_id: null, environment: 'development', admin: false }),
+      production: endpoint.access.closesStream({ key_id: '', organisation_id: null, environment: 'production', admin: false }),
+    };
+    const told = JSON.stringify(closes);
+    if (!always && told === this.#lastShedding) return;
+    this.#lastShedding = told;
+    for (const member of this.#processes) member.send({ type: 'shedding', closes });
+  }
+
+  /** Hands an upgrade that passed the checks to the process with the fewest streams. */
+  handOver({ request, socket, head, admitted, log }: HandedOver): void {
+    const member = this.#processes.filter((each) => each.ready && each.child.connected)
+      .reduce<StreamProcess | undefined>((best, each) => (best === undefined || each.streams.size < best.streams.size ? each : best), undefined);
+    if (member === undefined || this.#closing) {
+      if (admitted) this.#options.endpoint.release(admitted.admission, log);
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const id = this.#nextId++;
+    member.streams.add(id);
+    const leased = admitted ? this.#lease(member, admitted) : null;
+    // The connection leaves the HTTP server's count here: passed with its server, Node would have the
+    // server wait on the process for it at close, and never close once the process has gone.
+    (socket as unknown as { server: unknown }).server = null;
+    // Once sent (handles go one at a time), the descriptor is the process's: destroying ends only the object left here.
+    member.send({
+      type: 'upgrade', id, method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, head, admitted: leased,
+    }, socket, () => socket.destroy());
+  }
+
+  /** A change to every process watching its region; sent once the turn's changes are in. */
+  publish(change: Change): void {
+    const region = regionOf(change);
+    for (const member of this.#processes) {
+      if (member.ready && (member.parts === 'all' || member.parts.has(region))) member.add(change);
+    }
+    if (this.#flushDue) return;
+    this.#flushDue = true;
+    setImmediate(() => {
+      this.#flushDue = false;
+      for (const member of this.#processes) member.flush();
+    });
+  }
+
+  /** The processes' figures summed (asked of each). */
+  async figures(): Promise<StreamFigures> {
+    const each = await Promise.all(this.#processes.map((member) => new Promise<StreamFigures>((resolve) => {
+      if (!member.child.connected) {
+        resolve(emptyFigures());
+        return;
+      }
+      const call = this.#nextCall++;
+      member.figures.set(call, resolve);
+      member.send({ type: 'figures', call });
+    })));
+    return each.reduce(addFigures, emptyFigures());
+  }
+
+  /** Each process closes its streams with 1001 and exits; a process that does not in time is killed. */
+  async close(): Promise<void> {
+    this.#closing = true;
+    clearInterval(this.#shedding);
+    await Promise.all(this.#processes.map(async ({ child }) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.connected) child.send({ type: 'close' } satisfies ToStreamProcess);
+      const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    }));
+  }
+}
+
+function emptyFigures(): StreamFigures {
+  return { open: 0, authenticating: 0, stats: emptyStats(), closes: new Map(), waitingBytes: 0, waitingBytesMax: 0 };
+}
+
+function addFigures(sum: StreamFigures, figures: StreamFigures): StreamFigures {
+  for (const [event, count] of Object.entries(figures.stats.frames)) sum.stats.frames[event as keyof StreamFigures['stats']['frames']] += count;
+  sum.stats.coalesced += figures.stats.coalesced;
+  sum.stats.dropped += figures.stats.dropped;
+  for (const [code, count] of figures.closes) sum.closes.set(code, (sum.closes.get(code) ?? 0) + count);
+  sum.open += figures.open;
+  sum.authenticating += figures.authenticating;
+  sum.waitingBytes += figures.waitingBytes;
+  sum.waitingBytesMax = Math.max(sum.waitingBytesMax, figures.waitingBytesMax);
+  return sum;
+}

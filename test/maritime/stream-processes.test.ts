@@ -1,0 +1,95 @@
+// AIS streams served by stream processes (LAMIS_STREAM_PROCESSES), against a real server with two:
+// streams are spread over the processes; a vessel's static data reaches a process that did not
+// watch its region when it was sent; a process that dies takes only its own streams down, gives
+// their slots back and is replaced by one that knows every vessel. The protocol itself is
+// stream.test.ts, run in processes by stream-in-processes.test.ts.
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { pino } from 'pino';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
+import { positionReport, staticVoyage } from '../../src/maritime/vessels/fixtures.ts';
+import { imoFromPrefix } from '../../src/maritime/vessels/reference/index.ts';
+import { organisationKey } from '../support/organisations.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { TestStream, metric, sleep, upload } from './stream-support.ts';
+
+let server: TestServer;
+let logs = '';
+
+/** The stream process of each stream opened so far, by the order of the `stream opened` lines. */
+function openedIn(): number[] {
+  return logs.split('\n').filter((line) => line.includes('"msg":"stream opened"')).map((line) => JSON.parse(line).stream_process as number);
+}
+
+before(async () => {
+  const capture = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk;
+      done();
+    },
+  });
+  server = await startTestServer({ logger: pino({ level: 'info' }, capture), config: { streamProcesses: 2 } });
+});
+after(() => server.close());
+
+describe('stream processes', () => {
+  test('streams are spread over the processes, and each gets its own updates once, in order', async () => {
+    const vessels = Array.from({ length: 4 }, (_, i) => ({ mmsi: 257_100_000 + i, lat: 61 + i * 0.1, lon: 5 }));
+    const streams = await Promise.all(vessels.map((v) => TestStream.subscribed(server.url, { mmsi: [v.mmsi], updateIntervalSec: 1 })));
+    const processes = openedIn();
+    assert.equal(processes.length, 4);
+    assert.equal(new Set(processes).size, 2, `two processes serve the four streams: ${processes.join(', ')}`);
+    for (let round = 1; round <= 3; round++) {
+      await upload(server.url, vessels.map((v) => positionReport(v.mmsi, v.lat + round / 1000, v.lon)));
+      await sleep(1100);
+    }
+    vessels.forEach((v, i) => {
+      const lats = streams[i]!.of('position').map((frame) => [frame.data.mmsi, (frame.data.lat as number).toFixed(3)]);
+      assert.deepEqual(lats, [1, 2, 3].map((round) => [v.mmsi, (v.lat + round / 1000).toFixed(3)]));
+    });
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+
+  test("a vessel's static data, sent before any stream watched its waters, reaches the process that serves them later", async () => {
+    const vessel = { mmsi: 244_700_001, imo: imoFromPrefix(912_345), lat: -33.9, lon: 18.4 };
+    await upload(server.url, [staticVoyage(vessel.mmsi, { imo: vessel.imo, shipname: 'CAPE STATIC', shiptype: 70, callsign: 'PCST', destination: 'ZACPT' })]);
+    await upload(server.url, [positionReport(vessel.mmsi, vessel.lat, vessel.lon)]);
+    const stream = await TestStream.subscribed(server.url, { bbox: { minLat: -34.5, maxLat: -33.5, minLon: 18, maxLon: 19 }, imo: [vessel.imo], updateIntervalSec: 1 });
+    await upload(server.url, [positionReport(vessel.mmsi, vessel.lat + 0.01, vessel.lon)]);
+    const position = await stream.next('position');
+    assert.equal(position.data.mmsi, vessel.mmsi);
+    assert.equal(position.data.imo, vessel.imo);
+    assert.equal(position.data.name, 'CAPE STATIC');
+    await stream.close();
+  });
+
+  test('a process that dies drops only its streams (1006) and gives their slots back; another takes its place and knows every vessel', async () => {
+    const pro = await organisationKey(server.config, 'pro');
+    const vessel = { mmsi: 257_200_001, imo: imoFromPrefix(923_456), lat: 62, lon: 6 };
+    await upload(server.url, [staticVoyage(vessel.mmsi, { imo: vessel.imo, shipname: 'FJORD KEEPER', shiptype: 80, callsign: 'LFKP', destination: 'NOBGO' })]);
+    await upload(server.url, [positionReport(vessel.mmsi, vessel.lat, vessel.lon)]);
+    const before = openedIn().length;
+    const streams = [];
+    for (let i = 0; i < 4; i++) streams.push(await TestStream.subscribed(server.url, { mmsi: [vessel.mmsi], updateIntervalSec: 1 }, pro.headers));
+    const processes = openedIn().slice(before);
+    const killed = processes[0]!;
+    process.kill(killed, 'SIGKILL');
+    const dropped = streams.filter((_, i) => processes[i] === killed);
+    const kept = streams.filter((_, i) => processes[i] !== killed);
+    assert.ok(dropped.length > 0 && kept.length > 0);
+    for (const stream of dropped) assert.equal((await stream.closed).code, 1006);
+    // The Pro plan holds 5 streams: the dropped ones' slots are free again.
+    await waitFor(() => logs.split('"msg":"stream process ready"').length - 1 === 3, 'a third process ready');
+    const again = [];
+    for (let i = 0; i < dropped.length + 1; i++) again.push(await TestStream.subscribed(server.url, { imo: [vessel.imo], updateIntervalSec: 1 }, pro.headers));
+    assert.ok(openedIn().slice(-again.length).some((pid) => !processes.includes(pid)), 'the new process serves streams');
+    await upload(server.url, [positionReport(vessel.mmsi, vessel.lat + 0.01, vessel.lon)]);
+    for (const stream of [...kept, ...again]) {
+      const position = await stream.next('position');
+      assert.equal(position.data.name, 'FJORD KEEPER', 'every process knows the vessel');
+    }
+    assert.equal(await metric(server.url, 'lamis_stream_connections{state="open"}'), kept.length + again.length);
+    await Promise.all([...kept, ...again].map((stream) => stream.close()));
+  });
+});
