@@ -49,9 +49,14 @@ const SEA_LANE_PATHS = ['/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\
 const HOUSEKEEPING_MS = 10_000;
 
 /** Whether the simulator runs: asked for, or no feed configured. */
-/** How many stream processes: `auto` TODO. */
+/**
+ * How many stream processes: `auto` leaves two cores to the serving thread and ingest and gives the
+ * streams the rest, at least one; none on a single core, where a process would only add its hop.
+ */
 function streamProcesses(setting: number | 'auto'): number {
-  return setting === 'auto' ? Math.max(0, availableParallelism() - 2) : setting;
+  if (setting !== 'auto') return setting;
+  const cores = availableParallelism();
+  return cores === 1 ? 0 : Math.max(1, cores - 2);
 }
 
 function simulates(config: Settings): boolean {

@@ -57,7 +57,7 @@ export const MARITIME_SETTINGS = [
   setting({ key: 'openMeteoTimeoutMs', env: 'OPEN_METEO_TIMEOUT_MS', flag: 'open-meteo-timeout-ms', shown: '10000', defaultValue: 10000,
     parse: integer(100, 600000), description: 'How long LAMIS waits for an Open-Meteo answer (milliseconds)' }),
   setting({ key: 'streamProcesses', env: 'LAMIS_STREAM_PROCESSES', flag: 'stream-processes', shown: 'auto', defaultValue: 'auto', parse: streamProcesses,
-    description: 'Processes that serve the AIS streams, each on a core of its own: 0 serves them on the serving thread; auto uses TODO (see "Threads")' }),
+    description: 'Processes that serve the AIS streams (their sockets, subscriptions, pacing and fan-out): 0 serves them on the serving thread; auto runs one per core past two, at least one, and none on a single core (see "Threads")' }),
   setting({ key: 'streamBufferKb', env: 'LAMIS_STREAM_BUFFER_KB', flag: 'stream-buffer-kb', shown: '256', defaultValue: 256,
     parse: integer(16, 65536), description: 'KiB waiting to be sent on one AIS stream past which it gets only the latest update per vessel (slow consumer)' }),
   setting({ key: 'streamBufferMaxKb', env: 'LAMIS_STREAM_BUFFER_MAX_KB', flag: 'stream-buffer-max-kb', shown: '2048', defaultValue: 2048,

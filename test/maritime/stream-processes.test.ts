@@ -51,6 +51,12 @@ describe('stream processes', () => {
     await Promise.all(streams.map((stream) => stream.close()));
   });
 
+  test('streams opened all at once each get their subscription acknowledged: nothing a client sends after the handshake is lost in the hand-over', async () => {
+    const streams = await Promise.all(Array.from({ length: 200 }, () => TestStream.subscribed(server.url, { bbox: { minLat: 10, maxLat: 11, minLon: 10, maxLon: 11 } })));
+    assert.equal(streams.filter((stream) => stream.of('subscribed').length === 1).length, 200);
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+
   test("a vessel's static data, sent before any stream watched its waters, reaches the process that serves them later", async () => {
     const vessel = { mmsi: 244_700_001, imo: imoFromPrefix(912_345), lat: -33.9, lon: 18.4 };
     await upload(server.url, [staticVoyage(vessel.mmsi, { imo: vessel.imo, shipname: 'CAPE STATIC', shiptype: 70, callsign: 'PCST', destination: 'ZACPT' })]);

@@ -14,11 +14,15 @@ export const AUTH = { authorization: `Bearer ${TEST_API_KEY}` };
 /** Compiled reference data is shared by every test server, so only the first one compiles it. */
 export const REFERENCE_CACHE = path.join(tmpdir(), 'lamis-test-reference-cache');
 
-/** Simulators are off unless a test turns them on, so each test sees only the data it sends. */
+/**
+ * Simulators are off unless a test turns them on, so each test sees only the data it sends. The AIS
+ * streams are served on the serving thread unless a test asks for stream processes (the
+ * stream-*processes tests do).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config & { cleanup(): void } {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-'));
   return {
-    ...defaultConfig({ port: 0, host: '127.0.0.1', logLevel: 'silent', dataDir, apiKeys: [TEST_API_KEY], aisSimulator: 'off', aviationSimulators: 'off', referenceCacheDir: REFERENCE_CACHE, ...overrides }),
+    ...defaultConfig({ port: 0, host: '127.0.0.1', logLevel: 'silent', dataDir, apiKeys: [TEST_API_KEY], aisSimulator: 'off', aviationSimulators: 'off', streamProcesses: 0, referenceCacheDir: REFERENCE_CACHE, ...overrides }),
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }

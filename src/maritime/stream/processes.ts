@@ -3,12 +3,12 @@
 // hands the socket over to the process with the fewest streams (child_process handle passing); the
 // process completes the WebSocket handshake and runs the session from there. Keys sent in an `auth`
 // message, slots given back and regions watched are asked of the serving thread, which holds the
-// stream slots and the bus subscription. Every vessel change of the regions a process watches goes
-// to it in the compact rows of the ingest hop (vessels/changes.ts), one batch in flight per
-// process: a process that falls behind gets its positions coalesced, never a growing queue. A
-// process keeps its own copy of vessel state from these rows; a row carries the static fields
-// whenever the process may not have them yet. A process that dies is started again; its streams
-// drop (1006) and their slots go back.
+// stream slots and the bus subscription. Every vessel change of the regions the processes watch
+// goes to all of them in the compact rows of the ingest hop (vessels/changes.ts), made once, the
+// next batch once each applied the last: while they are behind, positions coalesce, so no queue
+// grows. A process keeps its own copy of vessel state from these rows; a row carries the static
+// fields whenever a process may not have them yet. A process that dies is started again; its
+// streams drop (1006) and their slots go back.
 import { fork, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -58,11 +58,17 @@ const COALESCE_AFTER = 2_000;
 /** How long a process gets to close its streams and exit before it is killed. */
 const EXIT_GRACE_MS = 5_000;
 const SHED_CHECK_MS = 1_000;
+const FIGURES_TIMEOUT_MS = 1_000;
+/**
+ * Stream processes run at a lower priority (a higher nice value): where they contend for cores, the
+ * serving thread (HTTP, landing) and ingest go first, and the streams' pacing and slow-consumer
+ * bounds absorb the delay.
+ */
+const STREAM_PROCESS_NICE = 10;
 const PINO_LEVELS: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
 export interface StreamProcessesOptions {
   count: number;
-  nice?: number;
   heartbeatSec: number;
   bounds: StreamBounds;
   /** Admits keys of `auth` messages, holds and releases the slots. */
@@ -80,9 +86,7 @@ class StreamProcess {
   readonly streams = new Set<number>();
   readonly leases = new Set<number>();
   parts: Parts = new Set();
-  readonly pending = new PendingChanges(COALESCE_AFTER);
-  /** The static data each vessel had when it last reached the process with them (`static_updated_at`). */
-  readonly staticsSent = new Map<number, string | null>();
+  /** A batch of changes was sent and not yet applied. */
   inFlight = false;
   ready = false;
   readonly figures = new Map<number, (figures: StreamFigures) => void>();
@@ -96,25 +100,18 @@ class StreamProcess {
     else sent?.(new Error('the stream process has gone'));
   }
 
-  /** Queues a change; its static fields go with it when the process may not have them. */
-  add(change: Change): void {
-    const { vessel } = change;
-    const withStatics = this.staticsSent.get(vessel.mmsi) !== vessel.static_updated_at;
-    if (withStatics || change.static) this.staticsSent.set(vessel.mmsi, vessel.static_updated_at);
-    this.pending.add(change, true, withStatics);
-  }
-
-  flush(): void {
-    if (this.inFlight || !this.ready || this.pending.size === 0) return;
-    this.inFlight = true;
-    this.send({ type: 'changes', batch: this.pending.take(this.pending.size), publish: true });
-  }
 }
 
 export class StreamProcesses {
   readonly #options: StreamProcessesOptions;
   readonly #processes: StreamProcess[] = [];
   readonly #leases = new Map<number, Admitted['admission']>();
+  /** Changes for the processes, made into rows once for all of them. */
+  readonly #pending = new PendingChanges(COALESCE_AFTER);
+  /** The static data each vessel had when it last went to the processes with them (`static_updated_at`). */
+  readonly #staticsSent = new Map<number, string | null>();
+  /** The regions any process watches. */
+  #watched: Parts = new Set();
   #nextId = 1;
   #nextCall = 1;
   #flushDue = false;
@@ -141,11 +138,13 @@ export class StreamProcesses {
   #spawn(): Promise<void> {
     const { log } = this.#options;
     const child = fork(new URL('./process.ts', import.meta.url), [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    if (child.pid !== undefined && this.#options.nice) setPriority(child.pid, this.#options.nice);
+    if (child.pid !== undefined) setPriority(child.pid, STREAM_PROCESS_NICE);
     const member = new StreamProcess(child);
     this.#processes.push(member);
     const started = new Promise<void>((resolve, reject) => {
       child.once('error', reject);
+      // A message to a process that has just gone fails; its exit is what counts.
+      child.on('error', (error) => log.debug({ err: error, stream_process: child.pid }, 'a message to a stream process failed'));
       child.on('message', (message: FromStreamProcess) => {
         if (message.type === 'ready') {
           child.off('error', reject);
@@ -168,8 +167,8 @@ export class StreamProcesses {
   #ready(member: StreamProcess): void {
     const snapshot = new PendingChanges(Number.POSITIVE_INFINITY);
     for (const vessel of this.#options.vessels()) {
+      // The others may lack what this one gets: what they were sent stays as it is.
       snapshot.add({ vessel, position: vessel.position !== null, static: false }, false, true);
-      member.staticsSent.set(vessel.mmsi, vessel.static_updated_at);
     }
     const vessels = snapshot.size;
     member.send({ type: 'changes', batch: snapshot.take(vessels), publish: false });
@@ -183,7 +182,7 @@ export class StreamProcesses {
     switch (message.type) {
       case 'applied':
         member.inFlight = false;
-        member.flush();
+        this.#flush();
         return;
       case 'admit':
         void this.#admit(member, message.call, message.apiKey);
@@ -196,7 +195,8 @@ export class StreamProcesses {
         return;
       case 'watch':
         member.parts = message.parts;
-        void this.#options.watch(unionOfParts(this.#processes.map((each) => each.parts)))
+        this.#watched = unionOfParts(this.#processes.map((each) => each.parts));
+        void this.#options.watch(this.#watched)
           .catch((error: unknown) => this.#options.log.error({ err: error }, 'the regions of the AIS streams could not be changed on the bus'))
           .finally(() => member.send({ type: 'watching', call: message.call }));
         return;
@@ -277,6 +277,15 @@ export class StreamProcesses {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
       return;
     }
+    // Reading stops here before the socket goes: what the client sends once the process answered
+    // the handshake must reach the process, not this side's handle, which stays open until the
+    // process acknowledges it (Node hands sockets over that way). Anything read already goes along.
+    const early = socket.readableLength > 0 ? (socket.read() as Buffer) : null;
+    const handle = (socket as unknown as { _handle: { reading: boolean; readStop(): number } | null })._handle;
+    if (handle) {
+      handle.reading = false;
+      handle.readStop();
+    }
     const id = this.#nextId++;
     member.streams.add(id);
     const leased = admitted ? this.#lease(member, admitted) : null;
@@ -285,25 +294,41 @@ export class StreamProcesses {
     (socket as unknown as { server: unknown }).server = null;
     // Once sent (handles go one at a time), the descriptor is the process's: destroying ends only the object left here.
     member.send({
-      type: 'upgrade', id, method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, head, admitted: leased,
+      type: 'upgrade', id, method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers,
+      head: early ? Buffer.concat([head, early]) : head, admitted: leased,
     }, socket, () => socket.destroy());
   }
 
-  /** A change to every process watching its region; sent once the turn's changes are in. */
+  /**
+   * A change of a region some process watches, for every process: its static fields go with it when
+   * a process may not have them. Sent once the turn's changes are in and every process applied the
+   * batch before (meanwhile positions of a vessel coalesce past COALESCE_AFTER rows).
+   */
   publish(change: Change): void {
-    const region = regionOf(change);
-    for (const member of this.#processes) {
-      if (member.ready && (member.parts === 'all' || member.parts.has(region))) member.add(change);
-    }
+    if (this.#watched !== 'all' && !this.#watched.has(regionOf(change))) return;
+    const { vessel } = change;
+    const withStatics = this.#staticsSent.get(vessel.mmsi) !== vessel.static_updated_at;
+    if (withStatics) this.#staticsSent.set(vessel.mmsi, vessel.static_updated_at);
+    this.#pending.add(change, true, withStatics);
     if (this.#flushDue) return;
     this.#flushDue = true;
     setImmediate(() => {
       this.#flushDue = false;
-      for (const member of this.#processes) member.flush();
+      this.#flush();
     });
   }
 
-  /** The processes' figures summed (asked of each). */
+  #flush(): void {
+    const ready = this.#processes.filter((member) => member.ready);
+    if (this.#pending.size === 0 || ready.length === 0 || ready.some((member) => member.inFlight)) return;
+    const batch = this.#pending.take(this.#pending.size);
+    for (const member of ready) {
+      member.inFlight = true;
+      member.send({ type: 'changes', batch, publish: true });
+    }
+  }
+
+  /** The processes' figures summed (asked of each; one that does not answer in time counts nothing). */
   async figures(): Promise<StreamFigures> {
     const each = await Promise.all(this.#processes.map((member) => new Promise<StreamFigures>((resolve) => {
       if (!member.child.connected) {
@@ -311,7 +336,14 @@ export class StreamProcesses {
         return;
       }
       const call = this.#nextCall++;
-      member.figures.set(call, resolve);
+      const timer = setTimeout(() => {
+        member.figures.delete(call);
+        resolve(emptyFigures());
+      }, FIGURES_TIMEOUT_MS);
+      member.figures.set(call, (figures) => {
+        clearTimeout(timer);
+        resolve(figures);
+      });
       member.send({ type: 'figures', call });
     })));
     return each.reduce(addFigures, emptyFigures());

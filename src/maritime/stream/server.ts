@@ -122,7 +122,7 @@ export async function startAisStream(options: AisStreamOptions): Promise<AisStre
     // No upgrade comes before the app listens, by when the processes are running.
     const endpoint: StreamEndpoint<AisSession> = new StreamEndpoint<AisSession>({ app, path: STREAM_PATH, heartbeatSec, handOver: (upgrade) => processes.handOver(upgrade) });
     const processes = await StreamProcesses.start({
-      count: options.processes, nice: Number(process.env.LAMIS_STREAM_NICE ?? 0), heartbeatSec, bounds, endpoint, watch: (parts) => changes.watch(parts), vessels: options.vessels, log: options.log,
+      count: options.processes, heartbeatSec, bounds, endpoint, watch: (parts) => changes.watch(parts), vessels: options.vessels, log: options.log,
     });
     publish = (change) => processes.publish(change);
     registerMetrics(options.metrics, endpoint, () => processes.figures());
@@ -130,6 +130,7 @@ export async function startAisStream(options: AisStreamOptions): Promise<AisStre
       async close() {
         await endpoint.close();
         await processes.close();
+        await endpoint.released();
         await changes.close();
       },
     };

@@ -457,7 +457,12 @@ export class StreamEndpoint<S extends StreamSession> implements SessionHost {
   async close(): Promise<void> {
     this.#closing = true;
     await this.open.close();
-    await Promise.all(this.#releases);
+    await this.released();
     this.#wss.close();
+  }
+
+  /** Once the slots given back so far are released. */
+  async released(): Promise<void> {
+    await Promise.all(this.#releases);
   }
 }
