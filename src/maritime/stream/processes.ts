@@ -131,8 +131,9 @@ export class StreamProcesses {
     return processes;
   }
 
-  get size(): number {
-    return this.#processes.length;
+  /** Positions merged into a later one of the same vessel while the processes were behind. */
+  get coalesced(): number {
+    return this.#pending.coalesced;
   }
 
   #spawn(): Promise<void> {

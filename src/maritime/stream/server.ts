@@ -126,6 +126,14 @@ export async function startAisStream(options: AisStreamOptions): Promise<AisStre
     });
     publish = (change) => processes.publish(change);
     registerMetrics(options.metrics, endpoint, () => processes.figures());
+    new Counter({
+      name: 'lamis_stream_process_positions_coalesced_total', registers: [options.metrics],
+      help: 'Position changes merged into a later one of the same vessel while the stream processes were behind (the earlier position was not passed on)',
+      collect() {
+        this.reset();
+        this.inc(processes.coalesced);
+      },
+    });
     return {
       async close() {
         await endpoint.close();
