@@ -48,7 +48,6 @@ const SEA_LANE_PATHS = ['/v3/maritime/routes', /^\/v3\/maritime\/vessels\/[^/]+\
 /** How often stale positions leave the read copy's live index. */
 const HOUSEKEEPING_MS = 10_000;
 
-/** Whether the simulator runs: asked for, or no feed configured. */
 /**
  * How many stream processes: `auto` leaves two cores to the serving thread and ingest and gives the
  * streams the rest, at least one; none on a single core, where a process would only add its hop.
@@ -59,6 +58,7 @@ function streamProcesses(setting: number | 'auto'): number {
   return cores === 1 ? 0 : Math.max(1, cores - 2);
 }
 
+/** Whether the simulator runs: asked for, or no feed configured. */
 function simulates(config: Settings): boolean {
   return config.aisSimulator === 'on' || (config.aisSimulator === 'auto' && config.aisFeeds.length === 0);
 }

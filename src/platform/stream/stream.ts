@@ -6,7 +6,8 @@
 // overloaded (and its open streams are closed once the overload lasts). Heartbeats go both ways: a
 // `heartbeat` frame and a ping every interval; a stream silent for two intervals is closed. Keys are
 // never logged, echoed or in a URL. A stream brings its session class (what it sends once admitted,
-// how it reads messages).
+// how it reads messages), run here or in another process that an upgrade is handed over to once
+// checked (the session's host then asks this side for keys and slots).
 import type { IncomingMessage } from 'node:http';
 import { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -267,15 +268,14 @@ export class SessionSet<S extends StreamSession> {
     this.#shedding = setInterval(() => this.shedOpen(), SHED_CHECK_MS).unref();
   }
 
-  /** The session's socket closed: it ends and its slot goes back. The code it is counted under (this side's, if it closed first). */
-  ended(session: S, code: number, release: SessionHost['release']): number {
+  /** The session's socket closed: it ends, its slot goes back, its close is counted (under this side's code, if it closed first). */
+  ended(session: S, code: number, release: SessionHost['release']): void {
     session.ended();
     this.sessions.delete(session);
     if (session.admitted) release(session.admitted.admission, session.log);
     const counted = session.closeCode ?? code;
     this.closes.set(counted, (this.closes.get(counted) ?? 0) + 1);
     session.log.info({ code: counted, seconds: Math.round((Date.now() - session.openedAt) / 1000) }, 'stream closed');
-    return counted;
   }
 
   heartbeat(): void {
