@@ -138,7 +138,13 @@ export class StreamProcesses {
 
   #spawn(): Promise<void> {
     const { log } = this.#options;
-    const child = fork(new URL('./process.ts', import.meta.url), [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // Its standard streams are its own pipes, never this process's: sharing them would share their
+    // blocking mode, and a log reader that stops reading would then block this process's writes.
+    // What it writes (a crash's stack) goes to the log.
+    const child = fork(new URL('./process.ts', import.meta.url), [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    for (const name of ['stdout', 'stderr'] as const) {
+      child[name]!.on('data', (chunk: Buffer) => log.warn({ stream_process: child.pid, [name]: chunk.toString().trimEnd() }, `a stream process wrote to its ${name}`));
+    }
     if (child.pid !== undefined) setPriority(child.pid, STREAM_PROCESS_NICE);
     const member = new StreamProcess(child);
     this.#processes.push(member);
