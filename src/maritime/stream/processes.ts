@@ -115,20 +115,28 @@ export class StreamProcesses {
   #nextId = 1;
   #nextCall = 1;
   #flushDue = false;
+  #started = false;
+  /** Upgrades that came while no process was ready. */
+  #waiting: HandedOver[] = [];
   #closing = false;
   #shedding: NodeJS.Timeout;
   #lastShedding = '';
 
-  private constructor(options: StreamProcessesOptions) {
+  constructor(options: StreamProcessesOptions) {
     this.#options = options;
     this.#shedding = setInterval(() => this.#tellShedding(), SHED_CHECK_MS).unref();
   }
 
-  /** Starts the processes; resolves once each is ready. */
-  static async start(options: StreamProcessesOptions): Promise<StreamProcesses> {
-    const processes = new StreamProcesses(options);
-    await Promise.all(Array.from({ length: options.count }, () => processes.#spawn()));
-    return processes;
+  /**
+   * Starts the processes, with the first stream: the service neither waits for them at start-up
+   * nor has them compete with it for the cores then, and one without streams runs none. Upgrades
+   * that come before one is ready wait for it.
+   */
+  #start(): void {
+    this.#started = true;
+    for (let i = 0; i < this.#options.count; i++) {
+      this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started'));
+    }
   }
 
   /** Positions merged into a later one of the same vessel while the processes were behind. */
@@ -180,6 +188,7 @@ export class StreamProcesses {
     const vessels = snapshot.size;
     member.send({ type: 'changes', batch: snapshot.take(vessels), publish: false });
     this.#options.log.info({ stream_process: member.child.pid, vessels }, 'stream process ready');
+    this.#handWaiting();
     member.ready = true;
     member.inFlight = true;
     this.#tellShedding(true);
@@ -229,9 +238,18 @@ export class StreamProcesses {
     if (index >= 0) this.#processes.splice(index, 1);
     for (const lease of member.leases) this.#release(member, lease);
     for (const answer of member.figures.values()) answer(emptyFigures());
-    if (this.#closing || !member.ready) return;
-    this.#options.log.error({ code, signal, streams: member.streams.size }, 'a stream process exited; its streams dropped, starting another');
-    void this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started again'));
+    if (!this.#closing && member.ready) {
+      this.#options.log.error({ code, signal, streams: member.streams.size }, 'a stream process exited; its streams dropped, starting another');
+      void this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started again'));
+    }
+    this.#handWaiting();
+  }
+
+  /** Upgrades waiting for a process go to one now ready, wait on for one starting, or are refused. */
+  #handWaiting(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const upgrade of waiting) this.handOver(upgrade);
   }
 
   async #admit(member: StreamProcess, call: number, apiKey: string): Promise<void> {
@@ -276,10 +294,17 @@ export class StreamProcesses {
   }
 
   /** Hands an upgrade that passed the checks to the process with the fewest streams. */
-  handOver({ request, socket, head, admitted, log }: HandedOver): void {
+  handOver(upgrade: HandedOver): void {
+    if (!this.#started && !this.#closing) this.#start();
+    const { request, socket, head, admitted, log } = upgrade;
     const member = this.#processes.filter((each) => each.ready && each.child.connected)
       .reduce<StreamProcess | undefined>((best, each) => (best === undefined || each.streams.size < best.streams.size ? each : best), undefined);
-    if (member === undefined || this.#closing) {
+    if (member === undefined && !this.#closing && this.#processes.length > 0) {
+      // One is starting (at start-up, or in place of one that exited).
+      this.#waiting.push(upgrade);
+      return;
+    }
+    if (member === undefined || this.#closing || socket.destroyed) {
       if (admitted) this.#options.endpoint.release(admitted.admission, log);
       socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
       return;
@@ -360,6 +385,7 @@ export class StreamProcesses {
   async close(): Promise<void> {
     this.#closing = true;
     clearInterval(this.#shedding);
+    this.#handWaiting();
     await Promise.all(this.#processes.map(async ({ child }) => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -119,9 +119,8 @@ export async function startAisStream(options: AisStreamOptions): Promise<AisStre
   const changes = await options.changes((change) => publish(change));
   const bounds: StreamBounds = { softLimitBytes: options.softLimitBytes, hardLimitBytes: options.hardLimitBytes, slowCloseMs: options.slowCloseMs };
   if (options.processes > 0) {
-    // No upgrade comes before the app listens, by when the processes are running.
     const endpoint: StreamEndpoint<AisSession> = new StreamEndpoint<AisSession>({ app, path: STREAM_PATH, heartbeatSec, handOver: (upgrade) => processes.handOver(upgrade) });
-    const processes = await StreamProcesses.start({
+    const processes = new StreamProcesses({
       count: options.processes, heartbeatSec, bounds, endpoint, watch: (parts) => changes.watch(parts), vessels: options.vessels, log: options.log,
     });
     publish = (change) => processes.publish(change);
