@@ -41,6 +41,18 @@ before(async () => {
 });
 after(() => server.close());
 
+test('with one process (the default on two cores), the first stream starts it, waits for it, and is served', async () => {
+  const single = await startTestServer({ config: { streamProcesses: 1 } });
+  try {
+    const stream = await TestStream.subscribed(single.url, { mmsi: [257_300_001], updateIntervalSec: 1 });
+    await upload(single.url, [positionReport(257_300_001, 63, 7)]);
+    assert.equal((await stream.next('position')).data.mmsi, 257_300_001);
+    await stream.close();
+  } finally {
+    await single.close();
+  }
+});
+
 describe('stream processes', () => {
   test('streams are spread over the processes, and each gets its own updates once, in order', async () => {
     const vessels = Array.from({ length: 4 }, (_, i) => ({ mmsi: 257_100_000 + i, lat: 61 + i * 0.1, lon: 5 }));

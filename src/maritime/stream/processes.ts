@@ -99,7 +99,6 @@ class StreamProcess {
     if (this.child.connected) this.child.send(message, handle, {}, sent);
     else sent?.(new Error('the stream process has gone'));
   }
-
 }
 
 export class StreamProcesses {
@@ -188,10 +187,10 @@ export class StreamProcesses {
     const vessels = snapshot.size;
     member.send({ type: 'changes', batch: snapshot.take(vessels), publish: false });
     this.#options.log.info({ stream_process: member.child.pid, vessels }, 'stream process ready');
-    this.#handWaiting();
     member.ready = true;
     member.inFlight = true;
     this.#tellShedding(true);
+    this.#handWaiting();
   }
 
   #heard(member: StreamProcess, message: FromStreamProcess): void {
