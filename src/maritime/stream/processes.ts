@@ -152,7 +152,6 @@ export class StreamProcesses {
     for (const name of ['stdout', 'stderr'] as const) {
       child[name]!.on('data', (chunk: Buffer) => log.warn({ stream_process: child.pid, [name]: chunk.toString().trimEnd() }, `a stream process wrote to its ${name}`));
     }
-    if (child.pid !== undefined) setPriority(child.pid, STREAM_PROCESS_NICE);
     const member = new StreamProcess(child);
     this.#processes.push(member);
     const started = new Promise<void>((resolve, reject) => {
@@ -187,6 +186,8 @@ export class StreamProcesses {
     const vessels = snapshot.size;
     member.send({ type: 'changes', batch: snapshot.take(vessels), publish: false });
     this.#options.log.info({ stream_process: member.child.pid, vessels }, 'stream process ready');
+    // Lowered once started: a stream waiting for the process should not wait for a busy machine too.
+    setPriority(member.child.pid!, STREAM_PROCESS_NICE);
     member.ready = true;
     member.inFlight = true;
     this.#tellShedding(true);
