@@ -118,7 +118,8 @@ describe('connecting', () => {
     assert.equal(closed.code, 4408);
     assert.match(closed.reason, /auth timeout/);
     assert.ok(Date.now() - started >= 4900, `closed after ${Date.now() - started} ms`);
-    assert.equal(await metric(server.url, 'lamis_stream_closes_total{code="4408"}'), before + 1);
+    // Counted when the server sees the socket close, a moment after the client does.
+    await waitFor(async () => (await metric(server.url, 'lamis_stream_closes_total{code="4408"}')) === before + 1, 'the close counted');
   });
 
   test('a refused key on the upgrade answers a 401 problem document and no upgrade', async () => {
@@ -395,7 +396,7 @@ describe('heartbeats and shutdown', () => {
       assert.equal(closed.code, 4408);
       assert.match(closed.reason, /^idle/);
       assert.equal(talking.ws.readyState, talking.ws.OPEN);
-      assert.equal(await metric(quick.url, 'lamis_stream_closes_total{code="4408"}'), idleBefore + 1);
+      await waitFor(async () => (await metric(quick.url, 'lamis_stream_closes_total{code="4408"}')) === idleBefore + 1, 'the close counted');
     } finally {
       clearInterval(keepalive);
     }
