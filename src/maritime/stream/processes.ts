@@ -12,6 +12,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import type { Parts } from '../../platform/bus/index.ts';
 import type { Principal } from '../../platform/http/auth.ts';
 import type { Plan } from '../../platform/ratelimit/index.ts';
@@ -65,7 +66,6 @@ const FIGURES_TIMEOUT_MS = 1_000;
  * bounds absorb the delay.
  */
 const STREAM_PROCESS_NICE = 10;
-const PINO_LEVELS: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
 export interface StreamProcessesOptions {
   count: number;
@@ -230,7 +230,8 @@ export class StreamProcesses {
   /** A process's log line, logged here as it was made there, with the process's id. */
   #log(line: string): void {
     const { level, msg, time: _time, pid, hostname: _hostname, ...fields } = JSON.parse(line) as Record<string, unknown>;
-    this.#options.log[PINO_LEVELS[level as number] ?? 'info']({ ...fields, stream_process: pid }, String(msg));
+    const method = (pino.levels.labels[level as number] ?? 'info') as 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+    this.#options.log[method]({ ...fields, stream_process: pid }, String(msg));
   }
 
   #exited(member: StreamProcess, code: number | null, signal: NodeJS.Signals | null): void {
@@ -283,6 +284,7 @@ export class StreamProcesses {
   /** Tells the processes which environments' streams a lasting overload closes (each second, and when it changes). */
   #tellShedding(always = false): void {
     const endpoint = this.#options.endpoint;
+    // Whether a stream is shed depends on its key's environment alone: one answer per environment.
     const closes = {
       development: endpoint.access.closesStream({ key_id: '', organisation_id: null, environment: 'development', admin: false }),
       production: endpoint.access.closesStream({ key_id: '', organisation_id: null, environment: 'production', admin: false }),
