@@ -2,12 +2,13 @@
 // and the process exits 0.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { closeGracefully } from '../../src/platform/http/shutdown.ts';
+import { TestStream } from '../maritime/stream-support.ts';
 import { olderSystemNode, startServe } from '../support/serve.ts';
 import { AUTH, startTestServer } from '../support/server.ts';
 
@@ -104,6 +105,36 @@ test("a fresh lamis serve answers the README's first request at once: start-up i
     }
   }
 });
+
+/** The command line of a process, and those of the processes it started. */
+function commandLines(pid: number): { own: string[]; children: string[][] } {
+  const read = (of: number) => readFileSync(`/proc/${of}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+  return { own: read(pid), children: children.map((child) => read(Number(child))) };
+}
+
+test("lamis serve runs with the service's V8 heap settings, as the process it was started as, and so do its stream processes; an operator's own win",
+  { timeout: 90_000, skip: existsSync('/proc/self/task') ? false : 'reads /proc' }, async () => {
+    const serve = startServe({ env: { LAMIS_STREAM_PROCESSES: '1' } });
+    try {
+      const port = await serve.listening;
+      assert.ok(commandLines(serve.child.pid!).own.includes('--max-semi-space-size=8'), commandLines(serve.child.pid!).own.join(' '));
+      const key = readFileSync(path.join(serve.dataDir, 'api-key'), 'utf8').trim();
+      const stream = await TestStream.ready(`http://127.0.0.1:${port}`, { authorization: `Bearer ${key}` });
+      const streamProcess = commandLines(serve.child.pid!).children.find((args) => args.some((arg) => arg.endsWith('stream/process.ts')));
+      assert.ok(streamProcess?.includes('--max-semi-space-size=8'), JSON.stringify(commandLines(serve.child.pid!).children));
+      await stream.close();
+    } finally {
+      await serve.cleanup();
+    }
+    const chosen = startServe({ env: { NODE_OPTIONS: '--max-semi-space-size=16' } });
+    try {
+      await chosen.listening;
+      assert.ok(!commandLines(chosen.child.pid!).own.some((arg) => arg.startsWith('--max-semi-space-size')));
+    } finally {
+      await chosen.cleanup();
+    }
+  });
 
 const systemNode = olderSystemNode();
 

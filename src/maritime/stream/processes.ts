@@ -147,8 +147,10 @@ export class StreamProcesses {
     const { log } = this.#options;
     // Its standard streams are its own pipes, never this process's: sharing them would share their
     // blocking mode, and a log reader that stops reading would then block this process's writes.
-    // What it writes (a crash's stack) goes to the log.
-    const child = fork(new URL('./process.ts', import.meta.url), [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    // What it writes (a crash's stack) goes to the log. Of this process's Node options it takes the
+    // V8 heap sizes (see bin/lamis.js), not the rest (a test runner's, an inspector's).
+    const execArgv = process.execArgv.filter((option) => option.startsWith('--max-semi-space-size'));
+    const child = fork(new URL('./process.ts', import.meta.url), [], { serialization: 'advanced', execArgv, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     for (const name of ['stdout', 'stderr'] as const) {
       child[name]!.on('data', (chunk: Buffer) => log.warn({ stream_process: child.pid, [name]: chunk.toString().trimEnd() }, `a stream process wrote to its ${name}`));
     }
