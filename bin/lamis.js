@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 const major = Number(process.versions.node.split('.')[0]);
 
 // The service's V8 settings, given to the process that runs it (V8 reads them only as it starts;
-// worker threads and stream processes inherit them). A young generation of 8 MB semi-spaces instead
-// of V8's 16 MB: the service at rest holds about 200 MB less (bench/README, "Memory"), for a little
-// more collection work under load. An operator's own --max-semi-space-size (NODE_OPTIONS) wins.
+// worker threads and stream processes inherit them). Semi-spaces of at most 8 MB: left to itself,
+// V8 grows a busy thread's young generation to 64 MB semi-spaces, and the service held 0.3 to 0.5
+// GiB more, with no gain in speed (bench/README, "Memory"). An operator's own
+// --max-semi-space-size (NODE_OPTIONS) wins.
 const SERVICE_COMMANDS = new Set(['serve', 'replay']);
 const SERVICE_V8_FLAGS = ['--max-semi-space-size=8'];
 const v8Flags = SERVICE_COMMANDS.has(process.argv[2]) &&

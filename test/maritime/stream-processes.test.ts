@@ -12,7 +12,7 @@ import { positionReport, staticVoyage } from '../../src/maritime/vessels/fixture
 import { imoFromPrefix } from '../../src/maritime/vessels/reference/index.ts';
 import { organisationKey } from '../support/organisations.ts';
 import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
-import { TestStream, metric, sleep, upload } from './stream-support.ts';
+import { TestStream, metric, refusedUpgrade, sleep, upload } from './stream-support.ts';
 
 let server: TestServer;
 let logs = '';
@@ -129,5 +129,64 @@ describe('stream processes', () => {
     }
     assert.equal(await metric(server.url, 'lamis_stream_connections{state="open"}'), kept.length + again.length);
     await Promise.all([...kept, ...again].map((stream) => stream.close()));
+  });
+
+  test('a process that stops applying its changes is killed and replaced; the changes held for it meanwhile reach the other', { timeout: 60_000 }, async () => {
+    const vessel = { mmsi: 257_400_001, lat: 63, lon: 8 };
+    const before = openedIn().length;
+    const readyBefore = readyCount();
+    const streams = [await TestStream.subscribed(server.url, { mmsi: [vessel.mmsi], updateIntervalSec: 1 })];
+    while (new Set(openedIn().slice(before)).size < 2) {
+      streams.push(await TestStream.subscribed(server.url, { mmsi: [vessel.mmsi], updateIntervalSec: 1 }));
+      assert.ok(streams.length < 40, 'a stream on each process');
+    }
+    const processes = openedIn().slice(before);
+    const stuck = processes[0]!;
+    const dropped = streams.filter((_, i) => processes[i] === stuck);
+    const kept = streams.filter((_, i) => processes[i] !== stuck);
+    process.kill(stuck, 'SIGSTOP');
+    try {
+      // The first batch goes to both; the stuck process never applies it, so the next is held.
+      await upload(server.url, [positionReport(vessel.mmsi, vessel.lat, vessel.lon)]);
+      for (const stream of kept) assert.equal((await stream.next('position')).data.lat, vessel.lat);
+      await upload(server.url, [positionReport(vessel.mmsi, vessel.lat + 0.01, vessel.lon)]);
+      await sleep(2_000);
+      assert.equal(kept[0]!.of('position').length, 1, 'held while a process sits on its batch');
+      for (const stream of dropped) assert.equal((await stream.closed).code, 1006);
+      assert.match(logs, /did not apply its changes in time; killing it/);
+      for (const stream of kept) assert.equal((await stream.next('position')).data.lat, vessel.lat + 0.01);
+      await waitFor(() => readyCount() === readyBefore + 1, 'a process in place of the stuck one', 30_000);
+    } finally {
+      if (!dropped.length) process.kill(stuck, 'SIGKILL');
+    }
+    await Promise.all(kept.map((stream) => stream.close()));
+  });
+
+  test('when no stream process can start, the upgrade is refused with a problem document and its slot goes back; a later stream starts one', { timeout: 60_000 }, async () => {
+    const single = await startTestServer({ config: { streamProcesses: 1 } });
+    const nodeOptions = process.env.NODE_OPTIONS;
+    try {
+      const pro = await organisationKey(single.config, 'pro');
+      // A process started meanwhile fails before it is ready.
+      process.env.NODE_OPTIONS = `${nodeOptions ?? ''} --require ./no-such-module.cjs`;
+      const refused = await refusedUpgrade(single.url, pro.headers);
+      assert.equal(refused.status, 503);
+      assert.equal(refused.headers['content-type'], 'application/problem+json');
+      assert.equal(refused.headers['retry-after'], '1');
+      assert.equal(refused.body.code, 'service_unavailable');
+      assert.equal(refused.body.detail, 'No stream process is running; connect again.');
+      assert.equal(refused.body.request_id, refused.headers['request-id']);
+      if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = nodeOptions;
+      await sleep(1_000);
+      // The Pro plan holds 5 streams: all of them, the refused one's slot included.
+      const streams = [];
+      for (let i = 0; i < 5; i++) streams.push(await TestStream.ready(single.url, pro.headers, {}, 30_000));
+      await Promise.all(streams.map((stream) => stream.close()));
+    } finally {
+      if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = nodeOptions;
+      await single.close();
+    }
   });
 });

@@ -43,10 +43,10 @@ export class TestStream {
     this.closed = new Promise((resolve) => this.ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   }
 
-  /** Opens with the operator key (or the given headers) and waits for `ready`. */
-  static async ready(serverUrl: string, headers: Record<string, string> = AUTH, options: ClientOptions = {}): Promise<TestStream> {
+  /** Opens with the operator key (or the given headers) and waits for `ready` (`ms`: for as long as a process takes to start). */
+  static async ready(serverUrl: string, headers: Record<string, string> = AUTH, options: ClientOptions = {}, ms?: number): Promise<TestStream> {
     const stream = new TestStream(serverUrl, { headers, ...options });
-    await stream.next('ready');
+    await stream.next('ready', ms);
     return stream;
   }
 

@@ -10,11 +10,11 @@
 // fields whenever a process may not have them yet. A process that dies is started again; its
 // streams drop (1006) and their slots go back.
 import { fork, type ChildProcess } from 'node:child_process';
-import { setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { Parts } from '../../platform/bus/index.ts';
 import type { Principal } from '../../platform/http/auth.ts';
+import { ProblemError, Problems } from '../../platform/http/problems.ts';
 import type { Plan } from '../../platform/ratelimit/index.ts';
 import { STREAM_CLOSE, type Admitted, type CloseCode, type HandedOver, type StreamEndpoint } from '../../platform/stream/index.ts';
 import { regionOf, unionOfParts } from '../regions.ts';
@@ -58,14 +58,19 @@ export type FromStreamProcess =
 const COALESCE_AFTER = 2_000;
 /** How long a process gets to close its streams and exit before it is killed. */
 const EXIT_GRACE_MS = 5_000;
-const SHED_CHECK_MS = 1_000;
+/** How often the shedding state is told and the processes are checked for a stall. */
+const CHECK_MS = 1_000;
 const FIGURES_TIMEOUT_MS = 1_000;
+/** After processes failed to start, the next stream tries again once this long has passed. */
+const RESTART_AFTER_MS = 1_000;
+/** An upgrade waits this long for a process to be ready, then is refused (503). */
+const WAIT_FOR_PROCESS_MS = 15_000;
 /**
- * Stream processes run at a lower priority (a higher nice value): where they contend for cores, the
- * serving thread (HTTP, landing) and ingest go first, and the streams' pacing and slow-consumer
- * bounds absorb the delay.
+ * A process that has not applied a batch this long after it was sent is stuck (applying one takes
+ * milliseconds, a whole snapshot well under a second): it holds every process's changes back, so it
+ * is killed and another started.
  */
-const STREAM_PROCESS_NICE = 10;
+const APPLY_TIMEOUT_MS = 10_000;
 
 export interface StreamProcessesOptions {
   count: number;
@@ -86,8 +91,8 @@ class StreamProcess {
   readonly streams = new Set<number>();
   readonly leases = new Set<number>();
   parts: Parts = new Set();
-  /** A batch of changes was sent and not yet applied. */
-  inFlight = false;
+  /** When the batch of changes it has not yet applied was sent (null: none is). */
+  sentAt: number | null = null;
   ready = false;
   readonly figures = new Map<number, (figures: StreamFigures) => void>();
 
@@ -114,25 +119,30 @@ export class StreamProcesses {
   #nextId = 1;
   #nextCall = 1;
   #flushDue = false;
-  #started = false;
-  /** Upgrades that came while no process was ready. */
-  #waiting: HandedOver[] = [];
+  /** When the processes were last started (0: never). */
+  #startedAt = 0;
+  /** Upgrades that came while no process was ready, with their time limit. */
+  #waiting: { upgrade: HandedOver; timer: NodeJS.Timeout }[] = [];
   #closing = false;
-  #shedding: NodeJS.Timeout;
+  #checks: NodeJS.Timeout;
   #lastShedding = '';
 
   constructor(options: StreamProcessesOptions) {
     this.#options = options;
-    this.#shedding = setInterval(() => this.#tellShedding(), SHED_CHECK_MS).unref();
+    this.#checks = setInterval(() => {
+      this.#tellShedding();
+      this.#killStuck();
+    }, CHECK_MS).unref();
   }
 
   /**
    * Starts the processes, with the first stream: the service neither waits for them at start-up
    * nor has them compete with it for the cores then, and one without streams runs none. Upgrades
-   * that come before one is ready wait for it.
+   * that come before one is ready wait for it. When none could be started, a stream at least a
+   * second later tries again.
    */
   #start(): void {
-    this.#started = true;
+    this.#startedAt = Date.now();
     for (let i = 0; i < this.#options.count; i++) {
       this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started'));
     }
@@ -188,10 +198,8 @@ export class StreamProcesses {
     const vessels = snapshot.size;
     member.send({ type: 'changes', batch: snapshot.take(vessels), publish: false });
     this.#options.log.info({ stream_process: member.child.pid, vessels }, 'stream process ready');
-    // Lowered once started: a stream waiting for the process should not wait for a busy machine too.
-    setPriority(member.child.pid!, STREAM_PROCESS_NICE);
     member.ready = true;
-    member.inFlight = true;
+    member.sentAt = Date.now();
     this.#tellShedding(true);
     this.#handWaiting();
   }
@@ -199,7 +207,7 @@ export class StreamProcesses {
   #heard(member: StreamProcess, message: FromStreamProcess): void {
     switch (message.type) {
       case 'applied':
-        member.inFlight = false;
+        member.sentAt = null;
         this.#flush();
         return;
       case 'admit':
@@ -246,13 +254,37 @@ export class StreamProcesses {
       void this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started again'));
     }
     this.#handWaiting();
+    // The changes held while it was behind go to the others now.
+    this.#flush();
   }
 
   /** Upgrades waiting for a process go to one now ready, wait on for one starting, or are refused. */
   #handWaiting(): void {
     const waiting = this.#waiting;
     this.#waiting = [];
-    for (const upgrade of waiting) this.handOver(upgrade);
+    for (const { upgrade, timer } of waiting) {
+      clearTimeout(timer);
+      this.handOver(upgrade);
+    }
+  }
+
+  #wait(upgrade: HandedOver): void {
+    const timer = setTimeout(() => {
+      this.#waiting = this.#waiting.filter((waiting) => waiting.upgrade !== upgrade);
+      upgrade.log.error({ waited_ms: WAIT_FOR_PROCESS_MS }, 'no stream process was ready for a stream');
+      upgrade.refuse(unavailable(`No stream process was ready within ${WAIT_FOR_PROCESS_MS / 1000} s; connect again.`));
+    }, WAIT_FOR_PROCESS_MS);
+    this.#waiting.push({ upgrade, timer });
+  }
+
+  /** Kills a process that sits on a batch (see APPLY_TIMEOUT_MS); its exit starts another. */
+  #killStuck(): void {
+    const now = Date.now();
+    for (const member of this.#processes) {
+      if (member.sentAt === null || now - member.sentAt < APPLY_TIMEOUT_MS || member.child.signalCode !== null) continue;
+      this.#options.log.error({ stream_process: member.child.pid, waited_ms: now - member.sentAt }, 'a stream process did not apply its changes in time; killing it');
+      member.child.kill('SIGKILL');
+    }
   }
 
   async #admit(member: StreamProcess, call: number, apiKey: string): Promise<void> {
@@ -299,18 +331,17 @@ export class StreamProcesses {
 
   /** Hands an upgrade that passed the checks to the process with the fewest streams. */
   handOver(upgrade: HandedOver): void {
-    if (!this.#started && !this.#closing) this.#start();
-    const { request, socket, head, admitted, log } = upgrade;
+    if (this.#processes.length === 0 && !this.#closing && Date.now() - this.#startedAt >= RESTART_AFTER_MS) this.#start();
+    const { request, socket, head, admitted } = upgrade;
     const member = this.#processes.filter((each) => each.ready && each.child.connected)
       .reduce<StreamProcess | undefined>((best, each) => (best === undefined || each.streams.size < best.streams.size ? each : best), undefined);
-    if (member === undefined && !this.#closing && this.#processes.length > 0) {
+    if (member === undefined && !this.#closing && this.#processes.length > 0 && !socket.destroyed) {
       // One is starting (at start-up, or in place of one that exited).
-      this.#waiting.push(upgrade);
+      this.#wait(upgrade);
       return;
     }
     if (member === undefined || this.#closing || socket.destroyed) {
-      if (admitted) this.#options.endpoint.release(admitted.admission, log);
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      upgrade.refuse(unavailable(this.#closing ? 'The server is shutting down; connect again.' : 'No stream process is running; connect again.'));
       return;
     }
     // Reading stops here before the socket goes: what the client sends once the process answered
@@ -325,6 +356,7 @@ export class StreamProcesses {
     const id = this.#nextId++;
     member.streams.add(id);
     const leased = admitted ? this.#lease(member, admitted) : null;
+    upgrade.taken();
     // The connection leaves the HTTP server's count here: passed with its server, Node would have the
     // server wait on the process for it at close, and never close once the process has gone.
     (socket as unknown as { server: unknown }).server = null;
@@ -356,10 +388,11 @@ export class StreamProcesses {
 
   #flush(): void {
     const ready = this.#processes.filter((member) => member.ready);
-    if (this.#pending.size === 0 || ready.length === 0 || ready.some((member) => member.inFlight)) return;
+    if (this.#pending.size === 0 || ready.length === 0 || ready.some((member) => member.sentAt !== null)) return;
     const batch = this.#pending.take(this.#pending.size);
+    const now = Date.now();
     for (const member of ready) {
-      member.inFlight = true;
+      member.sentAt = now;
       member.send({ type: 'changes', batch, publish: true });
     }
   }
@@ -388,7 +421,7 @@ export class StreamProcesses {
   /** Each process closes its streams with 1001 and exits; a process that does not in time is killed. */
   async close(): Promise<void> {
     this.#closing = true;
-    clearInterval(this.#shedding);
+    clearInterval(this.#checks);
     this.#handWaiting();
     await Promise.all(this.#processes.map(async ({ child }) => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -399,6 +432,10 @@ export class StreamProcesses {
       clearTimeout(timer);
     }));
   }
+}
+
+function unavailable(detail: string): ProblemError {
+  return new ProblemError(Problems.unavailable, detail, { headers: { 'Retry-After': '1' } });
 }
 
 function emptyFigures(): StreamFigures {

@@ -28,7 +28,9 @@ export function streamChannel(options: StreamChannelOptions): AsyncApiChannel {
     '**Connecting.** Open a WebSocket to this path with `Authorization: Bearer <key>` on the upgrade request, or (browsers) send ' +
       `\`{"type":"auth","api_key":"<key>"}\` as the first message within ${AUTH_TIMEOUT_MS / 1000} s. Keys never go in the URL. ` +
       'A bad key, or a plan or cap refusal, on the upgrade request is answered with a problem document (401 `unauthorized`, ' +
-      '403 `stream_not_in_plan`, 429 `stream_limit_reached`) and no upgrade; after an `auth` message, with a close code. ' +
+      '403 `stream_not_in_plan`, 429 `stream_limit_reached`; 503 with `Retry-After`, `overloaded` for a development key while the ' +
+      'instance is overloaded, `service_unavailable` while it shuts down or has nothing ready to serve the stream) and no upgrade; ' +
+      'after an `auth` message, with a close code. ' +
       `Starter has no streams; Pro holds ${PLANS.pro.maxConcurrentStreams} at once per organisation, all streams together, across all instances; ` +
       "Enterprise and the instance's operator keys have no cap.",
     ...options.sections.flatMap((section) => ['', section]),

@@ -18,7 +18,7 @@ import type { StreamAdmission } from '../http/access.ts';
 import type { App } from '../http/app.ts';
 import { ASYNCAPI_PATH } from '../http/asyncapi.ts';
 import { bearerSecret, CHALLENGE, unauthorized, type KeyRejection, type Principal } from '../http/auth.ts';
-import { ProblemError, Problems } from '../http/problems.ts';
+import { problemDocument, ProblemError, Problems } from '../http/problems.ts';
 import { newId } from '../ids.ts';
 import { AUTH_TIMEOUT_MS, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS, readAuthMessage, STREAM_CLOSE, type AuthMessage, type CloseCode } from './protocol.ts';
 import { streamLimitReached, streamNotInPlan, upgradeRequired } from './stream.problems.ts';
@@ -93,6 +93,10 @@ export interface HandedOver {
   /** Null when the client authenticates with its first message. */
   admitted: Admitted | null;
   log: FastifyBaseLogger;
+  /** The socket goes to another process: its HTTP exchange ends here (for in-flight counts). */
+  taken(): void;
+  /** Answers with the problem document instead (nothing could take the stream), and gives the slot back. */
+  refuse(error: ProblemError): void;
 }
 
 /** Upgrade requests waiting for their route, by request: one listener per app serves every stream. */
@@ -376,9 +380,20 @@ export class StreamEndpoint<S extends StreamSession> implements SessionHost {
           unused();
           return;
         }
-        reply.raw.detachSocket(socket as Socket);
-        reply.raw.emit('close');
-        options.handOver({ request: request.raw, socket: socket as Socket, head, admitted, log });
+        const response = reply.raw;
+        options.handOver({
+          request: request.raw, socket: socket as Socket, head, admitted, log,
+          taken: () => {
+            response.detachSocket(socket as Socket);
+            response.emit('close');
+          },
+          refuse: (error) => {
+            unused();
+            // The reply was hijacked: the document is written as the error handler would have.
+            response.writeHead(error.type.status, { ...error.headers, 'Content-Type': 'application/problem+json', 'Request-Id': request.id })
+              .end(JSON.stringify(problemDocument(error, request.id, path)));
+          },
+        });
         return;
       }
       if (socket.destroyed) unused();
