@@ -8,6 +8,7 @@ import type { HealthResult } from '../platform/health.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { topic } from '../platform/bus/index.ts';
 import { ConfigError } from '../platform/config/index.ts';
+import { onceAScrape } from '../platform/http/metrics.ts';
 import { randomBase62 } from '../platform/ids.ts';
 import { AIS_REJECT_REASONS } from './ais/index.ts';
 import { registerUploadRoute } from './feeds/upload.routes.ts';
@@ -278,6 +279,20 @@ function registerMetrics(context: FeatureContext, store: VesselStore, link: () =
     name: 'lamis_ais_backlog_lines', help: 'Lines received and waiting to be decoded', registers,
     collect() {
       this.set(link().status.ingest.backlog_lines);
+    },
+  });
+  // The ingest thread's heap is not in the process's nodejs_heap_* figures, which are the serving thread's.
+  const ingestHeap = onceAScrape(() => link().heap().catch(() => null));
+  new Gauge({
+    name: 'lamis_ais_ingest_heap_size_used_bytes', help: 'Heap the AIS ingest thread uses (0 while ingest runs on the serving thread)', registers,
+    async collect() {
+      this.set((await ingestHeap())?.used ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'lamis_ais_ingest_heap_size_total_bytes', help: 'Heap the AIS ingest thread holds, in use or not (0 while ingest runs on the serving thread)', registers,
+    async collect() {
+      this.set((await ingestHeap())?.total ?? 0);
     },
   });
   new Gauge({

@@ -113,9 +113,9 @@ function commandLines(pid: number): { own: string[]; children: string[][] } {
   return { own: read(pid), children: children.map((child) => read(Number(child))) };
 }
 
-test("lamis serve runs with the service's V8 heap settings, as the process it was started as, and so do its stream processes; an operator's own win",
+test("lamis serve runs with the service's V8 heap settings, as the process it was started as, and so do its stream processes, whose memory /metrics shows with the ingest thread's; an operator's own settings win",
   { timeout: 90_000, skip: existsSync('/proc/self/task') ? false : 'reads /proc' }, async () => {
-    const serve = startServe({ env: { LAMIS_STREAM_PROCESSES: '1' } });
+    const serve = startServe({ env: { LAMIS_STREAM_PROCESSES: '1', AIS_INGEST_THREAD: 'on' } });
     try {
       const port = await serve.listening;
       assert.ok(commandLines(serve.child.pid!).own.includes('--max-semi-space-size=8'), commandLines(serve.child.pid!).own.join(' '));
@@ -123,6 +123,12 @@ test("lamis serve runs with the service's V8 heap settings, as the process it wa
       const stream = await TestStream.ready(`http://127.0.0.1:${port}`, { authorization: `Bearer ${key}` });
       const streamProcess = commandLines(serve.child.pid!).children.find((args) => args.some((arg) => arg.endsWith('stream/process.ts')));
       assert.ok(streamProcess?.includes('--max-semi-space-size=8'), JSON.stringify(commandLines(serve.child.pid!).children));
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1]);
+      assert.equal(value('lamis_stream_processes'), 1);
+      assert.ok(value('lamis_stream_processes_resident_bytes') > 20e6, metrics);
+      assert.ok(value('lamis_ais_ingest_heap_size_used_bytes') > 1e6, metrics);
+      assert.ok(value('lamis_ais_ingest_heap_size_used_bytes') <= value('lamis_ais_ingest_heap_size_total_bytes'), metrics);
       await stream.close();
     } finally {
       await serve.cleanup();

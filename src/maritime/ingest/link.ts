@@ -37,6 +37,7 @@ export class IngestLink {
   readonly #requests = new Map<number, Request>();
   #post: (command: IngestCommand) => void = () => undefined;
   #stop: () => Promise<void> = async () => undefined;
+  #thread: Worker | null = null;
   #nextId = 1;
   #status!: IngestStatus;
   #closed = false;
@@ -72,6 +73,13 @@ export class IngestLink {
   /** Why the ingest thread stopped on its own (no vessel changes come any more), or null while it runs. */
   get failure(): string | null {
     return this.#failure;
+  }
+
+  /** The ingest thread's heap, in bytes; null when ingest runs on the serving thread (whose heap is the process's). */
+  async heap(): Promise<{ used: number; total: number } | null> {
+    if (this.#thread === null || this.#closed) return null;
+    const heap = await this.#thread.getHeapStatistics();
+    return { used: heap.used_heap_size, total: heap.total_heap_size };
   }
 
   /** Starts the configured feeds; rejects when one cannot run. */
@@ -121,6 +129,7 @@ export class IngestLink {
   async #startWorker(options: IngestLinkOptions): Promise<void> {
     const workerData: IngestWorkerData = { database: options.databaseSettings, settings: options.settings };
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData, name: 'lamis-ais-ingest' });
+    this.#thread = worker;
     const opened = new Promise<unknown>((resolve, reject) => this.#requests.set(0, { resolve, reject }));
     worker.on('message', (event: IngestEvent) => this.#receive(event));
     worker.on('error', (error) => {

@@ -117,7 +117,7 @@ function run(start: Extract<ToStreamProcess, { type: 'start' }>): void {
         host.closes = message.closes;
         return;
       case 'figures':
-        tell({ type: 'figures', call: message.call, figures: sessions.figures(host.open.sessions, host.open.closes) });
+        tell({ type: 'figures', call: message.call, figures: sessions.figures(host.open.sessions, host.open.closes), residentBytes: process.memoryUsage.rss() });
         return;
       case 'close':
         clearInterval(ticker);

@@ -51,7 +51,7 @@ export type FromStreamProcess =
   | { type: 'release'; lease: number }
   | { type: 'ended'; id: number }
   | { type: 'watch'; call: number; parts: Parts }
-  | { type: 'figures'; call: number; figures: StreamFigures }
+  | { type: 'figures'; call: number; figures: StreamFigures; residentBytes: number }
   | { type: 'log'; line: string };
 
 /** Rows waiting for a process past which a vessel's positions coalesce (the latest wins). */
@@ -95,6 +95,8 @@ class StreamProcess {
   sentAt: number | null = null;
   ready = false;
   readonly figures = new Map<number, (figures: StreamFigures) => void>();
+  /** Its resident memory, as of its last figures. */
+  residentBytes = 0;
 
   constructor(child: ChildProcess) {
     this.child = child;
@@ -146,6 +148,16 @@ export class StreamProcesses {
     for (let i = 0; i < this.#options.count; i++) {
       this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started'));
     }
+  }
+
+  /** The processes ready to serve streams. */
+  get running(): number {
+    return this.#processes.filter((member) => member.ready).length;
+  }
+
+  /** Their resident memory together, as of their last figures. */
+  get residentBytes(): number {
+    return this.#processes.reduce((sum, member) => sum + member.residentBytes, 0);
   }
 
   /** Positions merged into a later one of the same vessel while the processes were behind. */
@@ -227,6 +239,7 @@ export class StreamProcesses {
           .finally(() => member.send({ type: 'watching', call: message.call }));
         return;
       case 'figures':
+        member.residentBytes = message.residentBytes;
         member.figures.get(message.call)?.(message.figures);
         member.figures.delete(message.call);
         return;

@@ -8,6 +8,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { PartSubscription } from '../../platform/bus/index.ts';
 import type { App } from '../../platform/http/app.ts';
 import { registerAsyncApi } from '../../platform/http/asyncapi.ts';
+import { onceAScrape } from '../../platform/http/metrics.ts';
 import { StreamEndpoint } from '../../platform/stream/index.ts';
 import type { Change, Vessel } from '../vessels/store.ts';
 import { aisStreamChannel } from './channel.ts';
@@ -37,18 +38,9 @@ export interface AisStream {
   close(): Promise<void>;
 }
 
-/** How long one scrape's figures are reused by the other metrics of the scrape. */
-const FIGURES_REUSE_MS = 250;
-
-function registerMetrics(registry: Registry, endpoint: StreamEndpoint<AisSession>, figuresNow: () => Promise<StreamFigures>): void {
+/** `figures`: the sessions' own counts, read when scraped (delivery paths only add to plain numbers). */
+function registerMetrics(registry: Registry, endpoint: StreamEndpoint<AisSession>, figures: () => Promise<StreamFigures>): void {
   const registers = [registry];
-  // Read from the sessions' own counts when scraped (asked of the stream processes once a scrape):
-  // delivery paths only add to plain numbers.
-  let asked: { at: number; figures: Promise<StreamFigures> } | null = null;
-  const figures = () => {
-    if (asked === null || performance.now() - asked.at > FIGURES_REUSE_MS) asked = { at: performance.now(), figures: figuresNow() };
-    return asked.figures;
-  };
   new Gauge({
     name: 'lamis_stream_connections', help: 'AIS stream connections, by state (authenticating: waiting for the auth message or its check)',
     labelNames: ['state'], registers,
@@ -124,7 +116,23 @@ export async function startAisStream(options: AisStreamOptions): Promise<AisStre
       count: options.processes, heartbeatSec, bounds, endpoint, watch: (parts) => changes.watch(parts), vessels: options.vessels, log: options.log,
     });
     publish = (change) => processes.publish(change);
-    registerMetrics(options.metrics, endpoint, () => processes.figures());
+    // Asked of the processes once a scrape.
+    const figures = onceAScrape(() => processes.figures());
+    registerMetrics(options.metrics, endpoint, figures);
+    new Gauge({
+      name: 'lamis_stream_processes', help: 'Stream processes ready to serve AIS streams', registers: [options.metrics],
+      collect() {
+        this.set(processes.running);
+      },
+    });
+    new Gauge({
+      name: 'lamis_stream_processes_resident_bytes', registers: [options.metrics],
+      help: "Resident memory of the stream processes together (process_resident_memory_bytes is this process's alone)",
+      async collect() {
+        await figures();
+        this.set(processes.residentBytes);
+      },
+    });
     new Counter({
       name: 'lamis_stream_process_positions_coalesced_total', registers: [options.metrics],
       help: 'Position changes merged into a later one of the same vessel while the stream processes were behind (the earlier position was not passed on)',

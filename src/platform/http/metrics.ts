@@ -9,6 +9,21 @@ export function createMetricsRegistry(): Registry {
   return registry;
 }
 
+/** How long one scrape's answer is reused by the other metrics of the scrape. */
+const SCRAPE_REUSE_MS = 250;
+
+/**
+ * `ask` shared by the metrics of one scrape: for figures asked of another thread or process, which
+ * several gauges and counters read, asked once rather than once each.
+ */
+export function onceAScrape<T>(ask: () => Promise<T>): () => Promise<T> {
+  let asked: { at: number; answer: Promise<T> } | null = null;
+  return () => {
+    if (asked === null || performance.now() - asked.at > SCRAPE_REUSE_MS) asked = { at: performance.now(), answer: ask() };
+    return asked.answer;
+  };
+}
+
 export function instrumentRequests(app: FastifyInstance, registry: Registry): void {
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'lamis_http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
