@@ -111,6 +111,8 @@ describe('stream processes', () => {
       assert.ok(streams.length < 40, 'a stream on the other process');
     }
     const processes = openedIn().slice(before);
+    const readyFrames = () => metric(server.url, 'lamis_stream_frames_total{event="ready"}');
+    const readyBefore = await readyFrames();
     process.kill(killed, 'SIGKILL');
     const dropped = streams.filter((_, i) => processes[i] === killed);
     const kept = streams.filter((_, i) => processes[i] !== killed);
@@ -128,6 +130,8 @@ describe('stream processes', () => {
       assert.equal(position.data.name, 'FJORD KEEPER', 'every process knows the vessel');
     }
     assert.equal(await metric(server.url, 'lamis_stream_connections{state="open"}'), kept.length + again.length);
+    // The counts are counters still: what the killed process had counted stays in the sums.
+    assert.equal(await readyFrames(), readyBefore + again.length);
     await Promise.all([...kept, ...again].map((stream) => stream.close()));
   });
 

@@ -97,6 +97,8 @@ class StreamProcess {
   readonly figures = new Map<number, (figures: StreamFigures) => void>();
   /** Its resident memory, as of its last figures. */
   residentBytes = 0;
+  /** Its last figures, whose counts outlive it. */
+  lastFigures: StreamFigures | null = null;
 
   constructor(child: ChildProcess) {
     this.child = child;
@@ -123,6 +125,11 @@ export class StreamProcesses {
   #flushDue = false;
   /** When the processes were last started (0: never). */
   #startedAt = 0;
+  /**
+   * The counts of processes that have gone, as of their last figures: the sums stay counters (they
+   * never go down) when a process dies. What a process counted after its last scrape is lost.
+   */
+  readonly #gone = emptyFigures();
   /** Upgrades that came while no process was ready, with their time limit. */
   #waiting: { upgrade: HandedOver; timer: NodeJS.Timeout }[] = [];
   #closing = false;
@@ -240,6 +247,7 @@ export class StreamProcesses {
         return;
       case 'figures':
         member.residentBytes = message.residentBytes;
+        member.lastFigures = message.figures;
         member.figures.get(message.call)?.(message.figures);
         member.figures.delete(message.call);
         return;
@@ -262,6 +270,7 @@ export class StreamProcesses {
     if (index >= 0) this.#processes.splice(index, 1);
     for (const lease of member.leases) this.#release(member, lease);
     for (const answer of member.figures.values()) answer(emptyFigures());
+    if (member.lastFigures !== null) addCounts(this.#gone, member.lastFigures);
     if (!this.#closing && member.ready) {
       this.#options.log.error({ code, signal, streams: member.streams.size }, 'a stream process exited; its streams dropped, starting another');
       void this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started again'));
@@ -428,7 +437,7 @@ export class StreamProcesses {
       });
       member.send({ type: 'figures', call });
     })));
-    return each.reduce(addFigures, emptyFigures());
+    return [...each, this.#gone].reduce(addFigures, emptyFigures());
   }
 
   /** Each process closes its streams with 1001 and exits; a process that does not in time is killed. */
@@ -455,11 +464,16 @@ function emptyFigures(): StreamFigures {
   return { open: 0, authenticating: 0, stats: emptyStats(), closes: new Map(), waitingBytes: 0, waitingBytesMax: 0 };
 }
 
-function addFigures(sum: StreamFigures, figures: StreamFigures): StreamFigures {
+/** Adds the counts (frames, coalesced, dropped, closes) of `figures` to `sum`. */
+function addCounts(sum: StreamFigures, figures: StreamFigures): void {
   for (const [event, count] of Object.entries(figures.stats.frames)) sum.stats.frames[event as keyof StreamFigures['stats']['frames']] += count;
   sum.stats.coalesced += figures.stats.coalesced;
   sum.stats.dropped += figures.stats.dropped;
   for (const [code, count] of figures.closes) sum.closes.set(code, (sum.closes.get(code) ?? 0) + count);
+}
+
+function addFigures(sum: StreamFigures, figures: StreamFigures): StreamFigures {
+  addCounts(sum, figures);
   sum.open += figures.open;
   sum.authenticating += figures.authenticating;
   sum.waitingBytes += figures.waitingBytes;
