@@ -66,9 +66,8 @@ const RESTART_AFTER_MS = 1_000;
 /** An upgrade waits this long for a process to be ready, then is refused (503). */
 const WAIT_FOR_PROCESS_MS = 15_000;
 /**
- * A process that has not applied a batch this long after it was sent is stuck (applying one takes
- * milliseconds, a whole snapshot well under a second): it holds every process's changes back, so it
- * is killed and another started.
+ * A process that has not applied a batch this long after it was sent is stuck: it holds every
+ * process's changes back, so it is killed and another started.
  */
 const APPLY_TIMEOUT_MS = 10_000;
 
@@ -95,10 +94,8 @@ class StreamProcess {
   sentAt: number | null = null;
   ready = false;
   readonly figures = new Map<number, (figures: StreamFigures) => void>();
-  /** Its resident memory, as of its last figures. */
-  residentBytes = 0;
-  /** Its last figures, whose counts outlive it. */
-  lastFigures: StreamFigures | null = null;
+  /** Its last answer to a figures call: its counts outlive it. */
+  last: { figures: StreamFigures; residentBytes: number } | null = null;
 
   constructor(child: ChildProcess) {
     this.child = child;
@@ -164,7 +161,7 @@ export class StreamProcesses {
 
   /** Their resident memory together, as of their last figures. */
   get residentBytes(): number {
-    return this.#processes.reduce((sum, member) => sum + member.residentBytes, 0);
+    return this.#processes.reduce((sum, member) => sum + (member.last?.residentBytes ?? 0), 0);
   }
 
   /** Positions merged into a later one of the same vessel while the processes were behind. */
@@ -246,8 +243,7 @@ export class StreamProcesses {
           .finally(() => member.send({ type: 'watching', call: message.call }));
         return;
       case 'figures':
-        member.residentBytes = message.residentBytes;
-        member.lastFigures = message.figures;
+        member.last = { figures: message.figures, residentBytes: message.residentBytes };
         member.figures.get(message.call)?.(message.figures);
         member.figures.delete(message.call);
         return;
@@ -270,7 +266,7 @@ export class StreamProcesses {
     if (index >= 0) this.#processes.splice(index, 1);
     for (const lease of member.leases) this.#release(member, lease);
     for (const answer of member.figures.values()) answer(emptyFigures());
-    if (member.lastFigures !== null) addCounts(this.#gone, member.lastFigures);
+    if (member.last !== null) addCounts(this.#gone, member.last.figures);
     if (!this.#closing && member.ready) {
       this.#options.log.error({ code, signal, streams: member.streams.size }, 'a stream process exited; its streams dropped, starting another');
       void this.#spawn().catch((error: unknown) => this.#options.log.error({ err: error }, 'a stream process could not be started again'));
@@ -303,7 +299,7 @@ export class StreamProcesses {
   #killStuck(): void {
     const now = Date.now();
     for (const member of this.#processes) {
-      if (member.sentAt === null || now - member.sentAt < APPLY_TIMEOUT_MS || member.child.signalCode !== null) continue;
+      if (member.sentAt === null || now - member.sentAt < APPLY_TIMEOUT_MS || member.child.killed) continue;
       this.#options.log.error({ stream_process: member.child.pid, waited_ms: now - member.sentAt }, 'a stream process did not apply its changes in time; killing it');
       member.child.kill('SIGKILL');
     }
