@@ -135,3 +135,28 @@ test('the index finds exactly the subscriptions a full scan finds, each once', (
     }
   }), { numRuns: 300 });
 });
+
+test('after subscriptions are replaced and deleted, the index still finds exactly what a full scan finds', () => {
+  const change = fc.record({ subscriber: fc.nat(29), filter: fc.option(filters) });
+  fc.assert(fc.property(fc.array(filters, { minLength: 1, maxLength: 30 }), fc.array(change, { maxLength: 40 }), fc.array(vessels, { minLength: 1, maxLength: 20 }), (specs, changes, facts) => {
+    const index = new SubscriptionIndex<number>();
+    const current = new Map(specs.map((spec, i) => [i, spec]));
+    current.forEach((spec, i) => index.set(i, new CompiledFilter(spec)));
+    for (const { subscriber, filter: spec } of changes) {
+      if (spec === null) {
+        index.delete(subscriber);
+        current.delete(subscriber);
+      } else {
+        index.set(subscriber, new CompiledFilter(spec));
+        current.set(subscriber, spec);
+      }
+    }
+    assert.equal(index.size, current.size);
+    for (const v of facts) {
+      const found: number[] = [];
+      index.forEachMatch(vessel(v), (i) => found.push(i));
+      const scanned = [...current].flatMap(([i, spec]) => (passes(spec, v) ? [i] : []));
+      assert.deepEqual(found.sort((a, b) => a - b), scanned.sort((a, b) => a - b));
+    }
+  }), { numRuns: 300 });
+});

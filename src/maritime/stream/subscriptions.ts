@@ -8,7 +8,8 @@
 // most MAX_CELLS_PER_BOX cells, a box wider than the coarsest into a "global" list. So a port's box
 // takes a few 1/16° cells (where ports are busy, boxes crowd), a sea a few 1° or 4° cells, an ocean
 // a few 16° cells, and a position looks up one cell per size: in a busy area it meets only the
-// boxes around it.
+// boxes around it. A cell keeps its boxes' bounds side by side in one array, and a lookup compares
+// the position with them before it tests a filter: in a busy cell most boxes do not hold it.
 import { longitudeRanges, type BBox, type Vessel } from '../vessels/store.ts';
 import type { Filter } from './protocol.ts';
 
@@ -19,8 +20,8 @@ export class CompiledFilter {
   readonly flags: ReadonlySet<string> | null;
   readonly vesselTypes: ReadonlySet<string> | null;
   readonly boxes: readonly BBox[];
-  /** The boxes as latitude bounds and longitude ranges, worked out once: they are tested per update. */
-  readonly #areas: readonly { minLat: number; maxLat: number; lons: readonly [number, number][] }[];
+  /** The boxes' longitude ranges with their latitude bounds, four numbers each (see BOUNDS). */
+  readonly #areas: Float64Array;
 
   constructor(filter: Filter) {
     const set = <T>(values: readonly T[]) => (values.length ? new Set(values) : null);
@@ -29,25 +30,40 @@ export class CompiledFilter {
     this.flags = set(filter.flags);
     this.vesselTypes = set(filter.vesselTypes);
     this.boxes = filter.bboxes;
-    this.#areas = filter.bboxes.map((box) => ({ minLat: box.minLat, maxLat: box.maxLat, lons: longitudeRanges(box) }));
+    this.#areas = Float64Array.from(filter.bboxes.flatMap((box) => longitudeRanges(box).flatMap(([west, east]) => [box.minLat, box.maxLat, west, east])));
   }
 
   matches(vessel: Vessel): boolean {
+    return this.passesAttributes(vessel) && this.#holds(vessel);
+  }
+
+  /** Every part of the filter but its boxes: for a vessel a box is already known to hold. */
+  passesAttributes(vessel: Vessel): boolean {
     if (this.mmsi && !this.mmsi.has(vessel.mmsi)) return false;
     if (this.imo && (vessel.imo === null || !this.imo.has(vessel.imo))) return false;
     if (this.vesselTypes && !this.vesselTypes.has(vessel.category)) return false;
     if (this.flags && (vessel.flag === null || !this.flags.has(vessel.flag.alpha2))) return false;
-    if (this.#areas.length === 0) return true;
+    return true;
+  }
+
+  #holds(vessel: Vessel): boolean {
+    const areas = this.#areas;
+    if (areas.length === 0) return true;
     const position = vessel.position;
     if (position === null) return false;
-    // Loops, not closures: every candidate box of every update is tested here.
-    const { lat, lon } = position;
-    for (const { minLat, maxLat, lons } of this.#areas) {
-      if (lat < minLat || lat > maxLat) continue;
-      for (const [from, to] of lons) if (lon >= from && lon <= to) return true;
-    }
-    return false;
+    return holds(areas, areas.length, position.lat, position.lon) >= 0;
   }
+}
+
+/** Numbers per box range in a bounds array: south, north, west, east. */
+const BOUNDS = 4;
+
+/** The offset of the first range in `bounds` (up to `length`) that holds the position, or -1. */
+function holds(bounds: Float64Array, length: number, lat: number, lon: number, from = 0): number {
+  for (let at = from; at < length; at += BOUNDS) {
+    if (lat >= bounds[at]! && lat <= bounds[at + 1]! && lon >= bounds[at + 2]! && lon <= bounds[at + 3]!) return at;
+  }
+  return -1;
 }
 
 /** Cell sizes in degrees, finest first. */
@@ -83,9 +99,14 @@ function cellCount(box: BBox, size: number): number {
   return rows * columns;
 }
 
+/** The finest cell size at which the box covers at most MAX_CELLS_PER_BOX cells; -1 when none does. */
+function gridLevelFor(box: BBox): number {
+  return CELL_SIZES.findIndex((size) => cellCount(box, size) <= MAX_CELLS_PER_BOX);
+}
+
 /** The grid cells a box is filed under, or null for the global list. */
 export function gridCellsFor(box: BBox): number[] | null {
-  const level = CELL_SIZES.findIndex((size) => cellCount(box, size) <= MAX_CELLS_PER_BOX);
+  const level = gridLevelFor(box);
   return level < 0 ? null : cellsOf(box, level);
 }
 
@@ -96,6 +117,40 @@ interface Entry<S> {
   unfile: () => void;
   /** The last lookup that visited this entry, so an entry filed in several cells is tested once. */
   visited: number;
+}
+
+/** The boxes filed in one grid cell: an entry per box (per longitude range of a box across the antimeridian). */
+class CellBoxes<S> {
+  readonly entries: Entry<S>[] = [];
+  #bounds = new Float64Array(BOUNDS * 8);
+
+  add(entry: Entry<S>, south: number, north: number, west: number, east: number): void {
+    const at = BOUNDS * this.entries.length;
+    if (at + BOUNDS > this.#bounds.length) {
+      const grown = new Float64Array(this.#bounds.length * 2);
+      grown.set(this.#bounds);
+      this.#bounds = grown;
+    }
+    this.entries.push(entry);
+    this.#bounds.set([south, north, west, east], at);
+  }
+
+  /** Removes each of the entry's boxes: the last box moves into the freed place. */
+  remove(entry: Entry<S>): void {
+    for (let slot = this.entries.length - 1; slot >= 0; slot--) {
+      if (this.entries[slot] !== entry) continue;
+      const last = this.entries.length - 1;
+      this.entries[slot] = this.entries[last]!;
+      this.#bounds.copyWithin(BOUNDS * slot, BOUNDS * last, BOUNDS * last + BOUNDS);
+      this.entries.pop();
+    }
+  }
+
+  /** Calls `visit` for each entry whose box holds the position. */
+  forEachHolding(lat: number, lon: number, visit: (entry: Entry<S>) => void): void {
+    const length = BOUNDS * this.entries.length;
+    for (let at = holds(this.#bounds, length, lat, lon); at >= 0; at = holds(this.#bounds, length, lat, lon, at + BOUNDS)) visit(this.entries[at / BOUNDS]!);
+  }
 }
 
 function file<K, S>(map: Map<K, Set<Entry<S>>>, key: K, entry: Entry<S>): () => void {
@@ -112,7 +167,9 @@ export class SubscriptionIndex<S> {
   readonly #entries = new Map<S, Entry<S>>();
   readonly #byMmsi = new Map<number, Set<Entry<S>>>();
   readonly #byImo = new Map<number, Set<Entry<S>>>();
-  readonly #byCell = new Map<number, Set<Entry<S>>>();
+  readonly #byCell = new Map<number, CellBoxes<S>>();
+  /** Boxes filed at each cell size: a lookup skips the sizes nobody uses. */
+  readonly #cellFilings = CELL_SIZES.map(() => 0);
   readonly #byFlag = new Map<string, Set<Entry<S>>>();
   readonly #byType = new Map<string, Set<Entry<S>>>();
   /** Boxes too wide for the grid. */
@@ -137,11 +194,16 @@ export class SubscriptionIndex<S> {
     else if (filter.imo) fileAll(this.#byImo, filter.imo);
     else if (filter.boxes.length) {
       for (const box of filter.boxes) {
-        const cells = gridCellsFor(box);
-        if (cells) fileAll(this.#byCell, cells);
-        else {
+        const level = gridLevelFor(box);
+        if (level < 0) {
           this.#global.add(entry);
           undo.push(() => this.#global.delete(entry));
+          continue;
+        }
+        this.#cellFilings[level]!++;
+        undo.push(() => this.#cellFilings[level]!--);
+        for (const [west, east] of longitudeRanges(box)) {
+          for (const key of cellsOf({ ...box, minLon: west, maxLon: east }, level)) undo.push(this.#fileInCell(key, entry, box, west, east));
         }
       }
     } else if (filter.flags) fileAll(this.#byFlag, filter.flags);
@@ -152,6 +214,16 @@ export class SubscriptionIndex<S> {
     }
     entry.unfile = () => undo.forEach((step) => step());
     this.#entries.set(subscriber, entry);
+  }
+
+  #fileInCell(key: number, entry: Entry<S>, box: BBox, west: number, east: number): () => void {
+    let cell = this.#byCell.get(key);
+    if (!cell) this.#byCell.set(key, (cell = new CellBoxes()));
+    cell.add(entry, box.minLat, box.maxLat, west, east);
+    return () => {
+      cell.remove(entry);
+      if (cell.entries.length === 0 && this.#byCell.get(key) === cell) this.#byCell.delete(key);
+    };
   }
 
   delete(subscriber: S): void {
@@ -173,9 +245,17 @@ export class SubscriptionIndex<S> {
     if (vessel.imo !== null) this.#byImo.get(vessel.imo)?.forEach(test);
     const position = vessel.position;
     if (position) {
+      const { lat, lon } = position;
+      // A box of the cell holds the position: only the rest of its filter is left to test.
+      const testHeld = (entry: Entry<S>) => {
+        if (entry.visited === lookup) return;
+        entry.visited = lookup;
+        if (entry.filter.passesAttributes(vessel)) visit(entry.subscriber);
+      };
       for (let level = 0; level < CELL_SIZES.length; level++) {
+        if (this.#cellFilings[level] === 0) continue;
         const size = CELL_SIZES[level]!;
-        this.#byCell.get(level * KEY_LEVEL + rowOf(position.lat, size) * KEY_ROW + columnOf(position.lon, size))?.forEach(test);
+        this.#byCell.get(level * KEY_LEVEL + rowOf(lat, size) * KEY_ROW + columnOf(lon, size))?.forEachHolding(lat, lon, testHeld);
       }
       this.#global.forEach(test);
     }
