@@ -106,14 +106,16 @@ test("a fresh lamis serve answers the README's first request at once: start-up i
   }
 });
 
-/** The command line of a process, and those of the processes it started. */
-function commandLines(pid: number): { own: string[]; children: string[][] } {
-  const read = (of: number) => readFileSync(`/proc/${of}/cmdline`, 'utf8').split('\0').filter(Boolean);
+/** A /proc file of NUL-separated strings (`cmdline`, `environ`) of a process, and of the processes it started. */
+function procLists(pid: number, file: 'cmdline' | 'environ'): { own: string[]; children: string[][] } {
+  const read = (of: number) => readFileSync(`/proc/${of}/${file}`, 'utf8').split('\0').filter(Boolean);
   const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
   return { own: read(pid), children: children.map((child) => read(Number(child))) };
 }
 
-test("lamis serve runs with the service's V8 heap settings, as the process it was started as, and so do its stream processes, whose memory /metrics shows with the ingest thread's; an operator's own settings win",
+const commandLines = (pid: number) => procLists(pid, 'cmdline');
+
+test("lamis serve runs with the service's V8 heap and malloc settings, as the process it was started as, and so do its stream processes, whose memory /metrics shows with the ingest thread's; an operator's own settings win",
   { timeout: 90_000, skip: existsSync('/proc/self/task') ? false : 'reads /proc' }, async () => {
     const serve = startServe({ env: { LAMIS_STREAM_PROCESSES: '1', AIS_INGEST_THREAD: 'on' } });
     try {
@@ -123,6 +125,9 @@ test("lamis serve runs with the service's V8 heap settings, as the process it wa
       const stream = await TestStream.ready(`http://127.0.0.1:${port}`, { authorization: `Bearer ${key}` });
       const streamProcess = commandLines(serve.child.pid!).children.find((args) => args.some((arg) => arg.endsWith('stream/process.ts')));
       assert.ok(streamProcess?.includes('--max-semi-space-size=8'), JSON.stringify(commandLines(serve.child.pid!).children));
+      const environments = procLists(serve.child.pid!, 'environ');
+      assert.ok(environments.own.includes('MALLOC_ARENA_MAX=2'));
+      assert.ok(environments.children.length > 0 && environments.children.every((environment) => environment.includes('MALLOC_ARENA_MAX=2')));
       const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1]);
       assert.equal(value('lamis_stream_processes'), 1);
@@ -133,10 +138,11 @@ test("lamis serve runs with the service's V8 heap settings, as the process it wa
     } finally {
       await serve.cleanup();
     }
-    const chosen = startServe({ env: { NODE_OPTIONS: '--max-semi-space-size=16' } });
+    const chosen = startServe({ env: { NODE_OPTIONS: '--max-semi-space-size=16', MALLOC_ARENA_MAX: '4' } });
     try {
       await chosen.listening;
       assert.ok(!commandLines(chosen.child.pid!).own.some((arg) => arg.startsWith('--max-semi-space-size')));
+      assert.ok(procLists(chosen.child.pid!, 'environ').own.includes('MALLOC_ARENA_MAX=4'));
     } finally {
       await chosen.cleanup();
     }
