@@ -1,4 +1,5 @@
-// `lamis serve` and `lamis replay`: the commands that run the service.
+// `lamis serve` and `lamis replay`: the commands that run the service. The service's modules load
+// once the settings are read, after the AIS ingest thread has started loading its own.
 import { flushCompileCache } from 'node:module';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import { DEVELOPMENT_KEY_FILE } from './platform/http/auth.ts';
 import { closeOnSignals } from './platform/http/shutdown.ts';
 import { openLog } from './platform/log.ts';
 import type { FileFeedSpec } from './maritime/feeds/index.ts';
-import { loggerOptions, startServer, VERSION } from './server.ts';
+import { runsIngestThread, startIngestThreadEarly } from './maritime/ingest/thread.ts';
+import type { startServer } from './server.ts';
 
 /** Binds and releases the server's address first, so that a port in use is told before the start-up. */
 async function checkAddress(host: string, port: number): Promise<void> {
@@ -31,7 +33,7 @@ async function checkAddress(host: string, port: number): Promise<void> {
 type App = Awaited<ReturnType<typeof startServer>>;
 
 /** What a person starting the service wants to know first, from the running service's /readyz. */
-async function banner(app: App, config: Config): Promise<string> {
+async function banner(app: App, config: Config, version: string): Promise<string> {
   const address = app.server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
@@ -45,18 +47,20 @@ async function banner(app: App, config: Config): Promise<string> {
     ['AIS feeds', feeds.length ? feeds.map((f) => `${f.id} (${f.detail ?? f.state})`).join(', ') : 'none'],
     ['API keys', config.apiKeys.length ? 'LAMIS_API_KEYS' : `the development key is in ${path.resolve(config.dataDir, DEVELOPMENT_KEY_FILE)}`],
   ];
-  return [`LAMIS ${VERSION} is ready`, ...rows.map(([name, value]) => `  ${name.padEnd(10)} ${value}`)].join('\n');
+  return [`LAMIS ${version} is ready`, ...rows.map(([name, value]) => `  ${name.padEnd(10)} ${value}`)].join('\n');
 }
 
 async function runService(config: Config): Promise<number> {
   await checkAddress(config.host, config.port);
+  if (runsIngestThread(config.aisIngestThread)) startIngestThreadEarly();
+  const { loggerOptions, startServer, VERSION } = await import('./server.ts');
   const log = openLog(loggerOptions(config), config.logFormat);
   const app = await startServer(config, log.logger);
   // Every module the service uses is loaded by now: written at once, the compile cache serves the
   // next start even when this process does not end normally.
   flushCompileCache();
   closeOnSignals(app, config.shutdownTimeoutSec * 1000, log);
-  if (log.pretty) log.print(`\n${await banner(app, config)}\n`);
+  if (log.pretty) log.print(`\n${await banner(app, config, VERSION)}\n`);
   return -1; // keeps running until a signal
 }
 

@@ -22,6 +22,7 @@ import { registerTideRoutes } from './tides/tides.routes.ts';
 import { loadTideStations } from './tides/index.ts';
 import { registerVesselRoutes } from './vessels/vessels.routes.ts';
 import { IngestLink } from './ingest/link.ts';
+import { runsIngestThread } from './ingest/thread.ts';
 import { ingestOverload } from './ingest/overload.ts';
 import { VesselRepository } from './vessels/repository.ts';
 import { VesselStore, type Change } from './vessels/store.ts';
@@ -78,11 +79,12 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
   for (const vessel of restored) store.restore(vessel, freshAfter);
   if (restored.length) log.info({ vessels: restored.length, live: store.liveCount }, 'vessel state restored from storage');
 
-  const threaded = config.aisIngestThread === 'on' || (config.aisIngestThread === 'auto' && availableParallelism() > 1);
-  // The ingest thread takes a good half second to load its modules and open storage: it starts
-  // here and is awaited just before the server listens (onReady below), the other features and the
-  // routes' schemas being made meanwhile. Nothing reads it before then: requests, /readyz and
-  // /metrics come later, and no change comes before its feeds start.
+  const threaded = runsIngestThread(config.aisIngestThread);
+  // The ingest thread takes a good half second to load its modules (`lamis serve` starts it before
+  // the service's own load: thread.ts) and open storage: it opens here and is awaited just before
+  // the server listens (onReady below), the other features and the routes' schemas being made
+  // meanwhile. Nothing reads it before then: requests, /readyz and /metrics come later, and no
+  // change comes before its feeds start.
   const starting = IngestLink.start({
     threaded,
     database,

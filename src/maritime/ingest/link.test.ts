@@ -11,6 +11,7 @@ import { positionReport, sentences, staticVoyage } from '../vessels/fixtures.ts'
 import { VesselRepository } from '../vessels/repository.ts';
 import { VesselStore, type Change } from '../vessels/store.ts';
 import { IngestLink } from './link.ts';
+import { startIngestThreadEarly } from './thread.ts';
 
 const sqlite = STORAGE_BACKENDS.find((backend) => backend.name === 'SQLite')!;
 const VESSELS = 500;
@@ -35,6 +36,8 @@ for (const threaded of [true, false]) {
     before(async () => {
       handle = await sqlite.open([vesselsMigration]);
       const { dataDir } = handle;
+      // As `lamis serve` does: the thread loads its modules before it is given its settings.
+      if (threaded) startIngestThreadEarly();
       link = await IngestLink.start({
         threaded,
         database: handle.database,

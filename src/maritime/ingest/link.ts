@@ -3,12 +3,13 @@
 // change batches, and tells its listeners of each change. A batch is applied a slice of rows per
 // turn of the event loop and acknowledged a turn after its last slice, so requests are served
 // between slices whatever the feed's rate or the batch's size.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseSettings } from '../../platform/db/database.ts';
 import { applyChangeRows, ROW_WIDTH, type BatchCursor } from '../vessels/changes.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
 import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings, type IngestStatus, type UploadCounts } from './core.ts';
+import { ingestThread } from './thread.ts';
 import type { IngestWorkerData } from './worker.ts';
 
 export interface IngestLinkOptions {
@@ -127,8 +128,8 @@ export class IngestLink {
   }
 
   async #startWorker(options: IngestLinkOptions): Promise<void> {
-    const workerData: IngestWorkerData = { database: options.databaseSettings, settings: options.settings };
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData, name: 'lamis-ais-ingest' });
+    const worker = ingestThread();
+    worker.postMessage({ database: options.databaseSettings, settings: options.settings } satisfies IngestWorkerData);
     this.#thread = worker;
     const opened = new Promise<unknown>((resolve, reject) => this.#requests.set(0, { resolve, reject }));
     worker.on('message', (event: IngestEvent) => this.#receive(event));

@@ -1,6 +1,8 @@
 // The ingest thread: a worker that runs one IngestCore on a database connection of its own. Its
-// events go to the serving thread as they are; a batch's rows are transferred, not copied.
-import { parentPort, workerData } from 'node:worker_threads';
+// settings come as the first message (the thread may start before the service knows them:
+// thread.ts); its events go to the serving thread as they are; a batch's rows are transferred, not
+// copied.
+import { parentPort } from 'node:worker_threads';
 import { openDatabase, type DatabaseSettings } from '../../platform/db/database.ts';
 import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings } from './core.ts';
 
@@ -10,7 +12,7 @@ export interface IngestWorkerData {
 }
 
 const port = parentPort!;
-const { database: databaseSettings, settings } = workerData as IngestWorkerData;
+const { database: databaseSettings, settings } = await new Promise<IngestWorkerData>((resolve) => port.once('message', resolve));
 const database = openDatabase(databaseSettings);
 const emit = (event: IngestEvent) => port.postMessage(event, event.kind === 'batch' ? [event.rows.buffer as ArrayBuffer] : []);
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
