@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { buildPending } from '../../src/platform/http/build-later.ts';
+import { AJV_SETTINGS, defaultValidatorFactory } from '../../src/platform/http/validation.ts';
 import { FEATURES } from '../../src/server.ts';
 import { featureApp } from '../support/in-process.ts';
 import { startServe } from '../support/serve.ts';
@@ -117,6 +118,13 @@ test('every request validator and response serialiser of the whole service build
     const refused = await service.call('GET', '/v3/maritime/ports?limit=0');
     assert.equal(refused.status, 400);
     assert.deepEqual(refused.body.errors.map((error: { path: string }) => error.path), ['/querystring/limit']);
+    // The service's validators skip checking the shared shapes against JSON Schema's meta-schema
+    // (validation.ts): here they are checked, with the same compiler.
+    const checking = { customOptions: { ...AJV_SETTINGS.customOptions, validateSchema: true }, plugins: AJV_SETTINGS.plugins };
+    const shapes = service.app.getSchemas();
+    assert.ok(Object.keys(shapes).length > 50);
+    const compile = defaultValidatorFactory(shapes, checking);
+    compile({ schema: { type: 'object', properties: { of: { $ref: Object.keys(shapes)[0] } } }, method: 'GET', url: '/', httpPart: 'body' } as never);
   } finally {
     await service.close();
   }
