@@ -32,7 +32,7 @@
 // and the other record is left out: a few hundred small US fields and heliports whose FAA
 // identifier has been given to another place, a third of them closed.
 
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { backgroundTurn } from '../../platform/background-turns.ts';
 import type { Loading } from '../../platform/reference-data.ts';
 import { runWorkerTask } from '../../platform/worker-task.ts';
 import { readCachedAirports, writeCachedAirports } from './airports-cache.ts';
@@ -109,7 +109,7 @@ export function loadAirports(options: LoadAirportsOptions, signal?: AbortSignal)
     } else {
       started.builder.add(shareRepeatedStrings(message as AirportRecord[], strings));
       worker.postMessage('next');
-      await nextTurn();
+      await backgroundTurn();
     }
     return undefined;
   });

@@ -295,7 +295,7 @@ export class PortAreas {
   }
 
   /** Makes every area not made yet, `slice` ports at a time, awaiting `pause` between slices. */
-  async prepare(pause: () => Promise<unknown>, slice = 250): Promise<void> {
+  async prepare(pause: () => Promise<unknown>, slice = 100): Promise<void> {
     while (this.#made < this.#ports.ports.length) {
       this.#makeAreas(this.#made + slice);
       await pause();

@@ -2,7 +2,7 @@
 // the sources (ports.ts) takes a few hundred milliseconds, so a worker thread does that and hands
 // the ports over a batch at a time; the port index and the destination matcher take each batch on a
 // turn of the event loop of its own, and the service answers other requests meanwhile.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { backgroundTurn } from '../../platform/background-turns.ts';
 import type { Loading } from '../../platform/reference-data.ts';
 import { runWorkerTask } from '../../platform/worker-task.ts';
 import { destinationMatcherBuilder } from './destination.ts';
@@ -28,7 +28,7 @@ export function loadPortData(options: { readonly dataDir: string }, signal?: Abo
     } else {
       started.index.add(message as Port[]);
       started.destinations.add(message as Port[]);
-      await nextTurn();
+      await backgroundTurn();
     }
     return undefined;
   });

@@ -2,7 +2,7 @@
 // and stored, announced on the bus once stored (once, however many instances read the feed); port
 // areas learned from the vessels that stop (areas.ts) and stored; the destination index behind
 // expected arrivals; berth records; congestion; and their routes.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { backgroundTurn } from '../../platform/background-turns.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { topic, type Bus } from '../../platform/bus/index.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -187,7 +187,7 @@ export function startPortIntelligence(deps: PortIntelligenceDeps): PortIntellige
   const making = deps.reference.load('port areas', deps.paths, async (): Promise<Live> => {
     const data = await deps.data;
     const areas = new PortAreas(data.index, await clusterStore.all(new Date(Date.now() - FORGET_DAYS * DAY_MS).toISOString()));
-    await areas.prepare(() => nextTurn());
+    await areas.prepare(backgroundTurn);
     const detector = new PortCallDetector(data.index, areas);
     for (const [mmsi, atMs] of heardAtStart) detector.heard(mmsi, atMs);
     const orphans = detector.restore(await calls.open(), (mmsi) => heardAtStart.get(mmsi) ?? null);

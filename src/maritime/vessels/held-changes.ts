@@ -1,6 +1,6 @@
 // Vessel changes for those who read the port data with them (port calls; the intelligence engine's
 // port areas and destinations), heard from the start but passed on only once it has loaded.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { backgroundTurn } from '../../platform/background-turns.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** At most this many changes wait (a feed pouring in while the data loads); later ones are dropped. */
@@ -38,7 +38,7 @@ export class HeldChanges<T> {
       // Changes heard while these are passed on join the end of the list.
       for (let from = 0; from < held.length; from += HELD_SLICE) {
         for (const change of held.slice(from, from + HELD_SLICE)) this.#deliver(change);
-        await nextTurn();
+        await backgroundTurn();
       }
       this.#held = null;
       if (this.#dropped > 0) this.#log.warn({ dropped: this.#dropped }, 'vessel changes heard while the port data loaded were dropped past the bound');

@@ -6,7 +6,7 @@
 // first. A route's first request may pay a few milliseconds for it; a schema that cannot be built
 // fails that request (a 500) and is logged by the background build; test/platform/startup.test.ts
 // builds them all.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { backgroundTurn } from '../background-turns.ts';
 
 /** Builds not done yet, in the order they were asked for. */
 const pending = new Set<() => unknown>();
@@ -55,7 +55,7 @@ export async function buildPending(sliceMs = 10): Promise<number> {
       }
       if (performance.now() - started > sliceMs) break;
     }
-    await nextTurn();
+    await backgroundTurn();
   }
   if (failed.length > 0) throw new AggregateError(failed, `${failed.length} request validators or response serialisers could not be built`);
   return built;
