@@ -511,7 +511,8 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const feedPort = await freePort();
   const lamis = await startTrackedLamis(dataDir, feedPort, layout.serverCpus);
   const startFeed = () => startHelper('feeder', [`--file=${corpus.file}`, `--port=${feedPort}`, `--rate=${rate}`], layout.clientCpus);
-  const rows: { lamis: PhaseResult; broadcast: PhaseResult; boxVessels: number }[] = [];
+  /** `broadcast` is null when its phase failed (a broadcaster too starved to take its clients): that run has no baseline. */
+  const rows: { lamis: PhaseResult; broadcast: PhaseResult | null; boxVessels: number }[] = [];
   let landingIdle: Landing;
   try {
     // Until the whole fleet has reported once.
@@ -533,8 +534,13 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}`);
       console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
-      const broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds, layout);
-      console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)}`);
+      let broadcast: PhaseResult | null = null;
+      try {
+        broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds, layout);
+        console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)}`);
+      } catch (error) {
+        console.log(`  broadcast: failed (${(error as Error).message}); this run has no baseline`);
+      }
       rows.push({ lamis: lamisResult, broadcast, boxVessels });
     }
   } finally {
@@ -553,27 +559,36 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatRatio(l.feedRate! / rate), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!),
         Number.isNaN(l.hopCoalescedPerSecond) ? '-' : formatInt(l.hopCoalescedPerSecond!), String(l.p50), String(l.p99), `${l.landing!.p99} (${formatRatio(l.landing!.p99 / landingIdle.p99)})`,
         l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.rss)],
-      [formatInt(b.clients), 'broadcast', '-', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', '-', String(b.p50), String(b.p99), '-',
-        b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss)],
+      b === null
+        ? [formatInt(l.clients), 'broadcast', '-', '-', 'failed', '-', '-', '-', '-', '-', '-', '-', '-', '-']
+        : [formatInt(b.clients), 'broadcast', '-', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', '-', String(b.p50), String(b.p99), '-',
+          b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss)],
     ]),
   ));
   console.log(`landing on the quiet server: p99 ${landingIdle.p99} ms`);
-  // Per client count, the median over its runs of each figure (a single run's figures when there is one).
+  // Per client count, the median over its runs of each figure (a single run's figures when there is
+  // one); the ratios to the broadcaster over the runs that have one.
+  type Run = { lamis: PhaseResult; broadcast: PhaseResult };
   const headline = clientCounts.map((clients) => {
-    const runs = rows.filter((row) => row.lamis.clients === clients);
-    const of = (figure: (row: (typeof rows)[number]) => number) => median(runs.map(figure));
-    const range = (figure: (row: (typeof rows)[number]) => number) =>
+    const all = rows.filter((row) => row.lamis.clients === clients);
+    const runs = all.filter((row): row is Run & { boxVessels: number } => row.broadcast !== null);
+    const of = (figure: (row: Run) => number) => median(runs.map(figure));
+    const ofLamis = (figure: (lamis: PhaseResult) => number) => median(all.map((row) => figure(row.lamis)));
+    const range = (figure: (row: Run) => number) =>
       (runs.length > 1 ? `, ${formatRatio(Math.min(...runs.map(figure)))} to ${formatRatio(Math.max(...runs.map(figure)))} over ${runs.length} runs` : '');
-    const p99Ratio = ({ lamis: l, broadcast: b }: (typeof rows)[number]) => l.p99 / b.p99;
-    const landingRatio = ({ lamis: l }: (typeof rows)[number]) => l.landing!.p99 / landingIdle.p99;
-    return `${formatInt(clients)} clients${runs.length > 1 ? ` (medians of ${runs.length} runs)` : ''}: ` +
-      `feed ${formatInt(of(({ lamis: l }) => l.feedRate!))} sentences/s (${formatRatio(of(({ lamis: l }) => l.feedRate! / rate))} offered), ` +
-      `${formatInt(of(({ lamis: l }) => l.updatesPerSecond))} updates/s (${formatRatio(of(({ lamis: l, broadcast: b }) => l.updatesPerSecond / b.updatesPerSecond))} broadcast), ` +
-      `p50 ${of(({ lamis: l }) => l.p50)} ms (${formatRatio(of(({ lamis: l, broadcast: b }) => l.p50 / b.p50))}), ` +
-      `p99 ${of(({ lamis: l }) => l.p99)} ms (${formatRatio(of(p99Ratio))}${range(p99Ratio)}), ` +
-      `server CPU ${of(({ lamis: l }) => 1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio(of(({ lamis: l, broadcast: b }) => (l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond)))}), ` +
-      `server RSS ${formatBytes(of(({ lamis: l }) => l.rss))} (${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / b.rss))}, the whole service against a bare broadcaster), ` +
-      `landing p99 ${of(({ lamis: l }) => l.landing!.p99)} ms (${formatRatio(of(landingRatio))} the quiet ${landingIdle.p99} ms${range(landingRatio)})`;
+    const p99Ratio = ({ lamis: l, broadcast: b }: Run) => l.p99 / b.p99;
+    const landingRatio = (l: PhaseResult) => l.landing!.p99 / landingIdle.p99;
+    const landingRange = all.length > 1
+      ? `, ${formatRatio(Math.min(...all.map((row) => landingRatio(row.lamis))))} to ${formatRatio(Math.max(...all.map((row) => landingRatio(row.lamis))))} over ${all.length} runs`
+      : '';
+    return `${formatInt(clients)} clients${all.length > 1 ? ` (medians of ${all.length} runs${runs.length < all.length ? `, ${all.length - runs.length} without a baseline` : ''})` : ''}: ` +
+      `feed ${formatInt(ofLamis((l) => l.feedRate!))} sentences/s (${formatRatio(ofLamis((l) => l.feedRate! / rate))} offered), ` +
+      `${formatInt(ofLamis((l) => l.updatesPerSecond))} updates/s (${formatRatio(of(({ lamis: l, broadcast: b }) => l.updatesPerSecond / b.updatesPerSecond))} broadcast), ` +
+      `p50 ${ofLamis((l) => l.p50)} ms (${formatRatio(of(({ lamis: l, broadcast: b }) => l.p50 / b.p50))}), ` +
+      `p99 ${ofLamis((l) => l.p99)} ms (${formatRatio(of(p99Ratio))}${range(p99Ratio)}), ` +
+      `server CPU ${ofLamis((l) => 1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio(of(({ lamis: l, broadcast: b }) => (l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond)))}), ` +
+      `server RSS ${formatBytes(ofLamis((l) => l.rss))} (${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / b.rss))}, the whole service against a bare broadcaster), ` +
+      `landing p99 ${ofLamis((l) => l.landing!.p99)} ms (${formatRatio(ofLamis(landingRatio))} the quiet ${landingIdle.p99} ms${landingRange})`;
   });
   return { name: 'stream', headline, data: { cores, landingIdle, rows } };
 }
