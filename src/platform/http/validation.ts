@@ -62,7 +62,7 @@ function finiteNumbers(ajv: Ajv): Ajv {
 
 export const AJV_SETTINGS: AjvSettings = {
   // validateSchema: checking the ~90 shared shapes against JSON Schema's meta-schema (compiled
-  // first) took 0.2 s of CPU in one piece at the first request after the start; the shapes are
+  // first) took 67 to 193 ms of CPU in one piece after the start's listen; the shapes are
   // checked by test/platform/startup.test.ts instead, and ajv's strict mode still refuses unknown
   // keywords and types as it compiles.
   customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, validateSchema: false },
