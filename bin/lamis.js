@@ -21,7 +21,7 @@ const SERVICE_V8_FLAGS = ['--max-semi-space-size=8'];
 // And its environment for the C library, read as the process starts too: glibc gives threads that
 // allocate malloc arenas of their own (up to 8 a core), where what the service's threads (AIS
 // ingest, the reference data loads, libuv's pool) freed stays resident; with two the service held
-// 15 to 70 MiB less at rest, for no loss of speed (README "Memory"). An operator's own
+// 12 to 71 MiB less at rest, for no loss of speed (README "Memory"). An operator's own
 // MALLOC_ARENA_MAX wins.
 const SERVICE_ENV = { MALLOC_ARENA_MAX: '2' };
 const service = SERVICE_COMMANDS.has(process.argv[2]);
