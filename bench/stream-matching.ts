@@ -11,7 +11,7 @@ import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type Vessel } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus } from './lib/ais-corpus.ts';
 import { formatInt, formatRatio, formatTable, intFlag, medianRatio, runAsScript, timeInterleaved } from './lib/harness.ts';
-import type { BenchOptions, BenchReport } from './lib/harness.ts';
+import type { BenchOptions, BenchReport, Timing } from './lib/harness.ts';
 import { randomBoxes } from './stream.ts';
 
 export const description = 'Stream fan-out matching: the subscription index vs testing every subscription (baseline), per vessel update';
@@ -44,7 +44,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       { label: 'every subscription (baseline)', find: scan },
       { label: 'subscription index', find: (vessel: Vessel, visit: () => void) => index.forEachMatch(vessel, visit) },
     ].map(({ label, find }) => ({ label, warmup: lookupAll(find, Math.floor(vessels.length / 3)), pass: lookupAll(find) })), { runs, minRuns: 3, warmups: 2 });
-    const [baseline, indexed] = timings.map(({ timing }) => timing) as [typeof timings[0]['timing'], typeof timings[0]['timing']];
+    const [baseline, indexed] = timings.map(({ timing }) => timing) as [Timing, Timing];
     if (baseline.count !== indexed.count) throw new Error(`the index matched ${indexed.count} times, the full scan ${baseline.count}`);
     const perLookup = (ms: number) => ((ms * 1e6) / vessels.length).toFixed(0);
     const ratio = medianRatio(baseline, indexed);

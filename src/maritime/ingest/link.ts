@@ -10,7 +10,7 @@ import { applyChangeRows, ROW_WIDTH, type BatchCursor } from '../vessels/changes
 import type { Change, VesselStore } from '../vessels/store.ts';
 import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings, type IngestStatus, type UploadCounts } from './core.ts';
 import { ingestThread } from './thread.ts';
-import type { IngestWorkerData } from './worker.ts';
+import type { IngestThreadSettings } from './worker.ts';
 
 export interface IngestLinkOptions {
   /** On a worker thread of its own, or in this thread. */
@@ -129,7 +129,7 @@ export class IngestLink {
 
   async #startWorker(options: IngestLinkOptions): Promise<void> {
     const worker = ingestThread();
-    worker.postMessage({ database: options.databaseSettings, settings: options.settings } satisfies IngestWorkerData);
+    worker.postMessage({ database: options.databaseSettings, settings: options.settings } satisfies IngestThreadSettings);
     this.#thread = worker;
     const opened = new Promise<unknown>((resolve, reject) => this.#requests.set(0, { resolve, reject }));
     worker.on('message', (event: IngestEvent) => this.#receive(event));

@@ -6,13 +6,14 @@ import { parentPort } from 'node:worker_threads';
 import { openDatabase, type DatabaseSettings } from '../../platform/db/database.ts';
 import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings } from './core.ts';
 
-export interface IngestWorkerData {
+/** What the ingest thread is given first: its database connection's settings and ingest's own. */
+export interface IngestThreadSettings {
   database: DatabaseSettings;
   settings: IngestSettings;
 }
 
 const port = parentPort!;
-const { database: databaseSettings, settings } = await new Promise<IngestWorkerData>((resolve) => port.once('message', resolve));
+const { database: databaseSettings, settings } = await new Promise<IngestThreadSettings>((resolve) => port.once('message', resolve));
 const database = openDatabase(databaseSettings);
 const emit = (event: IngestEvent) => port.postMessage(event, event.kind === 'batch' ? [event.rows.buffer as ArrayBuffer] : []);
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
