@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { runWorkerTask } from './worker-task.ts';
+import { runWorkerTask, TASK_THREAD_NICE } from './worker-task.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lamis-worker-task-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,5 +56,22 @@ describe('runWorkerTask', () => {
     const aborted = new AbortController();
     aborted.abort(new Error('closed before'));
     await assert.rejects(runWorkerTask(url, { task: 'ticking', signal: aborted.signal }, () => 'never'), /closed before/);
+  });
+});
+
+describe('lowerThreadPriority', { skip: process.platform !== 'linux' && 'a nice value per thread is Linux’s' }, () => {
+  it('lowers the calling thread to TASK_THREAD_NICE and leaves the rest of the process as it was', async () => {
+    const before = getPriority(process.pid);
+    const url = workerFile('lowering', `
+      import { readlinkSync } from 'node:fs';
+      import { getPriority } from 'node:os';
+      const { lowerThreadPriority } = await import(workerData.module);
+      lowerThreadPriority();
+      const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+      parentPort.postMessage({ threadId, nice: getPriority(threadId) });`);
+    const seen = await runWorkerTask(url, { task: 'lowering', workerData: { module: new URL('./worker-task.ts', import.meta.url).href } }, (message) => message as { threadId: number; nice: number });
+    assert.notEqual(seen.threadId, process.pid);
+    assert.equal(seen.nice, Math.max(before, TASK_THREAD_NICE));
+    assert.equal(getPriority(process.pid), before);
   });
 });

@@ -1,7 +1,26 @@
 // A worker thread that does one task and hands its result over in messages (reference data loaded
 // aside: airports, ports, the sea-lane graph), stopped however the task ends.
 import { on } from 'node:events';
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
+
+/** The nice value a task thread takes: on cores they share, the serving thread's turns go first. */
+export const TASK_THREAD_NICE = 10;
+
+/**
+ * Lowers the calling thread's priority to TASK_THREAD_NICE (one started lower stays so), for a task
+ * thread to call first. On Linux a nice value belongs to a thread, named by its id in
+ * /proc/thread-self; elsewhere, or where it may not be changed, the thread runs as it is.
+ */
+export function lowerThreadPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(threadId, Math.max(getPriority(threadId), TASK_THREAD_NICE));
+  } catch {
+    // Its work is the same at any priority.
+  }
+}
 
 export interface WorkerTaskOptions {
   /** Names the task in the error thrown when the thread stops before it is done. */

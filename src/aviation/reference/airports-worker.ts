@@ -1,7 +1,10 @@
 // The thread that reads (or compiles) the airport records for `loadAirports` and hands them over
 // in batches: `ahead` at once, then one more each time the index has taken one, null at the end.
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from '../../platform/worker-task.ts';
 import { loadAirportRecords, type LoadAirportsOptions } from './airports.ts';
+
+lowerThreadPriority();
 
 const { options, batch, ahead } = workerData as { options: LoadAirportsOptions; batch: number; ahead: number };
 const port = parentPort!;
