@@ -1,12 +1,13 @@
 // Change batches: the read copy a batch builds equals the store it was taken from, every change
 // arrives in order while the copy keeps up, positions of one vessel merge once it is behind (the
-// latest wins, a static change is kept), and the copy never mutates a vessel object it handed out.
+// latest wins, a static change is kept), and the copy never mutates a vessel object it handed out
+// (unless it updates in place, as a stream process's does).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyChangeBatch, PendingChanges, ROW_WIDTH } from './changes.ts';
+import { applyChangeBatch, PendingChanges, ROW_WIDTH, type VesselCopy } from './changes.ts';
 import { decoded, positionReport, staticVoyage } from './fixtures.ts';
 import { AisIngest } from './ingest.ts';
-import { VesselStore, type Change } from './store.ts';
+import { VesselStore, type Change, type Vessel } from './store.ts';
 import { encodeAisSentences } from '../ais/index.ts';
 
 const T0 = Date.parse('2026-05-04T00:00:00Z');
@@ -108,4 +109,27 @@ test('a static-only change keeps the position the copy holds', () => {
   assert.equal(heard[1]!.position, false);
   assert.equal(copy.get(244_123_456)!.position!.lat, 51.0);
   assert.equal(copy.byImo(9321483)?.mmsi, 244_123_456);
+});
+
+test('a copy that updates in place keeps one object per vessel, equal to the store after every batch', () => {
+  const source = new VesselStore();
+  const ingest = new AisIngest(source);
+  const pending = new PendingChanges();
+  ingest.onChange((change) => pending.add(change));
+  const vessels = new Map<number, Vessel>();
+  const copy: VesselCopy = { get: (mmsi) => vessels.get(mmsi), put: (vessel) => void vessels.set(vessel.mmsi, vessel), inPlace: true };
+  const seen: { lat: number | undefined; draught: number | null }[] = [];
+  const sync = () => applyChangeBatch(copy, pending.take(10_000), ({ vessel }) => seen.push({ lat: vessel.position?.lat, draught: vessel.draught }));
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.0, 4.0))], T0);
+  sync();
+  const first = vessels.get(244_123_456)!;
+  const firstPosition = first.position!;
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { draught: 124 }))], T0 + 1_000);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.2, 4.2, { speed: 0, heading: 511 }))], T0 + 2_000);
+  sync();
+  assert.equal(vessels.get(244_123_456), first);
+  assert.equal(first.position, firstPosition);
+  assert.deepEqual(first, source.get(244_123_456));
+  // Each listener saw the state its change left, while it ran.
+  assert.deepEqual(seen, [{ lat: 51.0, draught: null }, { lat: 51.0, draught: 12.4 }, { lat: 51.2, draught: 12.4 }]);
 });

@@ -6,8 +6,10 @@
 //
 // A row carries the vessel's state as the change left it. While the serving thread keeps up, every
 // change has its row; once it falls behind, positions of a vessel merge into its waiting row (the
-// latest wins), and a static change is never lost. The copy builds a new Vessel object for every row (its old object is never
-// mutated), so what it hands its listeners can be published as it is.
+// latest wins), and a static change is never lost. The serving thread's copy builds a new Vessel
+// object for every row (its old object is never mutated), so what it hands its listeners can be
+// published as it is; a copy whose listeners are done with a change when they return (a stream
+// process's) updates its objects in place instead, and makes no garbage of them.
 import type { TurnDirection } from '../ais/index.ts';
 import { categoryForShipType } from './reference/index.ts';
 import { newVessel, type Change, type FeedSource, type Vessel, type VesselPosition, type VesselStore } from './store.ts';
@@ -159,8 +161,12 @@ function pushStatic(out: (string | number | null)[], v: Vessel): void {
     v.destination, v.eta, v.draught, v.static_updated_at);
 }
 
-/** What a batch is applied to: the serving thread's read copy, or a stream process's. */
-export type VesselCopy = Pick<VesselStore, 'get' | 'put'>;
+/**
+ * What a batch is applied to: the serving thread's read copy, or a stream process's. `inPlace`: the
+ * copy's Vessel objects are updated in place, for a copy whose listeners keep nothing of a change
+ * past their return.
+ */
+export type VesselCopy = Pick<VesselStore, 'get' | 'put'> & { readonly inPlace?: boolean };
 
 /** Applies a batch to a copy; `onChange` hears each vessel's change, in row order. */
 export function applyChangeBatch(store: VesselCopy, batch: ChangeBatch, onChange: (change: Change) => void): number {
@@ -185,7 +191,7 @@ export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: B
     const mmsi = rows[at + MMSI]!;
     const flags = rows[at + FLAGS]!;
     const previous = store.get(mmsi);
-    const vessel: Vessel = previous ? { ...previous } : newVessel(mmsi, SOURCES[(flags >> 4) & 7]!, '');
+    const vessel: Vessel = previous ? (store.inPlace ? previous : { ...previous }) : newVessel(mmsi, SOURCES[(flags >> 4) & 7]!, '');
     vessel.ais_class = CLASSES[(flags >> 2) & 3]!;
     vessel.source = SOURCES[(flags >> 4) & 7]!;
     vessel.last_update = new Date(rows[at + LAST_UPDATE]!).toISOString();
@@ -193,7 +199,7 @@ export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: B
     for (let list = rows[at + SOURCE_LIST]!; list > 0; list = Math.floor(list / 5)) sources.push(SOURCES[(list % 5) - 1]!);
     vessel.sources = previous && sameList(previous.sources, sources) ? previous.sources : sources;
     const position = (flags & POSITION) !== 0 && !Number.isNaN(rows[at + LAT]!);
-    if (position) vessel.position = positionOf(rows, at);
+    if (position) vessel.position = positionOf(rows, at, store.inPlace ? vessel.position : null);
     const changedStatic = (flags & STATIC) !== 0;
     if (statics[s] === row) {
       readStatic(vessel, statics, s + 1);
@@ -209,8 +215,9 @@ function sameList(a: readonly FeedSource[], b: readonly FeedSource[]): boolean {
   return a.length === b.length && a.every((source, i) => source === b[i]);
 }
 
-function positionOf(rows: Float64Array, at: number): VesselPosition {
-  return {
+/** The row's position; written into `into` when given (what is made here dies young, `into` lives on). */
+function positionOf(rows: Float64Array, at: number, into: VesselPosition | null): VesselPosition {
+  const position: VesselPosition = {
     lat: rows[at + LAT]!,
     lon: rows[at + LON]!,
     sog: nullable(rows[at + SOG]!),
@@ -222,6 +229,7 @@ function positionOf(rows: Float64Array, at: number): VesselPosition {
     position_accuracy: rows[at + ACCURACY] === 1,
     timestamp: new Date(rows[at + TIMESTAMP]!).toISOString(),
   };
+  return into ? Object.assign(into, position) : position;
 }
 
 function readStatic(vessel: Vessel, statics: (string | number | null)[], s: number): void {
