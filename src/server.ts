@@ -135,16 +135,19 @@ export async function buildServer(platform: Platform, logger: FastifyBaseLogger)
   app.addHook('onReady', async () => {
     void buildPending().catch((error: unknown) => logger.error({ err: error }, 'request validators or response serialisers could not be built: their routes answer 500'));
   });
-  for (const feature of platform.features) await feature({
-    app, config, database, bus, readiness, reference, metrics, logger, masterKey: platform.masterKey,
-    addOverloadSignal: (signal) => shedder?.addSignal(signal),
-  });
-
+  // Fastify runs onClose hooks last registered first: added before the features' own, this one
+  // closes storage and the bus once every feature has stopped its work (which may still write or
+  // publish while it stops).
   app.addHook('onClose', async () => {
     await platform.access.close();
     await bus.close();
     await database.close();
   });
+  for (const feature of platform.features) await feature({
+    app, config, database, bus, readiness, reference, metrics, logger, masterKey: platform.masterKey,
+    addOverloadSignal: (signal) => shedder?.addSignal(signal),
+  });
+
   return app;
 }
 

@@ -59,7 +59,7 @@ describe('runWorkerTask', () => {
   });
 });
 
-describe('lowerThreadPriority', { skip: process.platform !== 'linux' && 'a nice value per thread is Linux’s' }, () => {
+describe('lowerThreadPriority', { skip: process.platform !== 'linux' && 'a nice value per thread is for Linux only' }, () => {
   it('lowers the calling thread to TASK_THREAD_NICE and leaves the rest of the process as it was', async () => {
     const before = getPriority(process.pid);
     const url = workerFile('lowering', `

@@ -96,7 +96,7 @@ test("a fresh lamis serve answers the README's first request at once: start-up i
         assert.equal(response.status, 200, `start ${start}, request ${request}: ${await response.text()}`);
       }
       serve.child.kill('SIGTERM');
-      assert.equal((await serve.exited).code, 0);
+      assert.equal((await serve.exited).code, 0, `start ${start}:\n${serve.output()}`);
       // The simulator sets sail once the server listens, not before.
       const output = serve.output();
       assert.ok(output.indexOf('"feed":"simulator"') > output.indexOf('Server listening at'), output);
