@@ -10,6 +10,7 @@
 // object for every row (its old object is never mutated), so what it hands its listeners can be
 // published as it is; a copy whose listeners are done with a change when they return (a stream
 // process's) updates its objects in place instead, and makes no garbage of them.
+import { isoTime, timeOf } from '../../platform/iso-time.ts';
 import type { TurnDirection } from '../ais/index.ts';
 import { categoryForShipType } from './reference/index.ts';
 import { newVessel, type Change, type FeedSource, type Vessel, type VesselPosition, type VesselStore } from './store.ts';
@@ -136,7 +137,7 @@ function encodeRow(rows: Float64Array, at: number, vessel: Vessel, changed: numb
   const classCode = vessel.ais_class === 'A' ? 1 : vessel.ais_class === 'B' ? 2 : 0;
   rows[at + MMSI] = vessel.mmsi;
   rows[at + FLAGS] = changed | (classCode << 2) | (SOURCES.indexOf(vessel.source) << 4);
-  rows[at + LAST_UPDATE] = Date.parse(vessel.last_update);
+  rows[at + LAST_UPDATE] = timeOf(vessel.last_update);
   let list = 0;
   for (let i = vessel.sources.length - 1; i >= 0; i--) list = list * 5 + SOURCES.indexOf(vessel.sources[i]!) + 1;
   rows[at + SOURCE_LIST] = list;
@@ -151,7 +152,7 @@ function encodeRow(rows: Float64Array, at: number, vessel: Vessel, changed: numb
   rows[at + ROT_DIRECTION] = TURNS.indexOf(p.rot_direction);
   rows[at + NAV_STATUS] = num(p.nav_status);
   rows[at + ACCURACY] = p.position_accuracy ? 1 : 0;
-  rows[at + TIMESTAMP] = Date.parse(p.timestamp);
+  rows[at + TIMESTAMP] = timeOf(p.timestamp);
 }
 
 function pushStatic(out: (string | number | null)[], v: Vessel): void {
@@ -194,7 +195,7 @@ export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: B
     const vessel: Vessel = previous ? (store.inPlace ? previous : { ...previous }) : newVessel(mmsi, SOURCES[(flags >> 4) & 7]!, '');
     vessel.ais_class = CLASSES[(flags >> 2) & 3]!;
     vessel.source = SOURCES[(flags >> 4) & 7]!;
-    vessel.last_update = new Date(rows[at + LAST_UPDATE]!).toISOString();
+    vessel.last_update = isoTime(rows[at + LAST_UPDATE]!);
     const sources: FeedSource[] = [];
     for (let list = rows[at + SOURCE_LIST]!; list > 0; list = Math.floor(list / 5)) sources.push(SOURCES[(list % 5) - 1]!);
     vessel.sources = previous && sameList(previous.sources, sources) ? previous.sources : sources;
@@ -227,7 +228,7 @@ function positionOf(rows: Float64Array, at: number, into: VesselPosition | null)
     rot_direction: TURNS[rows[at + ROT_DIRECTION]!] ?? null,
     nav_status: nullable(rows[at + NAV_STATUS]!),
     position_accuracy: rows[at + ACCURACY] === 1,
-    timestamp: new Date(rows[at + TIMESTAMP]!).toISOString(),
+    timestamp: isoTime(rows[at + TIMESTAMP]!),
   };
   return into ? Object.assign(into, position) : position;
 }

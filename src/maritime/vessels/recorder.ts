@@ -33,6 +33,7 @@
  * (72 h) are deleted. Timers run from `start()` (unref'd); `close()` stops them and flushes the rest.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { timeOf } from '../../platform/iso-time.ts';
 import type { Change, Vessel } from './store.ts';
 import { trackPointOf, type TrackPoint, type VesselRepository } from './repository.ts';
 
@@ -263,7 +264,7 @@ export class VesselRecorder {
   #keep(vessel: Vessel): Kept | null {
     const position = vessel.position!;
     const o = this.#options;
-    const time = Date.parse(position.timestamp);
+    const time = timeOf(position.timestamp);
     const moving = position.sog === null || position.sog >= o.stationarySpeedKn;
     const last = this.#kept.get(vessel.mmsi);
     const now = this.#now();

@@ -1,5 +1,6 @@
 // Live vessel state per MMSI, built from decoded AIS messages, with a 1° grid over live positions
 // so a bounding-box query touches only the cells it covers.
+import { isoTime } from '../../platform/iso-time.ts';
 import type { AisMessage, Dimensions, Eta, TurnDirection } from '../ais/index.ts';
 import { categoryForShipType, classifyMmsi, type MmsiKind, type VesselCategory } from './reference/index.ts';
 
@@ -153,7 +154,7 @@ export class VesselStore {
   /** Applies one decoded message; returns what changed, or null when it carries no vessel data. */
   apply(message: AisMessage, receivedAt: number, source: FeedSource): Change | null {
     const m = message.scaled;
-    const time = new Date(receivedAt).toISOString();
+    const time = isoTime(receivedAt);
     switch (m.type) {
       case 1:
       case 2:
