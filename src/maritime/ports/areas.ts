@@ -33,6 +33,7 @@ import { haversineNm } from '../../platform/geo/great-circle.ts';
 import { createPointGrid } from '../../platform/geo/point-grid.ts';
 import { ringHolds } from '../../platform/geo/ring.ts';
 import { newId } from '../../platform/ids.ts';
+import { isoTime } from '../../platform/iso-time.ts';
 import { normalizeLon } from '../sea-routes/geo.ts';
 import { APPROACH_RADIUS_NM, HARBOUR_SIZES, type HarbourType, type Port } from './model.ts';
 
@@ -352,7 +353,7 @@ export class PortAreas {
   learn(port: Port, report: StopReport): 'new' | 'same' | null {
     const kind = stopKind(report);
     if (kind === null || haversineNm(port.lat, port.lon, report.lat, report.lon) > reachNm(port)) return null;
-    const at = new Date(report.atMs).toISOString();
+    const at = isoTime(report.atMs);
     const clusters = this.#clusters.get(port.id) ?? [];
     let nearest: { cluster: StopCluster; distance: number } | null = null;
     for (const cluster of clusters) {

@@ -26,6 +26,7 @@
 import { createHash } from 'node:crypto';
 import type { LatLon } from '../../platform/geo/great-circle.ts';
 import { BASE62 } from '../../platform/ids.ts';
+import { timeOf } from '../../platform/iso-time.ts';
 import type { VesselCategory } from '../vessels/reference/index.ts';
 import type { FeedSource, Vessel, VesselPosition } from '../vessels/store.ts';
 import { AT_ANCHOR_STATUS, MOORED_STATUS, PortAreas, STOPPED_KN } from './areas.ts';
@@ -194,7 +195,7 @@ export class PortCallDetector {
   observe(vessel: Vessel): PortCallEvent[] {
     const position = vessel.position;
     if (position === null) return [];
-    const at = Date.parse(position.timestamp);
+    const at = timeOf(position.timestamp);
     const previous = this.#lastSeen.get(vessel.mmsi);
     // Reports from several feeds can interleave slightly out of order: an older one changes nothing.
     if (previous !== undefined && at < previous) return [];

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { topic, type Bus } from '../../platform/bus/index.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { App } from '../../platform/http/app.ts';
+import { timeOf } from '../../platform/iso-time.ts';
 import type { ReferenceData } from '../../platform/reference-data.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
 import { StopClusterStore } from './areas-store.ts';
@@ -244,7 +245,7 @@ export function startPortIntelligence(deps: PortIntelligenceDeps): PortIntellige
     const position = vessel.position;
     if (position === null || stopKind(position) === null || !makesCalls(vessel)) return;
     const named = arrivals.destinationOf(vessel.mmsi);
-    const report = { mmsi: vessel.mmsi, lat: position.lat, lon: position.lon, sog: position.sog, nav_status: position.nav_status, atMs: Date.parse(position.timestamp) };
+    const report = { mmsi: vessel.mmsi, lat: position.lat, lon: position.lon, sog: position.sog, nav_status: position.nav_status, atMs: timeOf(position.timestamp) };
     let learned = named?.status === 'port' ? areas.learn(named.port, report) : null;
     if (learned === null) {
       const open = detector.openFor(vessel.mmsi);
