@@ -10,8 +10,9 @@ export const TASK_THREAD_NICE = 10;
 
 /**
  * Lowers the calling thread's priority to TASK_THREAD_NICE (one started lower stays so), for a task
- * thread to call first. On Linux a nice value belongs to a thread, named by its id in
- * /proc/thread-self; elsewhere, or where it may not be changed, the thread runs as it is.
+ * thread to call as its body starts (its modules have loaded by then, at the process's priority).
+ * On Linux a nice value belongs to a thread, named by its id in /proc/thread-self, and threads it
+ * starts inherit it; elsewhere, or where it may not be changed, the thread runs as it is.
  */
 export function lowerThreadPriority(): void {
   try {

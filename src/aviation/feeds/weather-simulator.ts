@@ -15,6 +15,7 @@
 // 18 UTC and valid 24 or 30 hours from then; they are written from the same fields sampled at each
 // hour's METAR time, so a TAF agrees with the METARs it covers: persistent changes become FM
 // groups, one- or two-hour episodes TEMPO groups, and wind that drifts within a period BECMG.
+import { isoTime } from '../../platform/iso-time.ts';
 import { flightCategory } from '../weather/index.ts';
 import type { FlightCategory, Visibility } from '../weather/index.ts';
 
@@ -73,10 +74,6 @@ export function simulateTaf(airport: SimulatorAirport, atMs: number, seed = 1): 
 
 function metarTimeAtOrBefore(atMs: number): number {
   return Math.floor((atMs - METAR_MINUTE * MINUTE_MS) / HOUR_MS) * HOUR_MS + METAR_MINUTE * MINUTE_MS;
-}
-
-function isoTime(ms: number): string {
-  return new Date(ms).toISOString();
 }
 
 // ---------------------------------------------------------------------------------------------

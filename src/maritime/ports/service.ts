@@ -237,8 +237,6 @@ export function startPortIntelligence(deps: PortIntelligenceDeps): PortIntellige
     await saving;
     await saveClusters();
   };
-  // Before storage closes: the features' onClose hooks run after it.
-  app.addHook('preClose', flushClusters);
 
   /** A stop placed at the port the vessel's destination names (within reach), else at the port of its open call. */
   const learnStop = ({ index, areas, detector, arrivals }: Live, vessel: Change['vessel']) => {
@@ -332,10 +330,11 @@ export function startPortIntelligence(deps: PortIntelligenceDeps): PortIntellige
     async flush() {
       await Promise.all([writer.flush(), flushClusters()]);
     },
+    /** Stops taking changes and stores what waits (storage closes after the features). */
     async close() {
       closed = true;
       clearInterval(housekeeping);
-      await writer.flush();
+      await Promise.all([writer.flush(), flushClusters()]);
     },
   };
 }

@@ -85,7 +85,7 @@ export function predictTimeline(query: TimelineQuery): TideTimeline {
   const to = query.to.getTime();
   const levels: WaterLevel[] = [];
   samples.times.forEach((time, i) => {
-    if (time >= from && time <= to) levels.push({ time: isoTime(time), height_m: roundHeight(samples.heights[i]!) });
+    if (time >= from && time <= to) levels.push({ time: isoSecond(time), height_m: roundHeight(samples.heights[i]!) });
   });
   return { ...checked.answer, step_minutes: step, levels };
 }
@@ -107,7 +107,7 @@ export function predictExtremes(query: TideQuery): TideExtremes {
     .filter((extreme) => extreme.time.getTime() >= from && extreme.time.getTime() <= to)
     .sort((a, b) => a.time.getTime() - b.time.getTime())
     .map((extreme): TideExtreme => ({
-      time: isoTime(extreme.time.getTime()),
+      time: isoSecond(extreme.time.getTime()),
       type: extreme.high ? 'high' : 'low',
       height_m: roundHeight(extreme.level),
     }));
@@ -160,6 +160,7 @@ export function roundHeight(metres: number): number {
   return Math.round(metres * 1000) / 1000;
 }
 
-export function isoTime(ms: number): string {
+/** The time to the whole second, ISO 8601 UTC. */
+export function isoSecond(ms: number): string {
   return new Date(Math.round(ms / 1000) * 1000).toISOString();
 }

@@ -24,7 +24,7 @@
 // less certain where the tide turns close to the required level and the water barely changes.
 
 import { TideInputError } from './errors.ts';
-import { checkQuery, checkStep, isoTime, roundHeight, sampleHeights } from './predict.ts';
+import { checkQuery, checkStep, isoSecond, roundHeight, sampleHeights } from './predict.ts';
 import type { Samples, TideAnswer, TideQuery } from './predict.ts';
 
 export const UKC_FRACTION_OF_DRAUGHT = 0.1;
@@ -144,7 +144,7 @@ export function tidalWindows(asked: TidalWindowsQuery, now = Date.now()): TidalW
     navigable: windows.length === 0 ? 'never' : points.every((point) => point.margin >= 0) ? 'always' : 'partly',
     windows,
     best_margin_m: roundHeight(best.margin),
-    best_margin_at: isoTime(best.time),
+    best_margin_at: isoSecond(best.time),
   };
 }
 
@@ -187,15 +187,15 @@ function include(open: OpenWindow, point: Point): void {
 }
 
 function toWindow(open: OpenWindow, end: number, openNow: boolean): TidalWindow {
-  const start = isoTime(open.start);
-  const finish = isoTime(end);
+  const start = isoSecond(open.start);
+  const finish = isoSecond(end);
   return {
     start,
     end: finish,
     duration_minutes: Math.round((Date.parse(finish) - Date.parse(start)) / 60_000),
     min_margin_m: roundHeight(open.min),
     max_margin_m: roundHeight(open.max),
-    max_margin_at: isoTime(open.maxAt),
+    max_margin_at: isoSecond(open.maxAt),
     open_now: openNow,
   };
 }
