@@ -334,7 +334,7 @@ export function startPortIntelligence(deps: PortIntelligenceDeps): PortIntellige
     async close() {
       closed = true;
       clearInterval(housekeeping);
-      await Promise.all([writer.flush(), flushClusters()]);
+      await this.flush();
     },
   };
 }
