@@ -10,7 +10,7 @@
 // Edges are straight in longitude and latitude, as GeoJSON draws them; circles are measured by
 // great-circle distance.
 import { haversineNm, type LatLon } from '../platform/geo/great-circle.ts';
-import { ringHolds } from '../platform/geo/ring.ts';
+import { type FlatRing, flatRing, ringHolds } from '../platform/geo/ring.ts';
 
 /** The largest circle: beyond it, a zone is better drawn as a polygon. */
 export const MAX_RADIUS_NM = 500;
@@ -137,7 +137,7 @@ function unwrapPolygon(rings: Ring[]): Ring[] {
   return [outer, ...rings.slice(1).map((hole) => unwrap(hole, outer[0]![0]))];
 }
 
-function inPolygon([outer, ...holes]: Ring[], point: LatLon): boolean {
+function inPolygon([outer, ...holes]: FlatRing[], point: LatLon): boolean {
   // The unwrapped ring may reach past ±180; the point is tried a turn either side as well.
   return [point.lon, point.lon + 360, point.lon - 360].some((lon) =>
     ringHolds(outer!, lon, point.lat) && !holes.some((hole) => ringHolds(hole, lon, point.lat)));
@@ -196,7 +196,8 @@ export function compileGeometry(geometry: ZoneGeometry): CompiledGeometry {
     }
     ranges.push(...lonRanges(west, east));
   }
-  return { contains: (point) => polygons.some((rings) => inPolygon(rings, point)), bounds: { minLat, maxLat, lonRanges: ranges } };
+  const flat = polygons.map((rings) => rings.map(flatRing));
+  return { contains: (point) => flat.some((rings) => inPolygon(rings, point)), bounds: { minLat, maxLat, lonRanges: ranges } };
 }
 
 /** Whether the position is inside the zone (for a circle: within its radius). */

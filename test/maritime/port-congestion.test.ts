@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ringHolds } from '../../src/platform/geo/ring.ts';
+import { flatRing, ringHolds } from '../../src/platform/geo/ring.ts';
 import { wpiEntry } from '../../src/maritime/ports/fixtures.ts';
 import { saveImport } from '../../src/maritime/ports/store.ts';
 import type { Config } from '../../src/config.ts';
@@ -51,7 +51,7 @@ const BACKENDS: { name: string; skip: string | false; storage(): Promise<{ confi
 ];
 
 type Polygon = { type: 'Polygon'; coordinates: [number, number][][] };
-const inPolygon = (polygon: Polygon, point: { lat: number; lon: number }) => ringHolds(polygon.coordinates[0]!, point.lon, point.lat);
+const inPolygon = (polygon: Polygon, point: { lat: number; lon: number }) => ringHolds(flatRing(polygon.coordinates[0]!), point.lon, point.lat);
 
 for (const backend of BACKENDS) {
   describe(`port areas and congestion from uploaded AIS tracks on ${backend.name}`, { skip: backend.skip }, () => {

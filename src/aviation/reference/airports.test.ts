@@ -204,6 +204,17 @@ test('a warm load reads the cache and gives identical data', async () => {
   assert.equal(warm.get('00A')?.icao, 'K00A');
 });
 
+test('the index keeps every field of the records it was handed, and one empty list for all', async () => {
+  const cached = await readCachedAirports(cacheDir, cold.meta.source);
+  assert.ok(cached.ok);
+  const byIcao = new Map(cold.airports.map((airport) => [airport.icao, airport]));
+  const kept = cached.records.map(({ ident, airport }) => ({ ident, airport: byIcao.get(airport.icao), frequencies: cold.frequencies(airport.icao), navaids: cold.navaids(airport.icao) }));
+  assert.equal(kept.findIndex((record, i) => JSON.stringify(record) !== JSON.stringify(cached.records[i])), -1);
+  const withoutNavaids = cold.airports.filter((airport) => cold.navaids(airport.icao).length === 0);
+  assert.ok(withoutNavaids.length > 1000);
+  assert.ok(withoutNavaids.every((airport) => cold.navaids(airport.icao) === cold.navaids(withoutNavaids[0]!.icao)));
+});
+
 test('a corrupt cache is compiled again and replaced', async () => {
   const good = readFileSync(cold.cache.file, 'utf8');
   writeFileSync(cold.cache.file, good.slice(0, good.length - 1000));

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
+import { ringPositions } from '../../platform/geo/ring.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField as invalid, nullable, PointCollection, Shared } from '../../platform/http/schema.ts';
 import { normalizeLon } from '../sea-routes/geo.ts';
@@ -211,7 +212,7 @@ function clusterView(cluster: StopCluster) {
 
 function areaView(area: PortArea) {
   return {
-    polygon: { type: 'Polygon' as const, coordinates: [area.polygon.map(([lon, lat]) => [round(normalizeLon(lon), 5), round(lat, 5)])] },
+    polygon: { type: 'Polygon' as const, coordinates: [ringPositions(area.polygon).map(([lon, lat]) => [round(normalizeLon(lon), 5), round(lat, 5)])] },
     exit_margin_nm: EXIT_MARGIN_NM,
     anchorages: area.anchorages.map(clusterView),
     berth_clusters: area.berth_clusters.map(clusterView),
