@@ -41,7 +41,7 @@ import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
 import { freePort, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
-import { formatBytes, formatInt, formatRatio, formatTable, intFlag, median, parseArgs, runAsScript } from './lib/harness.ts';
+import { formatBytes, formatInt, formatRatio, formatTable, intFlag, measureRetainedHeap, median, parseArgs, runAsScript } from './lib/harness.ts';
 import type { BenchOptions, BenchReport } from './lib/harness.ts';
 
 export const description = 'AIS stream: N clients with random boxes on a 20,000 sentences/s feed vs an unfiltered broadcast of the same volume';
@@ -56,6 +56,8 @@ const POSITION_PREFIX = Buffer.from('{"event":"position"');
 const TIMESTAMP_KEY = Buffer.from('"timestamp":"');
 /** A server too busy to take a connection within this time fails the run rather than stall it. */
 const HANDSHAKE_TIMEOUT_MS = 60_000;
+/** The memory target: the whole service within this times a bare broadcaster's RSS, plus the vessel store's own size. */
+const MEMORY_TARGET_FACTOR = 1.3;
 
 // ---------------------------------------------------------------- helper processes
 
@@ -505,8 +507,15 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   console.log(`corpus: ${formatInt(vessels)} vessels, about 10 messages each, replayed in a loop at ${formatInt(rate)} sentences/s`);
   console.log(`cores: ${cores}`);
   const corpus = prepareAisCorpus(fleetCorpusOptions(vessels, 10));
-  const store = new VesselStore();
-  new AisIngest(store).lines('bench', 'live', corpus.lines, Date.now());
+  // The corpus's vessel store, measured as `ais-memory` measures one: the memory target allows the service one.
+  let store = new VesselStore();
+  const storeHeap = await measureRetainedHeap(() => {
+    store = new VesselStore();
+    new AisIngest(store).lines('bench', 'live', corpus.lines, Date.now());
+    return [store];
+  });
+  const storeBytes = storeHeap.heapBytes + storeHeap.externalBytes;
+  console.log(`vessel store of the corpus: ${formatBytes(storeBytes)}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-bench-'));
   const feedPort = await freePort();
   const lamis = await startTrackedLamis(dataDir, feedPort, layout.serverCpus);
@@ -569,6 +578,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   // Per client count, the median over its runs of each figure (a single run's figures when there is
   // one); the ratios to the broadcaster over the runs that have one.
   type Run = { lamis: PhaseResult; broadcast: PhaseResult };
+  const memoryTarget = (broadcast: PhaseResult) => MEMORY_TARGET_FACTOR * broadcast.rss + storeBytes;
   const headline = clientCounts.map((clients) => {
     const all = rows.filter((row) => row.lamis.clients === clients);
     const runs = all.filter((row): row is Run & { boxVessels: number } => row.broadcast !== null);
@@ -589,10 +599,12 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       `p50 ${msOfLamis((l) => l.p50)} ms (${formatRatio(of(({ lamis: l, broadcast: b }) => l.p50 / b.p50))}), ` +
       `p99 ${msOfLamis((l) => l.p99)} ms (${formatRatio(of(p99Ratio))}${range(p99Ratio)}), ` +
       `server CPU ${ofLamis((l) => 1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio(of(({ lamis: l, broadcast: b }) => (l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond)))}), ` +
-      `server RSS ${formatBytes(ofLamis((l) => l.rss))} (${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / b.rss))}, the whole service against a bare broadcaster), ` +
+      `server RSS ${formatBytes(ofLamis((l) => l.rss))} (${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / b.rss))}, the whole service against a bare broadcaster; ` +
+      `${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / memoryTarget(b)))} the target of ${formatBytes(of(({ broadcast: b }) => memoryTarget(b)))}, ` +
+      `${MEMORY_TARGET_FACTOR}× the broadcaster plus the ${formatBytes(storeBytes)} vessel store), ` +
       `landing p99 ${msOfLamis((l) => l.landing!.p99)} ms (${formatRatio(ofLamis(landingRatio))} the quiet ${landingIdle.p99} ms${landingRange})`;
   });
-  return { name: 'stream', headline, data: { cores, landingIdle, rows } };
+  return { name: 'stream', headline, data: { cores, landingIdle, storeBytes, rows } };
 }
 
 if (import.meta.main) {
