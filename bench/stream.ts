@@ -508,7 +508,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   console.log(`cores: ${cores}`);
   const corpus = prepareAisCorpus(fleetCorpusOptions(vessels, 10));
   // The corpus's vessel store, measured as `ais-memory` measures one: the memory target allows the service one.
-  let store = new VesselStore();
+  let store!: VesselStore;
   const storeHeap = await measureRetainedHeap(() => {
     store = new VesselStore();
     new AisIngest(store).lines('bench', 'live', corpus.lines, Date.now());

@@ -1,9 +1,9 @@
 // REST for ports: search by name, UN/LOCODE, WPI number, country and distance, and one port by id.
 import { Type, type Static } from 'typebox';
+import { ringPositions } from '../../platform/geo/ring.ts';
 import type { App } from '../../platform/http/app.ts';
 import { geoSearchPage, NearQueryParams, shownDistanceNm } from '../../platform/http/geo-query.ts';
 import { Page, PageQuery } from '../../platform/http/pagination.ts';
-import { ringPositions } from '../../platform/geo/ring.ts';
 import { ProblemError, problemType } from '../../platform/http/problems.ts';
 import { invalidField as invalid, nullable, PointCollection, Shared } from '../../platform/http/schema.ts';
 import { normalizeLon } from '../sea-routes/geo.ts';
