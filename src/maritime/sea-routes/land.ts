@@ -165,13 +165,31 @@ export function landBeyondNm(runs: readonly [number, number][], length: number, 
   return total;
 }
 
+/**
+ * Per land index, the piece of a connector that last tested each edge: an edge in several cells of
+ * a piece is tested once, with no set filled and emptied for every piece (which made most of a
+ * route's garbage).
+ */
+type TestedEdges = { readonly pieceOf: Int32Array; piece: number };
+const testedEdges = new WeakMap<LandIndex, TestedEdges>();
+
+function nextPiece(land: LandIndex): TestedEdges {
+  let tested = testedEdges.get(land);
+  if (tested === undefined) testedEdges.set(land, (tested = { pieceOf: new Int32Array(land.edgeCount), piece: 0 }));
+  if (tested.piece === 0x7fffffff) {
+    tested.pieceOf.fill(0);
+    tested.piece = 0;
+  }
+  tested.piece++;
+  return tested;
+}
+
 /** Distances from `from` at which the connector crosses a coastline edge, ascending. */
 function crossingsAlong(land: LandIndex, from: Position, to: Position, length: number): number[] {
   const { x1, y1, x2, y2, cellStart, cellEdges } = land;
   const pieces = Math.max(1, Math.ceil(length / PIECE_NM));
   const pieceNm = length / pieces;
   const found: number[] = [];
-  const seen = new Set<number>();
   let px = from[0];
   let py = from[1];
   for (let i = 1; i <= pieces; i++) {
@@ -181,7 +199,7 @@ function crossingsAlong(land: LandIndex, from: Position, to: Position, length: n
     while (qx - px > 180) qx -= 360;
     while (px - qx > 180) qx += 360;
     const qy = next[1];
-    seen.clear();
+    const { pieceOf, piece } = nextPiece(land);
     for (let ci = Math.floor(Math.min(px, qx)); ci <= Math.floor(Math.max(px, qx)); ci++) {
       const wrapped = (((ci + 180) % COLUMNS) + COLUMNS) % COLUMNS;
       const shift = ci + 180 - wrapped;
@@ -189,8 +207,8 @@ function crossingsAlong(land: LandIndex, from: Position, to: Position, length: n
         const cell = r * COLUMNS + wrapped;
         for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) {
           const e = cellEdges[k]!;
-          if (seen.has(e)) continue;
-          seen.add(e);
+          if (pieceOf[e] === piece) continue;
+          pieceOf[e] = piece;
           const t = segmentCrossing(px, py, qx, qy, x1[e]! + shift, y1[e]!, x2[e]! + shift, y2[e]!);
           if (t >= 0) found.push((i - 1 + t) * pieceNm);
         }
