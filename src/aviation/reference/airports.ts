@@ -38,7 +38,7 @@ import { runWorkerTask } from '../../platform/worker-task.ts';
 import { readCachedAirports, writeCachedAirports } from './airports-cache.ts';
 import type { CacheRejection } from './airports-cache.ts';
 import { airportDataSource, compileAirports } from './airports-compile.ts';
-import { airportIndexBuilder } from './airports-index.ts';
+import { airportIndexBuilder, NO_ITEMS } from './airports-index.ts';
 import { currentOurAirportsFile, decodeOurAirports } from './ourairports.ts';
 import type { AirportDataMeta, AirportFrequency, AirportIndex, AirportRecord, Navaid, Runway, RunwayEnd } from './airports-model.ts';
 
@@ -133,7 +133,7 @@ function keptRecords(records: readonly AirportRecord[], strings: Map<string, str
     strings.set(value, value);
     return value;
   };
-  const list = <T>(items: readonly T[], keep: (item: T) => T): readonly T[] => (items.length === 0 ? NONE : items.map(keep));
+  const list = <T>(items: readonly T[], keep: (item: T) => T): readonly T[] => (items.length === 0 ? NO_ITEMS : items.map(keep));
   const end = (e: RunwayEnd): RunwayEnd => ({
     ident: shared(e.ident),
     true_heading_deg: e.true_heading_deg,
@@ -186,9 +186,6 @@ function keptRecords(records: readonly AirportRecord[], strings: Map<string, str
     navaids: list(navaids, navaid),
   }));
 }
-
-/** The one empty list every record without runways, ends, frequencies or navaids shares. */
-const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * The index as routes and watchers hold it from the start: every call answers from the loaded
