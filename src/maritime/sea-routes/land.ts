@@ -224,15 +224,19 @@ export function landBeyondNm(runs: readonly [number, number][], length: number, 
 type TestedEdges = { readonly pieceOf: Int32Array; piece: number };
 const testedEdges = new WeakMap<LandIndex, TestedEdges>();
 
-function nextPiece(land: LandIndex): TestedEdges {
+function testedEdgesOf(land: LandIndex): TestedEdges {
   let tested = testedEdges.get(land);
   if (tested === undefined) testedEdges.set(land, (tested = { pieceOf: new Int32Array(land.edgeCount), piece: 0 }));
+  return tested;
+}
+
+/** A number no edge is marked with yet. */
+function nextPiece(tested: TestedEdges): number {
   if (tested.piece === 0x7fffffff) {
     tested.pieceOf.fill(0);
     tested.piece = 0;
   }
-  tested.piece++;
-  return tested;
+  return ++tested.piece;
 }
 
 /** Distances from `from` at which the connector crosses a coastline edge, ascending. */
@@ -241,6 +245,8 @@ function crossingsAlong(land: LandIndex, from: Position, to: Position, length: n
   const pieces = Math.max(1, Math.ceil(length / PIECE_NM));
   const pieceNm = length / pieces;
   const found: number[] = [];
+  const tested = testedEdgesOf(land);
+  const { pieceOf } = tested;
   let px = from[0];
   let py = from[1];
   for (let i = 1; i <= pieces; i++) {
@@ -250,7 +256,7 @@ function crossingsAlong(land: LandIndex, from: Position, to: Position, length: n
     while (qx - px > 180) qx -= 360;
     while (px - qx > 180) qx += 360;
     const qy = next[1];
-    const { pieceOf, piece } = nextPiece(land);
+    const piece = nextPiece(tested);
     for (let ci = Math.floor(Math.min(px, qx)); ci <= Math.floor(Math.max(px, qx)); ci++) {
       const wrapped = (((ci + 180) % COLUMNS) + COLUMNS) % COLUMNS;
       const shift = ci + 180 - wrapped;
