@@ -32,7 +32,7 @@ describe('alternates', () => {
     assert.ok(fitsAircraft(airports.get('EGKA')!, { airport: heathrow, vehicleType: 'aircraft', profile: C172 }).fits);
     assert.equal(forA320('EGTB').reason, 'airliners need a large or medium airport');
     // Helicopters land at heliports; aeroplanes do not.
-    const heliport = airports.airports.find((airport) => airport.type === 'heliport' && airport.country === 'GB' && airport.runways.length > 0)!;
+    const heliport = airports.airports().find((airport) => airport.type === 'heliport' && airport.country === 'GB' && airport.runways.length > 0)!;
     assert.ok(fitsAircraft(heliport, { airport: heathrow, vehicleType: 'helicopter', profile: CONSERVATIVE_DEFAULTS.helicopter }).fits);
     assert.equal(fitsAircraft(heliport, { airport: heathrow, vehicleType: 'aircraft', profile: C172 }).fits, false);
   });

@@ -64,7 +64,7 @@ describe('navigation data', () => {
     assert.equal(airports.get('EGLL'), egll);
     assert.equal(airports.runways('EGLL'), egll.runways);
     assert.equal(airports.search({ q: 'EGLL' }).items[0]!.airport, egll);
-    assert.ok(airports.airports.includes(egll));
+    assert.ok(airports.airports().includes(egll));
   });
 
   test('the airport endpoint\'s ILS: listed with its source, or unknown and why', async () => {

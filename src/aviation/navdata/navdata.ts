@@ -89,16 +89,17 @@ function renumbered(system: LocalizerSystem, end: RunwayEnd): boolean {
 export function withNavData(index: AirportIndex, navdata: NavData): AirportIndex {
   if (navdata.airports === 0) return index;
   // Only the covered airports change; the others are answered as they are.
-  const applied = new Map<Airport, Airport>();
+  // By code: the index decodes an airport on each call, a new object each time.
+  const applied = new Map<string, Airport>();
   for (const icao of navdata.covered()) {
     const airport = index.get(icao);
-    if (airport !== null && !applied.has(airport)) applied.set(airport, navdata.apply(airport));
+    if (airport !== null && !applied.has(airport.icao)) applied.set(airport.icao, navdata.apply(airport));
   }
-  const view = (airport: Airport): Airport => applied.get(airport) ?? airport;
+  const view = (airport: Airport): Airport => applied.get(airport.icao) ?? airport;
   const maybe = (airport: Airport | null) => airport && view(airport);
   return {
     meta: index.meta,
-    airports: index.airports.map(view),
+    airports: (where) => index.airports(where).map(view),
     get: (code) => maybe(index.get(code)),
     byIata: (iata) => maybe(index.byIata(iata)),
     runways: (code) => maybe(index.get(code))?.runways ?? null,

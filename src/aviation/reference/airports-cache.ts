@@ -74,7 +74,14 @@ export function encodeAirportCache(records: readonly AirportRecord[], meta: Airp
     compiled_at: meta.compiled_at,
     runways: meta.runways,
   };
-  const airports = records.map(({ ident, airport: a, frequencies, navaids }) => [
+  const airports = records.map(airportTuple);
+  // One airport per line keeps the file readable with ordinary tools.
+  return `{"header":${JSON.stringify(header)},"airports":[\n${airports.map((a) => JSON.stringify(a)).join(',\n')}\n]}\n`;
+}
+
+/** A record as the cache holds it: nested fixed-order arrays, ready for `JSON.stringify`. */
+export function airportTuple({ ident, airport: a, frequencies, navaids }: AirportRecord): unknown[] {
+  return [
     a.icao, ident, a.iata, a.name, a.municipality, a.country, a.region, a.type, a.status,
     a.lat, a.lon, a.elevation_ft, a.timezone,
     a.runways.map((r) => [
@@ -85,9 +92,7 @@ export function encodeAirportCache(records: readonly AirportRecord[], meta: Airp
     ]),
     frequencies.map((f) => [f.type, f.description, f.frequency_mhz]),
     navaids.map((n) => [n.ident, n.name, n.type, n.frequency_khz, n.lat, n.lon, n.elevation_ft]),
-  ]);
-  // One airport per line keeps the file readable with ordinary tools.
-  return `{"header":${JSON.stringify(header)},"airports":[\n${airports.map((a) => JSON.stringify(a)).join(',\n')}\n]}\n`;
+  ];
 }
 
 export type DecodedCache = { readonly records: readonly AirportRecord[]; readonly meta: AirportDataMeta };
@@ -107,7 +112,7 @@ export function decodeAirportCache(
     const { header, airports } = object(parsed);
     const { format, source: cachedSource, compiled_at, runways } = object(header);
     if (number(format) !== AIRPORT_CACHE_FORMAT || !sameSource(object(cachedSource), source)) return { reason: 'stale' };
-    const records = list(airports).map(decodeAirport);
+    const records = list(airports).map(airportFromTuple);
     const runwayCount = records.reduce((sum, record) => sum + record.airport.runways.length, 0);
     if (runwayCount !== number(runways)) throw new CorruptCache();
     return {
@@ -125,7 +130,8 @@ function sameSource(cached: Record<string, unknown>, source: AirportDataSource):
     cached.ourairports === source.ourairports;
 }
 
-function decodeAirport(value: unknown): AirportRecord {
+/** The record `airportTuple` made; throws on anything else. */
+export function airportFromTuple(value: unknown): AirportRecord {
   const [icao, ident, iata, name, municipality, country, region, type, status, lat, lon, elevation, timezone, runways, frequencies, navaids] =
     tuple(value, 16);
   const airport: Airport = {

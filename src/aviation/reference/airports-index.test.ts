@@ -5,7 +5,11 @@ import type { AirportIndex, AirportSearch } from './airports-model.ts';
 import { fixtureMeta, fixtureRecord, fixtureRunway } from './airports-fixtures.ts';
 
 const records = [
-  fixtureRecord('EGLL', { iata: 'LHR', name: 'London Heathrow Airport', municipality: 'London', country: 'GB', type: 'large_airport', lat: 51.47, lon: -0.46, runways: [fixtureRunway()] }),
+  {
+    ...fixtureRecord('EGLL', { iata: 'LHR', name: 'London Heathrow Airport', municipality: 'London', country: 'GB', type: 'large_airport', lat: 51.47, lon: -0.46, runways: [fixtureRunway()] }),
+    frequencies: [{ type: 'TWR', description: 'Heathrow Tower', frequency_mhz: 118.5 }, { type: 'ATIS', description: null, frequency_mhz: 128.075 }],
+    navaids: [{ ident: 'LON', name: 'London', type: 'VOR-DME', frequency_khz: 113600, lat: 51.4872, lon: -0.4664, elevation_ft: null }],
+  },
   fixtureRecord('EGKK', { iata: 'LGW', name: 'London Gatwick Airport', municipality: 'London', country: 'GB', type: 'large_airport', lat: 51.15, lon: -0.19 }),
   fixtureRecord('EGLC', { iata: 'LCY', name: 'London City Airport', municipality: 'London', country: 'GB', type: 'medium_airport', lat: 51.5, lon: 0.05 }),
   fixtureRecord('03NH', { name: 'Londonderry Heliport', municipality: 'Londonderry', country: 'US', type: 'heliport', lat: 42.86, lon: -71.37 }),
@@ -48,7 +52,7 @@ test('lookups by code, ident and IATA ignore case; unknown codes give null', () 
   assert.equal(index.runways('egll')?.[0]?.designator, '09/27');
   assert.deepEqual(index.runways('EGKK'), []);
   assert.equal(index.runways('ZZZZ'), null);
-  assert.deepEqual(index.airports.map((airport) => airport.icao), [...index.airports.map((a) => a.icao)].sort());
+  assert.deepEqual(index.airports().map((airport) => airport.icao), [...index.airports().map((a) => a.icao)].sort());
 });
 
 test('closed airports are found, with their status', () => {
@@ -124,4 +128,12 @@ test('positions it did not issue are refused', () => {
   }
   assert.throws(() => index.search({ near: { lat: 91, lon: 0, radius_nm: 10 } }), RangeError);
   assert.throws(() => index.search({ near: { lat: 0, lon: 0, radius_nm: Number.NaN } }), RangeError);
+});
+
+test('the index answers each record with every field it was handed', () => {
+  for (const record of records) {
+    assert.deepEqual(index.get(record.airport.icao), record.airport);
+    assert.deepEqual(index.frequencies(record.airport.icao), record.frequencies);
+    assert.deepEqual(index.navaids(record.airport.icao), record.navaids);
+  }
 });

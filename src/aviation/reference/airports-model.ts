@@ -148,8 +148,8 @@ export type AirportDataMeta = {
 
 export type AirportIndex = {
   readonly meta: AirportDataMeta;
-  /** Every airport, ordered by `icao`. */
-  readonly airports: readonly Airport[];
+  /** Every airport, or those of a status and types, ordered by `icao`; each decoded on the call (see airports-index.ts). */
+  airports(where?: { readonly status?: AirportStatus; readonly types?: readonly AirportType[] }): Airport[];
   /**
    * By the code a caller gives, case-insensitive: three letters are an IATA code (then, failing
    * that, an OurAirports ident); anything else is the `icao` code or an OurAirports ident.

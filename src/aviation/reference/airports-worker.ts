@@ -1,7 +1,8 @@
 // The thread that reads (or compiles) the airport records for `loadAirports` and hands them over
-// in batches: `ahead` at once, then one more each time the index has taken one, null at the end.
+// in batches (`airportBatch`): `ahead` at once, then one more each time the index has taken one, null at the end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '../../platform/worker-task.ts';
+import { airportBatch } from './airports-index.ts';
 import { loadAirportRecords, type LoadAirportsOptions } from './airports.ts';
 
 lowerThreadPriority();
@@ -14,7 +15,9 @@ let ended = false;
 const send = () => {
   if (ended) return;
   ended = sent >= records.length;
-  port.postMessage(ended ? null : records.slice(sent, (sent += batch)));
+  if (ended) return port.postMessage(null);
+  const next = airportBatch(records.slice(sent, (sent += batch)));
+  port.postMessage(next, [next.text.buffer]);
 };
 port.postMessage({ meta, cache });
 for (let i = 0; i < ahead; i++) send();

@@ -167,7 +167,7 @@ const AirportLabelsSchema = Shared('AirportLabels', PointCollection(Type.Object(
 }), 'The large and medium airports in use as points with name and codes, large ones first'));
 
 function airportLabels(index: AirportIndex): Static<typeof AirportLabelsSchema> {
-  const labelled = index.airports.filter((airport) => airport.status === 'open' && LABELLED_TYPES.has(airport.type));
+  const labelled = index.airports({ status: 'open', types: [...LABELLED_TYPES.keys()] });
   labelled.sort((a, b) => (a.type === b.type ? a.icao.localeCompare(b.icao) : a.type === 'large_airport' ? -1 : 1));
   return {
     type: 'FeatureCollection',

@@ -38,9 +38,9 @@ import { runWorkerTask } from '../../platform/worker-task.ts';
 import { readCachedAirports, writeCachedAirports } from './airports-cache.ts';
 import type { CacheRejection } from './airports-cache.ts';
 import { airportDataSource, compileAirports } from './airports-compile.ts';
-import { airportIndexBuilder, NO_ITEMS } from './airports-index.ts';
+import { airportIndexBuilder, type AirportBatch } from './airports-index.ts';
 import { currentOurAirportsFile, decodeOurAirports } from './ourairports.ts';
-import type { AirportDataMeta, AirportFrequency, AirportIndex, AirportRecord, Navaid, Runway, RunwayEnd } from './airports-model.ts';
+import type { AirportDataMeta, AirportIndex, AirportRecord } from './airports-model.ts';
 
 export { AIRPORT_DATA_ATTRIBUTION, AIRPORT_TYPES } from './airports-model.ts';
 export type * from './airports-model.ts';
@@ -98,7 +98,6 @@ export async function loadAirportRecords(options: LoadAirportsOptions): Promise<
  */
 export function loadAirports(options: LoadAirportsOptions, signal?: AbortSignal): Promise<LoadedAirports> {
   let started: { builder: ReturnType<typeof airportIndexBuilder>; cache: AirportCacheReport } | null = null;
-  const strings = new Map<string, string>();
   const workerData = { options, batch: BATCH_RECORDS, ahead: BATCHES_AHEAD };
   return runWorkerTask(new URL('./airports-worker.ts', import.meta.url), { task: 'airport loading', workerData, signal }, async (message, worker) => {
     if (started === null) {
@@ -107,84 +106,12 @@ export function loadAirports(options: LoadAirportsOptions, signal?: AbortSignal)
     } else if (message === null) {
       return { ...started.builder.finish(), cache: started.cache };
     } else {
-      started.builder.add(keptRecords(message as AirportRecord[], strings));
+      started.builder.add(message as AirportBatch);
       worker.postMessage('next');
       await backgroundTurn();
     }
     return undefined;
   });
-}
-
-/** Strings up to this long are shared: statuses, types, countries, surfaces, runway idents, frequency kinds. */
-const SHARED_STRING_LENGTH = 16;
-
-/**
- * The records as the index keeps them, made again from the copies that crossed from the loading
- * thread. A copy made by the crossing holds its fields beyond the first four in a second array,
- * and has a new string for every value; made again as object literals, each holds its fields in
- * itself, a few values that repeat tens of thousands of times ("open", "small_airport", "US",
- * "ASPHALT", "18/36") are one string, and the empty lists one array: 6 MB less (README "Memory").
- */
-function keptRecords(records: readonly AirportRecord[], strings: Map<string, string>): AirportRecord[] {
-  const shared = <S extends string | null>(value: S): S => {
-    if (value === null || value.length > SHARED_STRING_LENGTH) return value;
-    const kept = strings.get(value);
-    if (kept !== undefined) return kept as S;
-    strings.set(value, value);
-    return value;
-  };
-  const list = <T>(items: readonly T[], keep: (item: T) => T): readonly T[] => (items.length === 0 ? NO_ITEMS : items.map(keep));
-  const end = (e: RunwayEnd): RunwayEnd => ({
-    ident: shared(e.ident),
-    true_heading_deg: e.true_heading_deg,
-    heading_source: shared(e.heading_source),
-    lat: e.lat,
-    lon: e.lon,
-    elevation_ft: e.elevation_ft,
-    displaced_threshold_ft: e.displaced_threshold_ft,
-    ils: e.ils,
-  });
-  const runway = (r: Runway): Runway => ({
-    id: r.id,
-    designator: shared(r.designator),
-    length_ft: r.length_ft,
-    width_ft: r.width_ft,
-    surface: shared(r.surface),
-    paved: r.paved,
-    lighted: r.lighted,
-    closed: r.closed,
-    ends: list(r.ends, end),
-  });
-  const frequency = (f: AirportFrequency): AirportFrequency => ({ type: shared(f.type), description: f.description, frequency_mhz: f.frequency_mhz });
-  const navaid = (n: Navaid): Navaid => ({
-    ident: shared(n.ident),
-    name: n.name,
-    type: shared(n.type),
-    frequency_khz: n.frequency_khz,
-    lat: n.lat,
-    lon: n.lon,
-    elevation_ft: n.elevation_ft,
-  });
-  return records.map(({ ident, airport: a, frequencies, navaids }) => ({
-    ident: shared(ident),
-    airport: {
-      icao: shared(a.icao),
-      iata: shared(a.iata),
-      name: a.name,
-      municipality: a.municipality,
-      country: shared(a.country),
-      region: shared(a.region),
-      type: shared(a.type),
-      status: shared(a.status),
-      lat: a.lat,
-      lon: a.lon,
-      elevation_ft: a.elevation_ft,
-      timezone: shared(a.timezone),
-      runways: list(a.runways, runway),
-    },
-    frequencies: list(frequencies, frequency),
-    navaids: list(navaids, navaid),
-  }));
 }
 
 /**
@@ -196,9 +123,7 @@ export function airportsOnceLoaded(loading: Loading<AirportIndex>): AirportIndex
     get meta() {
       return loading.value.meta;
     },
-    get airports() {
-      return loading.value.airports;
-    },
+    airports: (where) => loading.value.airports(where),
     get: (code) => loading.value.get(code),
     byIata: (iata) => loading.value.byIata(iata),
     frequencies: (icao) => loading.value.frequencies(icao),
