@@ -417,6 +417,8 @@ interface PhaseResult {
   coalescedPerSecond?: number;
   /** LAMIS only: positions merged per second on their way from the ingest thread and to the stream processes (NaN on a server without an ingest thread). */
   hopCoalescedPerSecond?: number;
+  /** LAMIS only: where its memory was at the end of the phase, from its own metrics. */
+  memoryParts?: string;
 }
 
 interface Layout {
@@ -451,10 +453,18 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
       feedRate: delta('lamis_ais_lines_total'),
       coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
       hopCoalescedPerSecond: delta('lamis_ais_positions_coalesced_total') + (end.has('lamis_stream_process_positions_coalesced_total') ? delta('lamis_stream_process_positions_coalesced_total') : 0),
+      memoryParts: memoryParts(end),
     };
   } finally {
     await fleet.close();
   }
+}
+
+/** The service process (its serving and ingest threads' heaps, used of held) and its stream processes. */
+function memoryParts(metrics: Map<string, number>): string {
+  const mib = (name: string) => formatBytes(metrics.get(name) ?? 0);
+  return `service process ${mib('process_resident_memory_bytes')} (serving heap ${mib('nodejs_heap_size_used_bytes')} of ${mib('nodejs_heap_size_total_bytes')}, ` +
+    `ingest heap ${mib('lamis_ais_ingest_heap_size_used_bytes')} of ${mib('lamis_ais_ingest_heap_size_total_bytes')}), stream processes ${mib('lamis_stream_processes_resident_bytes')}`;
 }
 
 async function broadcastPhase(corpusFile: string, clients: number, perClientRate: number, seconds: number, layout: Layout): Promise<PhaseResult> {
@@ -541,6 +551,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       await settle(lamis.url);
       const lamisResult = await lamisPhase(lamis, boxes, seconds, layout, startFeed);
       console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}`);
+      console.log(`  memory:    ${lamisResult.memoryParts}`);
       console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
       let broadcast: PhaseResult | null = null;
