@@ -70,6 +70,23 @@ test('ranks a code, then a name with a word starting with the query, then other 
   assert.equal(index.search({ q: 'old riverside' }).items[0]!.sort_key, '3|BRG');
 });
 
+test('a code is a whole code, and a word start is found through punctuation, not inside a word', () => {
+  const harbours = createPlaceIndex([place('SJH', ["St. John's Harbour", 'Port 𝒜lpha'], { alias: 'SJ' })], {
+    key: (p) => p.code, position: (p) => p, codes: (p) => [p.code, p.alias], names: (p) => p.names, groups: 1, group: () => 0,
+  });
+  const rank = (q: string) => harbours.search({ q }).items.map((hit) => hit.sort_key);
+  assert.deepEqual(rank('sj'), ['0|SJH']);
+  assert.deepEqual(rank('jh'), ['2|SJH']);
+  assert.deepEqual(rank('s'), ['1|SJH']);
+  assert.deepEqual(rank('st john'), ['1|SJH']);
+  assert.deepEqual(rank("john's harb"), ['1|SJH']);
+  assert.deepEqual(rank('ohn'), ['2|SJH']);
+  assert.deepEqual(rank('harbour port'), ['2|SJH']);
+  // A letter outside the basic plane is a letter: "lpha" starts no word.
+  assert.deepEqual(rank('lpha'), ['2|SJH']);
+  assert.deepEqual(rank('port 𝒜l'), ['1|SJH']);
+});
+
 test('case and accents are ignored on both sides', () => {
   assert.deepEqual(codes({ q: 'ZURICH' }), ['ZUR']);
   assert.deepEqual(codes({ q: 'Zürich  lake ' }), ['ZUR']);

@@ -69,13 +69,17 @@ const MATCH_CODE = 0;
 const MATCH_NAME = 1;
 const MATCH_WORDS = 2;
 
+/** Separates the codes from the names in an entry's text; codes and names are one a line. */
+const NAMES = '\t';
+
 type Entry<T> = {
   readonly item: T;
   readonly key: string;
-  readonly codes: readonly string[];
-  /** Each name folded, punctuation as spaces, with a leading space, one per line: " rotterdam\n europoort". */
-  readonly nameWords: string;
-  /** Every searchable field, folded, separated by a character no query word contains. */
+  /**
+   * Every searchable field, folded: the codes, then the names, "egll\nlhr\tlondon heathrow airport
+   * london". No query word holds a line break or a tab. One string an item: the codes and the
+   * words of the names are read from it for the few items a query lets through.
+   */
   readonly text: string;
 };
 
@@ -100,13 +104,8 @@ export function placeIndexBuilder<T>(options: PlaceIndexOptions<T>): { add(items
       for (const item of items) {
         const codes = [...new Set(options.codes(item).filter((code): code is string => code !== null && code !== '').map(fold))];
         const names = options.names(item).map(fold);
-        entries.push({
-          item,
-          key: options.key(item),
-          codes,
-          nameWords: names.map((name) => ` ${words(name)}`).join('\n'),
-          text: [...codes, ...names].join('\n'),
-        });
+        // Made by `join`, which gives a flat string; concatenation would keep its pieces.
+        entries.push({ item, key: options.key(item), text: [codes.join('\n'), names.join('\n')].join(NAMES) });
       }
     },
     finish() {
@@ -131,18 +130,19 @@ function search<T>(
   const after = query.after === undefined ? null : parseSortKey(query.after);
   const phrase = fold(query.q ?? '').trim().replace(/\s+/g, ' ');
   const queryWords = phrase === '' ? [] : phrase.split(' ');
-  const wordStart = ` ${words(phrase)}`;
+  const phraseWords = words(phrase);
   const spaceless = options.spacedCodes === true ? phrase.replaceAll(' ', '') : phrase;
 
   const accepts = (entry: Entry<T>) =>
     (accept === undefined || accept(entry.item)) && queryWords.every((word) => entry.text.includes(word));
-  const relevance = (entry: Entry<T>) => {
-    const match = entry.codes.includes(phrase) || entry.codes.includes(spaceless)
+  const relevance = ({ item, text }: Entry<T>) => {
+    const names = text.indexOf(NAMES);
+    const match = isLine(text, phrase, names) || isLine(text, spaceless, names)
       ? MATCH_CODE
-      : entry.nameWords.includes(wordStart)
+      : startsAWord(text, names + 1, phraseWords)
         ? MATCH_NAME
         : MATCH_WORDS;
-    return match * options.groups + options.group(entry.item);
+    return match * options.groups + options.group(item);
   };
 
   let candidates: Candidate<T>[];
@@ -177,6 +177,37 @@ function search<T>(
   }));
   return { items: page, next_after: remaining.length > limit ? page[page.length - 1]!.sort_key : null };
 }
+
+/** Whether `value` is one of the lines of `text` before `end` (an entry's codes). */
+function isLine(text: string, value: string, end: number): boolean {
+  for (let at = text.indexOf(value); at >= 0 && at + value.length <= end; at = text.indexOf(value, at + 1)) {
+    const after = at + value.length;
+    if ((at === 0 || text[at - 1] === '\n') && (after === end || text[after] === '\n')) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a word of one of the lines of `text` from `from` on (an entry's names) starts with
+ * `phraseWords`, punctuation in a name read as spaces: for some name, ` ${words(name)}` includes
+ * ` ${phraseWords}`. Searched for in the text as it is, so nothing is made for the names that
+ * do not hold the phrase's first word.
+ */
+function startsAWord(text: string, from: number, phraseWords: string): boolean {
+  if (phraseWords === '') return true;
+  const first = phraseWords.split(' ', 1)[0]!;
+  for (let at = text.indexOf(first, from); at >= 0; at = text.indexOf(first, at + 1)) {
+    if (at > from && ENDS_IN_LETTER_OR_DIGIT.test(text.slice(Math.max(from, at - 2), at))) continue;
+    // One word is letters and digits only, which a name holds as they are.
+    if (first.length === phraseWords.length) return true;
+    const end = text.indexOf('\n', at);
+    if (words(text.slice(at, end < 0 ? text.length : end)).startsWith(phraseWords)) return true;
+  }
+  return false;
+}
+
+/** Two characters, to see a whole letter written as a surrogate pair. */
+const ENDS_IN_LETTER_OR_DIGIT = /[\p{L}\p{N}]$/u;
 
 function parseSortKey(text: string): SortKey {
   const separator = text.indexOf('|');
