@@ -195,7 +195,8 @@ export function assessAlternate(
   };
 }
 
-type Fitting = ReadonlyArray<{ airport: Airport; reason: string }>;
+/** By code: the index decodes an airport when asked (airports-index.ts), and the cache keeps only what it needs to ask again. */
+type Fitting = ReadonlyArray<{ icao: string; reason: string }>;
 
 /** Fitting airports by destination, radius and aircraft, per airport index: the reference data does not change under it. */
 const fittingCache = new WeakMap<AirportIndex, Map<string, Fitting>>();
@@ -211,13 +212,13 @@ function fittingWithin(airports: AirportIndex, request: AlternatesRequest, radiu
   if (cached !== undefined) return cached;
 
   const { lat, lon } = request.airport;
-  const found: Array<{ airport: Airport; reason: string }> = [];
+  const found: Array<{ icao: string; reason: string }> = [];
   let after: string | undefined;
   do {
     const page = airports.search({ near: { lat, lon, radius_nm: radiusNm }, limit: MAX_SEARCH_LIMIT, after });
     for (const hit of page.items) {
       const fit = fitsAircraft(hit.airport, request);
-      if (fit.fits) found.push({ airport: hit.airport, reason: fit.reason });
+      if (fit.fits) found.push({ icao: hit.airport.icao, reason: fit.reason });
     }
     after = page.next_after ?? undefined;
   } while (after !== undefined);
@@ -247,13 +248,13 @@ export async function findAlternates(airports: AirportIndex, request: Alternates
   let radius = ALTERNATE_RADII_NM[0]!;
   for (radius of ALTERNATE_RADII_NM) {
     const fitting = fittingWithin(airports, request, radius);
-    const unread = fitting.filter(({ airport }) => !assessed.has(airport.icao)).slice(0, ALTERNATES_ASSESSED);
+    const unread = fitting.filter(({ icao }) => !assessed.has(icao)).slice(0, ALTERNATES_ASSESSED);
     const closed: string[] = [];
     for (let start = 0; start < unread.length && count('suitable') < MAX_ALTERNATES; start += MAX_ALTERNATES) {
       const batch = unread.slice(start, start + MAX_ALTERNATES);
-      const results = await Promise.all(batch.map(async ({ airport, reason }) => {
-        const [weather, notams] = await Promise.all([reads.weather(airport.icao), reads.notams(airport.icao, atMs)]);
-        return [airport.icao, assessAlternate(airport, request, reason, { weather, notams, atMs })] as const;
+      const results = await Promise.all(batch.map(async ({ icao, reason }) => {
+        const [weather, notams] = await Promise.all([reads.weather(icao), reads.notams(icao, atMs)]);
+        return [icao, assessAlternate(airports.byIcao(icao)!, request, reason, { weather, notams, atMs })] as const;
       }));
       for (const [icao, alternate] of results) {
         assessed.set(icao, alternate);

@@ -102,6 +102,7 @@ export function withNavData(index: AirportIndex, navdata: NavData): AirportIndex
     airports: (where) => index.airports(where).map(view),
     get: (code) => maybe(index.get(code)),
     byIata: (iata) => maybe(index.byIata(iata)),
+    byIcao: (icao) => maybe(index.byIcao(icao)),
     runways: (code) => maybe(index.get(code))?.runways ?? null,
     frequencies: (code) => index.frequencies(code),
     navaids: (code) => index.navaids(code),

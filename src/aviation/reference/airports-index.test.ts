@@ -137,3 +137,15 @@ test('the index answers each record with every field it was handed', () => {
     assert.deepEqual(index.navaids(record.airport.icao), record.navaids);
   }
 });
+
+test('byIcao reads the code as the icao the index gives, even three letters that are another airport\'s IATA code', () => {
+  const pair = [
+    fixtureRecord('ANG', { name: 'Angel Field', country: 'US', type: 'small_airport', lat: 40, lon: -75 }),
+    fixtureRecord('LFBU', { iata: 'ANG', name: 'Angoulême-Brie-Champniers Airport', country: 'FR', type: 'medium_airport', lat: 45.73, lon: 0.22 }),
+  ];
+  const both = createAirportIndex(pair, fixtureMeta(pair));
+  assert.equal(both.get('ANG')?.icao, 'LFBU');
+  assert.equal(both.byIcao('ANG')?.icao, 'ANG');
+  assert.equal(both.byIcao(' lfbu ')?.icao, 'LFBU');
+  assert.equal(both.byIcao('ZZZZ'), null);
+});

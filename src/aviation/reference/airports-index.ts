@@ -18,7 +18,7 @@ const IATA_CODE = /^[A-Z]{3}$/;
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../../platform/geo/place-index.ts';
 
 /** The one empty list the index answers with for an airport it does not know. */
-export const NO_ITEMS: readonly never[] = Object.freeze([]);
+const NO_ITEMS: readonly never[] = Object.freeze([]);
 
 const TYPE_ORDER: readonly AirportType[] = [
   'large_airport', 'medium_airport', 'small_airport', 'seaplane_base', 'heliport', 'balloonport', 'closed',
@@ -153,7 +153,7 @@ export function airportIndexBuilder(meta: AirportDataMeta): { add(batch: Airport
       return row === undefined ? null : recordAt(row);
     };
     const recordOfIcao = (icao: string): AirportRecord | null => {
-      const row = byIcao.get(icao);
+      const row = byIcao.get(icao.trim().toUpperCase());
       return row === undefined ? null : recordAt(row);
     };
     return {
@@ -167,6 +167,7 @@ export function airportIndexBuilder(meta: AirportDataMeta): { add(batch: Airport
         const row = byIata.get(iata.trim().toUpperCase());
         return row === undefined ? null : recordAt(row).airport;
       },
+      byIcao: (icao) => recordOfIcao(icao)?.airport ?? null,
       frequencies: (icao) => recordOfIcao(icao)?.frequencies ?? NO_ITEMS,
       navaids: (icao) => recordOfIcao(icao)?.navaids ?? NO_ITEMS,
       runways: (code) => recordOf(code)?.airport.runways ?? null,

@@ -157,6 +157,8 @@ export type AirportIndex = {
   get(code: string): Airport | null;
   /** By IATA code, case-insensitive. */
   byIata(iata: string): Airport | null;
+  /** By the `icao` code the index gives an airport, case-insensitive, never read as another kind of code. */
+  byIcao(icao: string): Airport | null;
   /** The frequencies of an airport (by `icao`), by type and then MHz; empty when the data lists none. */
   frequencies(icao: string): readonly AirportFrequency[];
   /** The navaids associated with an airport (by `icao`); empty when the data lists none. */

@@ -126,6 +126,7 @@ export function airportsOnceLoaded(loading: Loading<AirportIndex>): AirportIndex
     airports: (where) => loading.value.airports(where),
     get: (code) => loading.value.get(code),
     byIata: (iata) => loading.value.byIata(iata),
+    byIcao: (icao) => loading.value.byIcao(icao),
     frequencies: (icao) => loading.value.frequencies(icao),
     navaids: (icao) => loading.value.navaids(icao),
     runways: (code) => loading.value.runways(code),
