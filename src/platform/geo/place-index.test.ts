@@ -71,7 +71,7 @@ test('ranks a code, then a name with a word starting with the query, then other 
 });
 
 test('a code is a whole code, and a word start is found through punctuation, not inside a word', () => {
-  const harbours = createPlaceIndex([place('SJH', ["St. John's Harbour", 'Port 𝒜lpha'], { alias: 'SJ' })], {
+  const harbours = createPlaceIndex([place('SJH', ["St. John's Harbour", 'Port 𝒜lpha', 'North\tBay\nQuay'], { alias: 'SJ' })], {
     key: (p) => p.code, position: (p) => p, codes: (p) => [p.code, p.alias], names: (p) => p.names, groups: 1, group: () => 0,
   });
   const rank = (q: string) => harbours.search({ q }).items.map((hit) => hit.sort_key);
@@ -85,6 +85,9 @@ test('a code is a whole code, and a word start is found through punctuation, not
   // A letter outside the basic plane is a letter: "lpha" starts no word.
   assert.deepEqual(rank('lpha'), ['2|SJH']);
   assert.deepEqual(rank('port 𝒜l'), ['1|SJH']);
+  // White space in the data reads as a space, as in a query.
+  assert.deepEqual(rank('north bay quay'), ['1|SJH']);
+  assert.deepEqual(rank('bay'), ['1|SJH']);
 });
 
 test('case and accents are ignored on both sides', () => {

@@ -72,6 +72,9 @@ const MATCH_WORDS = 2;
 /** Separates the codes from the names in an entry's text; codes and names are one a line. */
 const NAMES = '\t';
 
+/** Folded, with any run of white space (a line break or tab in the data) as one space, as in a query. */
+const foldLine = (text: string) => fold(text).replace(/\s+/g, ' ');
+
 type Entry<T> = {
   readonly item: T;
   readonly key: string;
@@ -102,8 +105,8 @@ export function placeIndexBuilder<T>(options: PlaceIndexOptions<T>): { add(items
   return {
     add(items) {
       for (const item of items) {
-        const codes = [...new Set(options.codes(item).filter((code): code is string => code !== null && code !== '').map(fold))];
-        const names = options.names(item).map(fold);
+        const codes = [...new Set(options.codes(item).filter((code): code is string => code !== null && code !== '').map(foldLine))];
+        const names = options.names(item).map(foldLine);
         // Made by `join`, which gives a flat string; concatenation would keep its pieces.
         entries.push({ item, key: options.key(item), text: [codes.join('\n'), names.join('\n')].join(NAMES) });
       }
