@@ -134,6 +134,7 @@ function search<T>(
   const phrase = fold(query.q ?? '').trim().replace(/\s+/g, ' ');
   const queryWords = phrase === '' ? [] : phrase.split(' ');
   const phraseWords = words(phrase);
+  const firstWord = phraseWords.split(' ', 1)[0]!;
   const spaceless = options.spacedCodes === true ? phrase.replaceAll(' ', '') : phrase;
 
   const accepts = (entry: Entry<T>) =>
@@ -142,7 +143,7 @@ function search<T>(
     const names = text.indexOf(NAMES);
     const match = isLine(text, phrase, names) || isLine(text, spaceless, names)
       ? MATCH_CODE
-      : startsAWord(text, names + 1, phraseWords)
+      : startsAWord(text, names + 1, phraseWords, firstWord)
         ? MATCH_NAME
         : MATCH_WORDS;
     return match * options.groups + options.group(item);
@@ -192,13 +193,12 @@ function isLine(text: string, value: string, end: number): boolean {
 
 /**
  * Whether a word of one of the lines of `text` from `from` on (an entry's names) starts with
- * `phraseWords`, punctuation in a name read as spaces: for some name, ` ${words(name)}` includes
- * ` ${phraseWords}`. Searched for in the text as it is, so nothing is made for the names that
- * do not hold the phrase's first word.
+ * `phraseWords` (whose first word is `first`), punctuation in a name read as spaces: for some
+ * name, ` ${words(name)}` includes ` ${phraseWords}`. Searched for in the text as it is, so
+ * nothing is made for the names that do not hold the phrase's first word.
  */
-function startsAWord(text: string, from: number, phraseWords: string): boolean {
+function startsAWord(text: string, from: number, phraseWords: string, first: string): boolean {
   if (phraseWords === '') return true;
-  const first = phraseWords.split(' ', 1)[0]!;
   for (let at = text.indexOf(first, from); at >= 0; at = text.indexOf(first, at + 1)) {
     if (at > from && ENDS_IN_LETTER_OR_DIGIT.test(text.slice(Math.max(from, at - 2), at))) continue;
     // One word is letters and digits only, which a name holds as they are.
