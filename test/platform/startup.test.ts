@@ -82,8 +82,9 @@ test('right after the start, the routes that read the port data and the port are
     ]);
     assert.equal(rotterdam.status, 200, JSON.stringify(rotterdam.body));
     assert.equal(rotterdam.body.id, 'NLRTM');
-    // The port areas made: the port's own is part of the answer.
-    assert.ok(['base', 'seeded'].includes((rotterdam.body.area as { derivation: { method: string } }).derivation.method));
+    // The port areas made: the port's own is part of the answer (already refined by the simulator's
+    // stops, `evidence`, when they came in first on a slow machine).
+    assert.ok(['base', 'seeded', 'evidence'].includes((rotterdam.body.area as { derivation: { method: string } }).derivation.method));
     assert.equal(congestion.status, 200, JSON.stringify(congestion.body));
     assert.equal(arrivals.status, 200, JSON.stringify(arrivals.body));
     assert.equal(route.status, 200, JSON.stringify(route.body));
