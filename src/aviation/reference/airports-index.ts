@@ -67,8 +67,8 @@ const RECENT_RECORDS = 256;
  */
 export function airportIndexBuilder(meta: AirportDataMeta): { add(batch: AirportBatch): void; finish(): AirportIndex } {
   const texts: Uint8Array[] = [];
+  // A record's text ends at its `endOf` and starts where the one before it in its batch ended.
   const textOf: number[] = [];
-  const startOf: number[] = [];
   const endOf: number[] = [];
   const icaoOf: string[] = [];
   const iataOf: (string | null)[] = [];
@@ -102,7 +102,6 @@ export function airportIndexBuilder(meta: AirportDataMeta): { add(batch: Airport
     rows.forEach(([icao, ident, iata, , , country, type, status, lat, lon], i) => {
       const row = first + i;
       textOf.push(batch);
-      startOf.push(i === 0 ? 0 : ends[i - 1]!);
       endOf.push(ends[i]!);
       icaoOf.push(icao);
       iataOf.push(iata);
@@ -122,8 +121,10 @@ export function airportIndexBuilder(meta: AirportDataMeta): { add(batch: Airport
   };
 
   const decoder = new TextDecoder();
-  const decode = (row: number): AirportRecord =>
-    airportFromTuple(JSON.parse(decoder.decode(texts[textOf[row]!]!.subarray(startOf[row], endOf[row]))));
+  const decode = (row: number): AirportRecord => {
+    const start = row > 0 && textOf[row - 1] === textOf[row] ? endOf[row - 1] : 0;
+    return airportFromTuple(JSON.parse(decoder.decode(texts[textOf[row]!]!.subarray(start, endOf[row]))));
+  };
   const recent = new Map<number, AirportRecord>();
   const recordAt = (row: number): AirportRecord => {
     let record = recent.get(row);

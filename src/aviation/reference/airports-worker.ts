@@ -1,5 +1,6 @@
 // The thread that reads (or compiles) the airport records for `loadAirports` and hands them over
-// in batches (`airportBatch`): `ahead` at once, then one more each time the index has taken one, null at the end.
+// in batches (`airportBatch`): `ahead` at once, then one more each time the index has taken one,
+// null at the end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '../../platform/worker-task.ts';
 import { airportBatch } from './airports-index.ts';
@@ -15,7 +16,10 @@ let ended = false;
 const send = () => {
   if (ended) return;
   ended = sent >= records.length;
-  if (ended) return port.postMessage(null);
+  if (ended) {
+    port.postMessage(null);
+    return;
+  }
   const next = airportBatch(records.slice(sent, (sent += batch)));
   port.postMessage(next, [next.text.buffer]);
 };

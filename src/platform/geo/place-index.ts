@@ -131,7 +131,7 @@ function search<T>(
 ): SearchPage<SearchHit & { readonly item: T }> {
   const limit = Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.trunc(query.limit ?? DEFAULT_SEARCH_LIMIT)));
   const after = query.after === undefined ? null : parseSortKey(query.after);
-  const phrase = fold(query.q ?? '').trim().replace(/\s+/g, ' ');
+  const phrase = foldLine(query.q ?? '').trim();
   const queryWords = phrase === '' ? [] : phrase.split(' ');
   const phraseWords = words(phrase);
   const firstWord = phraseWords.split(' ', 1)[0]!;
