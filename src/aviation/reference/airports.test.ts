@@ -10,13 +10,16 @@ import { readCachedAirports } from './airports-cache.ts';
 import { angleBetweenDeg, distanceNm, initialBearingDeg } from './geo.ts';
 
 const FEET_PER_METRE = 1 / 0.3048;
+// One date for every compile here: a compile dates its magnetic variation, which moves a few
+// runways' magnetic headings across a whole degree every hour.
+const COMPILED_AT = new Date();
 
 let cacheDir: string;
 let cold: LoadedAirports;
 
 before(async () => {
   cacheDir = mkdtempSync(join(tmpdir(), 'lamis-airports-'));
-  cold = await loadAirports({ cacheDir });
+  cold = await loadAirports({ cacheDir, now: COMPILED_AT });
 });
 
 after(() => rmSync(cacheDir, { recursive: true, force: true }));
@@ -195,7 +198,7 @@ test('paginated searches return every match once', () => {
 });
 
 test('a warm load reads the cache and gives identical data', async () => {
-  const warm = await loadAirports({ cacheDir });
+  const warm = await loadAirports({ cacheDir, now: COMPILED_AT });
   assert.equal(warm.cache.status, 'loaded');
   assert.deepEqual(warm.meta, cold.meta);
   assert.equal(warm.airports().length, cold.airports().length);
@@ -221,11 +224,11 @@ test('the index answers every record as it was handed, whichever way it is asked
 test('a corrupt cache is compiled again and replaced', async () => {
   const good = readFileSync(cold.cache.file, 'utf8');
   writeFileSync(cold.cache.file, good.slice(0, good.length - 1000));
-  const rebuilt = await loadAirports({ cacheDir });
+  const rebuilt = await loadAirports({ cacheDir, now: COMPILED_AT });
   assert.equal(rebuilt.cache.status, 'compiled');
   assert.equal(rebuilt.cache.reason, 'corrupt');
   assert.equal(firstDifference(rebuilt.airports(), cold.airports()), -1);
-  const reread = await loadAirports({ cacheDir });
+  const reread = await loadAirports({ cacheDir, now: COMPILED_AT });
   assert.equal(reread.cache.status, 'loaded');
 });
 

@@ -69,6 +69,8 @@ export type LoadAirportsOptions = {
   readonly dataDir?: string;
   /** The committed OurAirports file, unless another is given (tests). */
   readonly ourAirportsFile?: string;
+  /** When a compile happens, which dates its magnetic variation: now, unless given (tests that compare two compiles). */
+  readonly now?: Date;
 };
 
 /** Records per batch handed from the loading thread to the index: a few milliseconds of work each. */
@@ -85,7 +87,7 @@ export async function loadAirportRecords(options: LoadAirportsOptions): Promise<
   const cached = await readCachedAirports(options.cacheDir, source);
   const origin = ourAirports?.origin ?? null;
   if (cached.ok) return { records: cached.records, meta: cached.meta, cache: { file: cached.file, status: 'loaded', reason: null, saved: true, ourairports: origin } };
-  const compiled = compileAirports(source, ourAirports === null ? null : decodeOurAirports(ourAirports.bytes));
+  const compiled = compileAirports(source, ourAirports === null ? null : decodeOurAirports(ourAirports.bytes), options.now);
   const saved = await writeCachedAirports(options.cacheDir, compiled.records, compiled.meta);
   return { ...compiled, cache: { file: cached.file, status: 'compiled', reason: cached.reason, saved, ourairports: origin } };
 }
