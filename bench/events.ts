@@ -28,7 +28,7 @@ import { eventChanges } from '../src/events/index.ts';
 import type { FleetVessel } from '../src/fleet/index.ts';
 import { VesselRules } from '../src/intelligence/vessel-rules.ts';
 import { vesselChanges, type VesselChange } from '../src/maritime/index.ts';
-import { applyChangeBatch, PendingChanges } from '../src/maritime/vessels/changes.ts';
+import { applyChangeBatch, PendingChanges, readCopy } from '../src/maritime/vessels/changes.ts';
 import { vesselsAndPortsWatch } from '../src/maritime/watch.fixtures.ts';
 import { loadPorts } from '../src/maritime/ports/ports.ts';
 import { positionReport, sentences } from '../src/maritime/vessels/fixtures.ts';
@@ -99,6 +99,7 @@ async function ingestCase(world: World | null) {
   // The ingest side's store, and the read copy its change batches keep, whose changes go on the bus.
   const ingested = new VesselStore();
   const store = new VesselStore();
+  const copy = readCopy(store);
   const bus = createMemoryBus((error) => {
     throw error;
   });
@@ -154,7 +155,7 @@ async function ingestCase(world: World | null) {
     async feed(batches: readonly Batch[]): Promise<number> {
       for (const batch of batches) {
         ingest.lines(FEED, 'live', batch.lines, (lastReceivedAt = batch.receivedAt));
-        while (pending.size > 0) applyChangeBatch(store, pending.take(2_000), publish);
+        while (pending.size > 0) applyChangeBatch(copy, pending.take(2_000), publish);
       }
       await new Promise((resolve) => setImmediate(resolve));
       await rules?.settled();

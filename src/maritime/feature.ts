@@ -137,7 +137,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     const stopJoining = await bus.subscribe(vesselChanges, (change) => {
       if (change.reader === reader) return;
       const current = store.get(change.vessel.mmsi);
-      if (current === undefined || current.last_update < change.vessel.last_update) store.put(change.vessel, change.position);
+      // A copy: the read copy updates what it holds in place, and the message is another reader's
+      // last change to the repeat filters, which compare what comes next with it.
+      if (current === undefined || current.last_update < change.vessel.last_update) store.put({ ...change.vessel }, change.position);
     });
     app.addHook('onClose', stopJoining);
   }
@@ -181,7 +183,9 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     if (change.static) watch.voyageChanged(change.vessel);
   });
   const heard = (change: Change) => {
-    // The read copy hands out a new vessel object for every change, never changed afterwards: published as it is.
+    // On the in-process bus the subscribers hear the vessel as the read copy holds it once the
+    // slice of changes is applied (a vessel that changed twice in it, twice as it was last); NATS
+    // and Redis take it as it is now.
     void bus.publish(vesselChanges, { ...change, reader });
     forPorts.heard(change);
   };

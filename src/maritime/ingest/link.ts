@@ -6,7 +6,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseSettings } from '../../platform/db/database.ts';
-import { applyChangeRows, ROW_WIDTH, type BatchCursor } from '../vessels/changes.ts';
+import { applyChangeRows, readCopy, ROW_WIDTH, type BatchCursor, type VesselCopy } from '../vessels/changes.ts';
 import type { Change, VesselStore } from '../vessels/store.ts';
 import { IngestCore, type IngestCommand, type IngestEvent, type IngestSettings, type IngestStatus, type UploadCounts } from './core.ts';
 import { ingestThread } from './thread.ts';
@@ -32,7 +32,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 export class IngestLink {
   readonly threaded: boolean;
-  readonly #store: VesselStore;
+  readonly #copy: VesselCopy;
   readonly #log: FastifyBaseLogger;
   readonly #listeners: ((change: Change) => void)[] = [];
   readonly #requests = new Map<number, Request>();
@@ -49,7 +49,7 @@ export class IngestLink {
 
   private constructor(options: IngestLinkOptions) {
     this.threaded = options.threaded;
-    this.#store = options.store;
+    this.#copy = readCopy(options.store);
     this.#log = options.log;
   }
 
@@ -177,7 +177,7 @@ export class IngestLink {
   #apply(batch: Extract<IngestEvent, { kind: 'batch' }>, cursor: BatchCursor): void {
     const count = batch.rows.length / ROW_WIDTH;
     cursor.to = Math.min(count, cursor.from + APPLY_SLICE_ROWS);
-    if (!this.#closing) applyChangeRows(this.#store, batch, cursor, this.#tell);
+    if (!this.#closing) applyChangeRows(this.#copy, batch, cursor, this.#tell);
     cursor.from = cursor.to;
     if (cursor.from < count) {
       setImmediate(() => this.#apply(batch, cursor));

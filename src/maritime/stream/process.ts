@@ -77,7 +77,7 @@ function run(start: Extract<ToStreamProcess, { type: 'start' }>): void {
   const sessions = new AisSessions(start.bounds, (parts: Parts) => ask<void>((call) => ({ type: 'watch', call, parts })));
   const vessels = new Map<number, Vessel>();
   // The fan-out makes its frames of a change before it returns: the vessels can be updated in place.
-  const copy: VesselCopy = { get: (mmsi) => vessels.get(mmsi), put: (vessel) => void vessels.set(vessel.mmsi, vessel), inPlace: true };
+  const copy: VesselCopy = { get: (mmsi) => vessels.get(mmsi), put: (vessel) => void vessels.set(vessel.mmsi, vessel), inPlace: 'vessel and position' };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false });
   const ticker = setInterval(() => sessions.tick(), PACING_TICK_MS);
 

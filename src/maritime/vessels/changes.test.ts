@@ -1,10 +1,10 @@
 // Change batches: the read copy a batch builds equals the store it was taken from, every change
 // arrives in order while the copy keeps up, positions of one vessel merge once it is behind (the
-// latest wins, a static change is kept), and the copy never mutates a vessel object it handed out
-// (unless it updates in place, as a stream process's does).
+// latest wins, a static change is kept), and the copy keeps one object per vessel, with a new
+// position object per change unless it updates positions in place too (a stream process's).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyChangeBatch, PendingChanges, ROW_WIDTH, type VesselCopy } from './changes.ts';
+import { applyChangeBatch, PendingChanges, readCopy, ROW_WIDTH, type VesselCopy } from './changes.ts';
 import { decoded, positionReport, staticVoyage } from './fixtures.ts';
 import { AisIngest } from './ingest.ts';
 import { VesselStore, type Change, type Vessel } from './store.ts';
@@ -18,8 +18,9 @@ function pair(coalesceAfter?: number) {
   const pending = new PendingChanges(coalesceAfter);
   ingest.onChange((change) => pending.add(change));
   const copy = new VesselStore();
+  // What each listener saw while it ran: the vessel object goes on changing after.
   const heard: Change[] = [];
-  const sync = (max = 10_000) => applyChangeBatch(copy, pending.take(max), (change) => heard.push(change));
+  const sync = (max = 10_000) => applyChangeBatch(readCopy(copy), pending.take(max), (change) => heard.push({ ...change, vessel: { ...change.vessel } }));
   return { source, ingest, pending, copy, heard, sync };
 }
 
@@ -75,6 +76,21 @@ test('a batch takes at most the rows asked for, the first changed first, and the
   assert.equal(pending.size, 0);
 });
 
+test('a position merges into its vessel\'s waiting row after part of the rows went, and never into a row taken', () => {
+  const { ingest, pending, copy, heard, sync } = pair(2);
+  for (const [i, mmsi] of [244_000_001, 244_000_002, 244_000_003].entries()) ingest.messages('feed', 'live', [decoded(positionReport(mmsi, 50 + i, 3))], T0);
+  assert.equal(sync(1), 1);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_000_003, 52.5, 3))], T0 + 1_000);
+  assert.equal(pending.size, 2);
+  assert.equal(sync(), 2);
+  assert.equal(copy.get(244_000_003)!.position!.lat, 52.5);
+  // Every row went: a new position of the first vessel gets a row of its own.
+  ingest.messages('feed', 'live', [decoded(positionReport(244_000_001, 50.5, 3))], T0 + 2_000);
+  assert.equal(pending.size, 1);
+  sync();
+  assert.deepEqual(heard.map(({ vessel }) => [vessel.mmsi, vessel.position!.lat]), [[244_000_001, 50], [244_000_002, 51], [244_000_003, 52.5], [244_000_001, 50.5]]);
+});
+
 test('static changes split over batches stay with their rows', () => {
   const { ingest, copy, sync } = pair();
   ingest.messages('feed', 'live', [decoded(staticVoyage(244_000_001, { shipname: 'FIRST' }))], T0);
@@ -85,19 +101,36 @@ test('static changes split over batches stay with their rows', () => {
   assert.deepEqual([...copy.all()].map((v) => v.name), ['FIRST', null, 'THIRD']);
 });
 
-test('the copy hands out a new object per change and leaves the ones it handed out as they were', () => {
-  const { ingest, copy, heard, sync } = pair();
+test('the copy keeps one object per vessel and hands out a new position per change, leaving the ones handed out as they were', () => {
+  const { ingest, pending, copy, sync } = pair();
+  const positions: unknown[] = [];
   ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.0, 4.0))], T0);
   sync();
-  const first = copy.get(244_123_456)!;
+  const vessel = copy.get(244_123_456)!;
+  const first = vessel.position!;
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { imo: 9321483 }))], T0 + 30_000);
   ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 52.0, 5.0))], T0 + 60_000);
-  sync();
-  assert.notEqual(copy.get(244_123_456), first);
-  assert.equal(first.position!.lat, 51.0);
-  assert.equal(heard[0]!.vessel, first);
+  applyChangeBatch(readCopy(copy), pending.take(10), (change) => positions.push(change.vessel.position));
+  assert.equal(copy.get(244_123_456), vessel);
+  assert.equal(first.lat, 51.0);
+  // The static change kept the position; the position change made a new one.
+  assert.equal(positions[0], first);
+  assert.notEqual(positions[1], first);
+  assert.equal(vessel.position!.lat, 52.0);
+  assert.equal(copy.byImo(9321483), vessel);
   // Moved a cell: the live index follows.
   assert.deepEqual([...copy.inBox({ minLat: 50.5, maxLat: 51.5, minLon: 3.5, maxLon: 4.5 })], []);
   assert.equal([...copy.inBox({ minLat: 51.5, maxLat: 52.5, minLon: 4.5, maxLon: 5.5 })].length, 1);
+});
+
+test('an IMO number a vessel gave up no longer finds it', () => {
+  const { ingest, copy, sync } = pair();
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { imo: 9321483 }))], T0);
+  sync();
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { imo: 9074729 }))], T0 + 1_000);
+  sync();
+  assert.equal(copy.byImo(9321483), undefined);
+  assert.equal(copy.byImo(9074729)?.mmsi, 244_123_456);
 });
 
 test('a static-only change keeps the position the copy holds', () => {
@@ -117,7 +150,7 @@ test('a copy that updates in place keeps one object per vessel, equal to the sto
   const pending = new PendingChanges();
   ingest.onChange((change) => pending.add(change));
   const vessels = new Map<number, Vessel>();
-  const copy: VesselCopy = { get: (mmsi) => vessels.get(mmsi), put: (vessel) => void vessels.set(vessel.mmsi, vessel), inPlace: true };
+  const copy: VesselCopy = { get: (mmsi) => vessels.get(mmsi), put: (vessel) => void vessels.set(vessel.mmsi, vessel), inPlace: 'vessel and position' };
   const seen: { lat: number | undefined; draught: number | null }[] = [];
   const sync = () => applyChangeBatch(copy, pending.take(10_000), ({ vessel }) => seen.push({ lat: vessel.position?.lat, draught: vessel.draught }));
   ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.0, 4.0))], T0);

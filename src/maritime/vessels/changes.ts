@@ -6,10 +6,12 @@
 //
 // A row carries the vessel's state as the change left it. While the serving thread keeps up, every
 // change has its row; once it falls behind, positions of a vessel merge into its waiting row (the
-// latest wins), and a static change is never lost. The serving thread's copy builds a new Vessel
-// object for every row (its old object is never mutated), so what it hands its listeners can be
-// published as it is; a copy whose listeners are done with a change when they return (a stream
-// process's) updates its objects in place instead, and makes no garbage of them.
+// latest wins), and a static change is never lost. A copy keeps one Vessel object per vessel and
+// updates it in place: a new object for every change lived until the vessel's next report, long
+// enough to reach the heap's old generation, where 20,000 changes a second left 5 MB of garbage a
+// second (bench/README "stream"). The serving thread's copy gives each change a new
+// position object, which who takes it may keep; a stream process's, whose listeners keep nothing
+// of a change past their return, updates its positions in place too.
 import { isoTime, timeOf } from '../../platform/iso-time.ts';
 import type { TurnDirection } from '../ais/index.ts';
 import { categoryForShipType } from './reference/index.ts';
@@ -65,8 +67,13 @@ export class PendingChanges {
   #count = 0;
   /** STATIC_WIDTH + 1 values per static change: its row, then the fields. */
   #statics: (string | number | null)[] = [];
-  /** Each vessel's latest waiting row. */
-  #latest = new Map<number, number>();
+  /**
+   * Each vessel's latest row, numbered from the first row ever added: waiting if not below `#taken`.
+   * Taking rows leaves the map as it is; it holds a number per vessel heard.
+   */
+  readonly #latest = new Map<number, number>();
+  /** Rows ever taken. */
+  #taken = 0;
   #coalesced = 0;
 
   constructor(coalesceAfter = 2_000) {
@@ -91,8 +98,8 @@ export class PendingChanges {
     const { vessel } = change;
     const flags = (change.position ? POSITION : 0) | (change.static ? STATIC : 0);
     const statics = change.static || withStatics;
-    const latest = this.#latest.get(vessel.mmsi);
-    if (mayCoalesce && latest !== undefined && !statics && this.#count >= this.#coalesceAfter) {
+    const latest = (this.#latest.get(vessel.mmsi) ?? -1) - this.#taken;
+    if (mayCoalesce && latest >= 0 && !statics && this.#count >= this.#coalesceAfter) {
       const at = latest * ROW_WIDTH;
       const before = this.#rows[at + FLAGS]! & (POSITION | STATIC);
       if (change.position && before & POSITION) this.#coalesced++;
@@ -110,7 +117,7 @@ export class PendingChanges {
       this.#statics.push(row);
       pushStatic(this.#statics, vessel);
     }
-    this.#latest.set(vessel.mmsi, row);
+    this.#latest.set(vessel.mmsi, this.#taken + row);
   }
 
   /** Takes up to `max` waiting rows, the oldest first. */
@@ -125,10 +132,7 @@ export class PendingChanges {
     const rest = this.#statics.slice(split);
     for (let i = 0; i < rest.length; i += STATIC_WIDTH + 1) (rest[i] as number) -= n;
     this.#statics = rest;
-    for (const [mmsi, row] of this.#latest) {
-      if (row < n) this.#latest.delete(mmsi);
-      else this.#latest.set(mmsi, row - n);
-    }
+    this.#taken += n;
     return { rows, statics };
   }
 }
@@ -163,11 +167,17 @@ function pushStatic(out: (string | number | null)[], v: Vessel): void {
 }
 
 /**
- * What a batch is applied to: the serving thread's read copy, or a stream process's. `inPlace`: the
- * copy's Vessel objects are updated in place, for a copy whose listeners keep nothing of a change
- * past their return.
+ * What a batch is applied to: the serving thread's read copy, or a stream process's. `inPlace`: what
+ * of a vessel is updated in place. Its Vessel object always is: a listener that keeps a change past
+ * its turn keeps a copy. Its position too, for a copy whose listeners keep nothing of a change past
+ * their return; otherwise each position is a new object, never changed afterwards.
  */
-export type VesselCopy = Pick<VesselStore, 'get' | 'put'> & { readonly inPlace?: boolean };
+export type VesselCopy = Pick<VesselStore, 'get' | 'put'> & { readonly inPlace: 'vessel' | 'vessel and position' };
+
+/** The serving thread's read copy of vessel state as a batch updates it. */
+export function readCopy(store: VesselStore): VesselCopy {
+  return { get: (mmsi) => store.get(mmsi), put: (vessel, positioned) => store.put(vessel, positioned), inPlace: 'vessel' };
+}
 
 /** Applies a batch to a copy; `onChange` hears each vessel's change, in row order. */
 export function applyChangeBatch(store: VesselCopy, batch: ChangeBatch, onChange: (change: Change) => void): number {
@@ -191,16 +201,17 @@ export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: B
     const at = row * ROW_WIDTH;
     const mmsi = rows[at + MMSI]!;
     const flags = rows[at + FLAGS]!;
-    const previous = store.get(mmsi);
-    const vessel: Vessel = previous ? (store.inPlace ? previous : { ...previous }) : newVessel(mmsi, SOURCES[(flags >> 4) & 7]!, '');
+    const vessel = store.get(mmsi) ?? newVessel(mmsi, SOURCES[(flags >> 4) & 7]!, '');
     vessel.ais_class = CLASSES[(flags >> 2) & 3]!;
     vessel.source = SOURCES[(flags >> 4) & 7]!;
     vessel.last_update = isoTime(rows[at + LAST_UPDATE]!);
-    const sources: FeedSource[] = [];
-    for (let list = rows[at + SOURCE_LIST]!; list > 0; list = Math.floor(list / 5)) sources.push(SOURCES[(list % 5) - 1]!);
-    vessel.sources = previous && sameList(previous.sources, sources) ? previous.sources : sources;
+    const sourceList = rows[at + SOURCE_LIST]!;
+    if (!isSourceList(vessel.sources, sourceList)) vessel.sources = sourcesOf(sourceList);
     const position = (flags & POSITION) !== 0 && !Number.isNaN(rows[at + LAT]!);
-    if (position) vessel.position = positionOf(rows, at, store.inPlace ? vessel.position : null);
+    if (position) {
+      const held = store.inPlace === 'vessel and position' ? vessel.position : null;
+      vessel.position = held === null ? positionOf(rows, at) : writePosition(held, rows, at);
+    }
     const changedStatic = (flags & STATIC) !== 0;
     if (statics[s] === row) {
       readStatic(vessel, statics, s + 1);
@@ -212,13 +223,23 @@ export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: B
   cursor.statics = s;
 }
 
-function sameList(a: readonly FeedSource[], b: readonly FeedSource[]): boolean {
-  return a.length === b.length && a.every((source, i) => source === b[i]);
+/** Whether `sources` is the list a row's SOURCE_LIST encodes (compared without making the list). */
+function isSourceList(sources: readonly FeedSource[], list: number): boolean {
+  for (const source of sources) {
+    if (list === 0 || SOURCES[(list % 5) - 1] !== source) return false;
+    list = Math.floor(list / 5);
+  }
+  return list === 0;
 }
 
-/** The row's position; written into `into` when given (what is made here dies young, `into` lives on). */
-function positionOf(rows: Float64Array, at: number, into: VesselPosition | null): VesselPosition {
-  const position: VesselPosition = {
+function sourcesOf(list: number): FeedSource[] {
+  const sources: FeedSource[] = [];
+  for (; list > 0; list = Math.floor(list / 5)) sources.push(SOURCES[(list % 5) - 1]!);
+  return sources;
+}
+
+function positionOf(rows: Float64Array, at: number): VesselPosition {
+  return {
     lat: rows[at + LAT]!,
     lon: rows[at + LON]!,
     sog: nullable(rows[at + SOG]!),
@@ -230,7 +251,21 @@ function positionOf(rows: Float64Array, at: number, into: VesselPosition | null)
     position_accuracy: rows[at + ACCURACY] === 1,
     timestamp: isoTime(rows[at + TIMESTAMP]!),
   };
-  return into ? Object.assign(into, position) : position;
+}
+
+/** The row's position written field by field into `into`: no object made, not even one that dies young. */
+function writePosition(into: VesselPosition, rows: Float64Array, at: number): VesselPosition {
+  into.lat = rows[at + LAT]!;
+  into.lon = rows[at + LON]!;
+  into.sog = nullable(rows[at + SOG]!);
+  into.cog = nullable(rows[at + COG]!);
+  into.heading = nullable(rows[at + HEADING]!);
+  into.rot = nullable(rows[at + ROT]!);
+  into.rot_direction = TURNS[rows[at + ROT_DIRECTION]!] ?? null;
+  into.nav_status = nullable(rows[at + NAV_STATUS]!);
+  into.position_accuracy = rows[at + ACCURACY] === 1;
+  into.timestamp = isoTime(rows[at + TIMESTAMP]!);
+  return into;
 }
 
 function readStatic(vessel: Vessel, statics: (string | number | null)[], s: number): void {

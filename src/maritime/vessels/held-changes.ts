@@ -2,6 +2,7 @@
 // port areas and destinations), heard from the start but passed on only once it has loaded.
 import { backgroundTurn } from '../../platform/background-turns.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Change } from './store.ts';
 
 /** At most this many changes wait (a feed pouring in while the data loads); later ones are dropped. */
 const HELD_CHANGES = 100_000;
@@ -10,10 +11,11 @@ const HELD_SLICE = 500;
 
 /**
  * Keeps what it hears in order until `release`, then passes that on a slice a turn and from then
- * on every change as it comes. Drops past HELD_CHANGES are counted in the log: the read copy and
- * the streams have those changes all the same.
+ * on every change as it comes. A change is kept with a copy of its vessel as the change left it:
+ * the read copy updates its vessel objects in place (changes.ts). Drops past HELD_CHANGES are
+ * counted in the log: the read copy and the streams have those changes all the same.
  */
-export class HeldChanges<T> {
+export class HeldChanges<T extends Change> {
   readonly #log: FastifyBaseLogger;
   readonly #deliver: (change: T) => void;
   #held: T[] | null = [];
@@ -27,7 +29,7 @@ export class HeldChanges<T> {
 
   readonly heard = (change: T): void => {
     if (this.#held === null) this.#deliver(change);
-    else if (this.#held.length < HELD_CHANGES) this.#held.push(change);
+    else if (this.#held.length < HELD_CHANGES) this.#held.push({ ...change, vessel: { ...change.vessel } });
     else this.#dropped++;
   };
 

@@ -15,7 +15,11 @@ export const REPEAT_MS = 5000;
 /** A vessel change as it travels on the bus: with the instance that read it. */
 export type PublishedChange = Change & { reader: string };
 
-/** The vessel as the last change passed on left it (the copy never alters an object it handed out), and who read it. */
+/**
+ * The vessel of the last change passed on, and who read it. On the in-process bus it is the read
+ * copy's object, updated in place; but that bus carries this instance's changes only, never
+ * compared. On NATS and Redis every change arrives as an object of its own.
+ */
 type Held = { reader: string; vessel: Vessel };
 
 function samePosition(a: Vessel, b: Vessel): boolean {

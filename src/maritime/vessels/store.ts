@@ -144,7 +144,9 @@ export class VesselStore {
 
   byImo(imo: number): Vessel | undefined {
     const mmsi = this.#byImo.get(imo);
-    return mmsi === undefined ? undefined : this.#vessels.get(mmsi);
+    const vessel = mmsi === undefined ? undefined : this.#vessels.get(mmsi);
+    // A vessel put back with another IMO number leaves the old one here (see `put`).
+    return vessel?.imo === imo ? vessel : undefined;
   }
 
   all(): IterableIterator<Vessel> {
@@ -261,12 +263,12 @@ export class VesselStore {
   }
 
   /**
-   * Puts a vessel's whole state in place of what is held (the read copy of another thread's store
-   * does; see changes.ts). `positioned`: its position is new and goes into the live index.
+   * Puts a vessel's whole state in place of what is held, or puts back the object held once it was
+   * updated (the read copy of another thread's store does; see changes.ts). `positioned`: its
+   * position is new and goes into the live index. The IMO number it had before is not known then:
+   * `byImo` passes over an entry the vessel no longer holds.
    */
   put(vessel: Vessel, positioned: boolean): void {
-    const previous = this.#vessels.get(vessel.mmsi);
-    if (previous?.imo != null && previous.imo !== vessel.imo && this.#byImo.get(previous.imo) === vessel.mmsi) this.#byImo.delete(previous.imo);
     if (vessel.imo !== null) this.#byImo.set(vessel.imo, vessel.mmsi);
     this.#vessels.set(vessel.mmsi, vessel);
     if (positioned && vessel.position) this.#index(vessel.mmsi, vessel.position);
