@@ -98,6 +98,10 @@ function dimensionsOf(d: Dimensions): Dimensions | null {
   return { to_bow: d.to_bow, to_stern: d.to_stern, to_port: d.to_port, to_starboard: d.to_starboard, length: d.length, beam: d.beam };
 }
 
+function emptyPosition(): VesselPosition {
+  return { lat: 0, lon: 0, sog: null, cog: null, heading: null, rot: null, rot_direction: null, nav_status: null, position_accuracy: false, timestamp: '' };
+}
+
 /** A vessel first heard now: its identity from the MMSI, nothing reported yet. */
 export function newVessel(mmsi: number, source: FeedSource, time: string): Vessel {
   const identity = classifyMmsi(mmsi);
@@ -172,18 +176,21 @@ export class VesselStore {
         if (m.lat === null || m.lon === null || (vessel.position !== null && vessel.position.timestamp > time)) {
           return { vessel, position: false, static: staticChanged };
         }
-        this.#place(vessel, {
-          lat: m.lat,
-          lon: m.lon,
-          sog: m.sog,
-          cog: m.cog,
-          heading: 'heading' in m ? m.heading : null,
-          rot: 'rot' in m ? m.rot : null,
-          rot_direction: 'rot_direction' in m ? m.rot_direction : null,
-          nav_status: 'nav_status' in m ? m.nav_status : (vessel.position?.nav_status ?? null),
-          position_accuracy: m.position_accuracy,
-          timestamp: time,
-        });
+        // One position object per vessel, written over: a new one a report lived until the next
+        // report and reached the heap's old generation (changes.ts says the same of the copies).
+        const navStatus = 'nav_status' in m ? m.nav_status : (vessel.position?.nav_status ?? null);
+        const position = vessel.position ?? (vessel.position = emptyPosition());
+        position.lat = m.lat;
+        position.lon = m.lon;
+        position.sog = m.sog;
+        position.cog = m.cog;
+        position.heading = 'heading' in m ? m.heading : null;
+        position.rot = 'rot' in m ? m.rot : null;
+        position.rot_direction = 'rot_direction' in m ? m.rot_direction : null;
+        position.nav_status = navStatus;
+        position.position_accuracy = m.position_accuracy;
+        position.timestamp = time;
+        this.#index(vessel.mmsi, position);
         return { vessel, position: true, static: staticChanged };
       }
       case 5: {
@@ -301,11 +308,6 @@ export class VesselStore {
     if ('ship_type' in fields) vessel.category = categoryForShipType(vessel.ship_type);
     if (changed) vessel.static_updated_at = time;
     return changed;
-  }
-
-  #place(vessel: Vessel, position: VesselPosition): void {
-    vessel.position = position;
-    this.#index(vessel.mmsi, position);
   }
 
   #index(mmsi: number, position: VesselPosition): void {
