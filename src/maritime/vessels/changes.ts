@@ -9,9 +9,9 @@
 // latest wins), and a static change is never lost. A copy keeps one Vessel object per vessel and
 // updates it in place: a new object for every change lived until the vessel's next report, long
 // enough to reach the heap's old generation, where 20,000 changes a second left 5 MB of garbage a
-// second (bench/README "stream"). The serving thread's copy gives each change a new
-// position object, which who takes it may keep; a stream process's, whose listeners keep nothing
-// of a change past their return, updates its positions in place too.
+// second (bench/README "stream"). The serving thread's copy gives each position change a new
+// position object, which whoever takes it may keep; a stream process's, whose listeners keep
+// nothing of a change past their return, updates its positions in place too.
 import { isoTime, timeOf } from '../../platform/iso-time.ts';
 import type { TurnDirection } from '../ais/index.ts';
 import { categoryForShipType } from './reference/index.ts';
