@@ -183,9 +183,8 @@ export const maritime = (watch: MaritimeWatch): Feature<Settings> => async (cont
     if (change.static) watch.voyageChanged(change.vessel);
   });
   const heard = (change: Change) => {
-    // On the in-process bus the subscribers hear the vessel as the read copy holds it once the
-    // slice of changes is applied (a vessel that changed twice in it, twice as it was last); NATS
-    // and Redis take it as it is now.
+    // The vessel object stays as the change left it until the slice of changes is applied, when
+    // the in-process bus delivers it (changes.ts); NATS and Redis take it as it is now.
     void bus.publish(vesselChanges, { ...change, reader });
     forPorts.heard(change);
   };

@@ -1,7 +1,8 @@
 // Change batches: the read copy a batch builds equals the store it was taken from, every change
 // arrives in order while the copy keeps up, positions of one vessel merge once it is behind (the
-// latest wins, a static change is kept), and the copy keeps one object per vessel, with a new
-// position object per change unless it updates positions in place too (a stream process's).
+// latest wins, a static change is kept), and the copy keeps one object per vessel (a new one for
+// its second change in a slice), with a new position object per change unless it updates positions
+// in place too (a stream process's).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyChangeBatch, PendingChanges, readCopy, ROW_WIDTH, type VesselCopy } from './changes.ts';
@@ -101,23 +102,28 @@ test('static changes split over batches stay with their rows', () => {
   assert.deepEqual([...copy.all()].map((v) => v.name), ['FIRST', null, 'THIRD']);
 });
 
-test('the copy keeps one object per vessel and hands out a new position per change, leaving the ones handed out as they were', () => {
+test('the copy keeps one object per vessel from slice to slice, with a new position per position change; a vessel changed twice in a slice is a new object the second time', () => {
   const { ingest, pending, copy, sync } = pair();
-  const positions: unknown[] = [];
   ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.0, 4.0))], T0);
   sync();
   const vessel = copy.get(244_123_456)!;
   const first = vessel.position!;
-  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { imo: 9321483 }))], T0 + 30_000);
-  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 52.0, 5.0))], T0 + 60_000);
-  applyChangeBatch(readCopy(copy), pending.take(10), (change) => positions.push(change.vessel.position));
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 51.5, 4.5))], T0 + 30_000);
+  sync();
   assert.equal(copy.get(244_123_456), vessel);
+  assert.notEqual(vessel.position, first);
   assert.equal(first.lat, 51.0);
-  // The static change kept the position; the position change made a new one.
-  assert.equal(positions[0], first);
-  assert.notEqual(positions[1], first);
-  assert.equal(vessel.position!.lat, 52.0);
-  assert.equal(copy.byImo(9321483), vessel);
+  // Two changes in one slice: the first is heard as it left the vessel, however late it is read.
+  ingest.messages('feed', 'live', [decoded(staticVoyage(244_123_456, { imo: 9321483 }))], T0 + 40_000);
+  ingest.messages('feed', 'live', [decoded(positionReport(244_123_456, 52.0, 5.0))], T0 + 60_000);
+  const handed: Vessel[] = [];
+  applyChangeBatch(readCopy(copy), pending.take(10), (change) => handed.push(change.vessel));
+  assert.equal(handed[0], vessel);
+  assert.deepEqual([handed[0]!.position!.lat, handed[0]!.imo], [51.5, 9321483]);
+  assert.notEqual(handed[1], vessel);
+  assert.deepEqual([handed[1]!.position!.lat, handed[1]!.imo], [52.0, 9321483]);
+  assert.equal(copy.get(244_123_456), handed[1]);
+  assert.equal(copy.byImo(9321483), handed[1]);
   // Moved a cell: the live index follows.
   assert.deepEqual([...copy.inBox({ minLat: 50.5, maxLat: 51.5, minLon: 3.5, maxLon: 4.5 })], []);
   assert.equal([...copy.inBox({ minLat: 51.5, maxLat: 52.5, minLon: 4.5, maxLon: 5.5 })].length, 1);

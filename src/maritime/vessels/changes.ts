@@ -10,8 +10,10 @@
 // updates it in place: a new object for every change lived until the vessel's next report, long
 // enough to reach the heap's old generation, where 20,000 changes a second left 5 MB of garbage a
 // second (bench/README "stream"). The serving thread's copy gives each position change a new
-// position object, which whoever takes it may keep; a stream process's, whose listeners keep
-// nothing of a change past their return, updates its positions in place too.
+// position object, which whoever takes it may keep, and a vessel that changes twice in one slice of
+// rows a new object the second time, for the bus delivers the slice's changes after it; a stream
+// process's copy, whose listeners keep nothing of a change past their return, updates its positions
+// in place too.
 import { isoTime, timeOf } from '../../platform/iso-time.ts';
 import type { TurnDirection } from '../ais/index.ts';
 import { categoryForShipType } from './reference/index.ts';
@@ -168,9 +170,10 @@ function pushStatic(out: (string | number | null)[], v: Vessel): void {
 
 /**
  * What a batch is applied to: the serving thread's read copy, or a stream process's. `inPlace`: what
- * of a vessel is updated in place. Its Vessel object always is: a listener that keeps a change past
- * its turn keeps a copy. Its position too, for a copy whose listeners keep nothing of a change past
- * their return; otherwise each position is a new object, never changed afterwards.
+ * of a vessel is updated in place. Its Vessel object always is, from one call of `applyChangeRows`
+ * to the next (a listener that keeps a change longer keeps a copy). Its position too, for a copy
+ * whose listeners keep nothing of a change past their return; otherwise each position is a new
+ * object, never changed afterwards.
  */
 export type VesselCopy = Pick<VesselStore, 'get' | 'put'> & { readonly inPlace: 'vessel' | 'vessel and position' };
 
@@ -197,11 +200,16 @@ export interface BatchCursor {
 export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: BatchCursor, onChange: (change: Change) => void): void {
   const { rows, statics } = batch;
   let s = cursor.statics;
+  // The vessels handed out by this call: the in-process bus delivers their changes once it returns,
+  // so a vessel's second change here goes to a copy, and the first is heard as it left the vessel.
+  const handedOut = store.inPlace === 'vessel' ? new Set<number>() : null;
   for (let row = cursor.from; row < cursor.to; row++) {
     const at = row * ROW_WIDTH;
     const mmsi = rows[at + MMSI]!;
     const flags = rows[at + FLAGS]!;
-    const vessel = store.get(mmsi) ?? newVessel(mmsi, SOURCES[(flags >> 4) & 7]!, '');
+    const held = store.get(mmsi);
+    const vessel = held === undefined ? newVessel(mmsi, SOURCES[(flags >> 4) & 7]!, '') : handedOut?.has(mmsi) ? { ...held } : held;
+    handedOut?.add(mmsi);
     vessel.ais_class = CLASSES[(flags >> 2) & 3]!;
     vessel.source = SOURCES[(flags >> 4) & 7]!;
     vessel.last_update = isoTime(rows[at + LAST_UPDATE]!);
@@ -209,8 +217,8 @@ export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: B
     if (!isSourceList(vessel.sources, sourceList)) vessel.sources = sourcesOf(sourceList);
     const position = (flags & POSITION) !== 0 && !Number.isNaN(rows[at + LAT]!);
     if (position) {
-      const held = store.inPlace === 'vessel and position' ? vessel.position : null;
-      vessel.position = held === null ? positionOf(rows, at) : writePosition(held, rows, at);
+      const into = store.inPlace === 'vessel and position' ? vessel.position : null;
+      vessel.position = into === null ? positionOf(rows, at) : writePosition(into, rows, at);
     }
     const changedStatic = (flags & STATIC) !== 0;
     if (statics[s] === row) {
