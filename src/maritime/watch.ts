@@ -44,6 +44,9 @@ export class MaritimeWatch {
   /** `loaded`: settles once the reference data the services read (ports, port areas, sea lanes) has loaded (they start before it). */
   attach(services: MaritimeServices, loaded: Promise<unknown> = Promise.resolve()): void {
     this.#services = services;
+    // A failed load (the service closing while it ran) is the loads' own to report: kept for
+    // `loaded`, it is never an unhandled rejection, whether a watcher asks or not.
+    loaded.catch(() => {});
     this.#loaded = loaded;
   }
 
