@@ -17,7 +17,7 @@
 import { isoTime, timeOf } from '../../platform/iso-time.ts';
 import type { TurnDirection } from '../ais/index.ts';
 import { categoryForShipType } from './reference/index.ts';
-import { newVessel, type Change, type FeedSource, type Vessel, type VesselPosition, type VesselStore } from './store.ts';
+import { emptyPosition, newVessel, type Change, type FeedSource, type Vessel, type VesselPosition, type VesselStore } from './store.ts';
 
 export interface ChangeBatch {
   /** ROW_WIDTH numbers per vessel (see the offsets below); its buffer is transferred. */
@@ -218,7 +218,7 @@ export function applyChangeRows(store: VesselCopy, batch: ChangeBatch, cursor: B
     const position = (flags & POSITION) !== 0 && !Number.isNaN(rows[at + LAT]!);
     if (position) {
       const into = store.inPlace === 'vessel and position' ? vessel.position : null;
-      vessel.position = into === null ? positionOf(rows, at) : writePosition(into, rows, at);
+      vessel.position = writePosition(into ?? emptyPosition(), rows, at);
     }
     const changedStatic = (flags & STATIC) !== 0;
     if (statics[s] === row) {
@@ -246,22 +246,7 @@ function sourcesOf(list: number): FeedSource[] {
   return sources;
 }
 
-function positionOf(rows: Float64Array, at: number): VesselPosition {
-  return {
-    lat: rows[at + LAT]!,
-    lon: rows[at + LON]!,
-    sog: nullable(rows[at + SOG]!),
-    cog: nullable(rows[at + COG]!),
-    heading: nullable(rows[at + HEADING]!),
-    rot: nullable(rows[at + ROT]!),
-    rot_direction: TURNS[rows[at + ROT_DIRECTION]!] ?? null,
-    nav_status: nullable(rows[at + NAV_STATUS]!),
-    position_accuracy: rows[at + ACCURACY] === 1,
-    timestamp: isoTime(rows[at + TIMESTAMP]!),
-  };
-}
-
-/** The row's position written field by field into `into`: no object made, not even one that dies young. */
+/** The row's position written field by field into `into`: no other object made, not even one that dies young. */
 function writePosition(into: VesselPosition, rows: Float64Array, at: number): VesselPosition {
   into.lat = rows[at + LAT]!;
   into.lon = rows[at + LON]!;

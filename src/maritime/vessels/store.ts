@@ -98,7 +98,8 @@ function dimensionsOf(d: Dimensions): Dimensions | null {
   return { to_bow: d.to_bow, to_stern: d.to_stern, to_port: d.to_port, to_starboard: d.to_starboard, length: d.length, beam: d.beam };
 }
 
-function emptyPosition(): VesselPosition {
+/** A position object to write a report's fields into. */
+export function emptyPosition(): VesselPosition {
   return { lat: 0, lon: 0, sog: null, cog: null, heading: null, rot: null, rot_direction: null, nav_status: null, position_accuracy: false, timestamp: '' };
 }
 
