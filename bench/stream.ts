@@ -40,7 +40,7 @@ import { encodeFrame, positionData, STREAM_PATH } from '../src/maritime/stream/p
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
-import { freePort, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
+import { busyShare, freePort, machineCpuTicks, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
 import { formatBytes, formatInt, formatRatio, formatTable, intFlag, measureRetainedHeap, median, parseArgs, runAsScript } from './lib/harness.ts';
 import type { BenchOptions, BenchReport } from './lib/harness.ts';
 
@@ -401,6 +401,9 @@ export function randomBoxes(store: VesselStore, count: number, seed: number): BB
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How busy the machine's cores were during a phase: near 100 %, every process waits for a core and latency grows. */
+const busy = (phase: PhaseResult) => `${Math.round(100 * phase.machineBusy)} %`;
+
 interface PhaseResult {
   clients: number;
   updatesPerSecond: number;
@@ -410,6 +413,8 @@ interface PhaseResult {
   rss: number;
   /** The server's CPU time (user and system) per second of the phase: cores it kept busy (LAMIS: with its stream processes). */
   cpu: number;
+  /** The share of the machine's CPU that was busy during the phase: the server, the clients, the feeder and the prober together. */
+  machineBusy: number;
   /** LAMIS only: landing requests' latency while the phase ran. */
   landing?: Landing;
   /** LAMIS only: sentences ingested per second during the phase, positions coalesced per second. */
@@ -437,8 +442,10 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
     await sleep(1500);
     const start = await lamisMetrics(url);
     const usageBefore = processTreeUsage(lamis.child.pid!);
+    const machineBefore = machineCpuTicks();
     const startedAt = performance.now();
     const [result, landing] = await Promise.all([fleet.measure(seconds), probeLanding(url, seconds, layout.clientCpus)]);
+    const machineBusy = busyShare(machineBefore, machineCpuTicks());
     const end = await lamisMetrics(url);
     const usage = processTreeUsage(lamis.child.pid!);
     const elapsed = (performance.now() - startedAt) / 1000;
@@ -450,6 +457,7 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
       landing,
       rss: usage.rss,
       cpu: (usage.cpuSeconds - usageBefore.cpuSeconds) / elapsed,
+      machineBusy,
       feedRate: delta('lamis_ais_lines_total'),
       coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
       hopCoalescedPerSecond: delta('lamis_ais_positions_coalesced_total') + (end.has('lamis_stream_process_positions_coalesced_total') ? delta('lamis_stream_process_positions_coalesced_total') : 0),
@@ -479,13 +487,15 @@ async function broadcastPhase(corpusFile: string, clients: number, perClientRate
     await fleet.connect(`ws://127.0.0.1:${server.latest.port}`, clients);
     await sleep(1000);
     const cpuBefore = server.latest.cpuSeconds!;
+    const machineBefore = machineCpuTicks();
     const startedAt = performance.now();
     const result = await fleet.measure(seconds);
+    const machineBusy = busyShare(machineBefore, machineCpuTicks());
     // The broadcaster reports every 250 ms: wait for a report from after the phase.
     await sleep(300);
     const cpu = (server.latest.cpuSeconds! - cpuBefore) / ((performance.now() - startedAt) / 1000);
     const rss = server.latest.memory!;
-    return { clients, ...result, rss, cpu };
+    return { clients, ...result, rss, cpu, machineBusy };
   } finally {
     await fleet.close();
     await server.stop();
@@ -550,14 +560,14 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase${repeats > 1 ? `, run ${run} of ${repeats}` : ''}`);
       await settle(lamis.url);
       const lamisResult = await lamisPhase(lamis, boxes, seconds, layout, startFeed);
-      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}`);
+      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}, the machine ${busy(lamisResult)} busy`);
       console.log(`  memory:    ${lamisResult.memoryParts}`);
       console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
       let broadcast: PhaseResult | null = null;
       try {
         broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds, layout);
-        console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)}`);
+        console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)}, the machine ${busy(broadcast)} busy`);
       } catch (error) {
         console.log(`  broadcast: failed (${(error as Error).message}); this run has no baseline`);
       }
@@ -574,15 +584,15 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   console.log('broadcast (baseline): a bare ws server sending every client every frame, at the per-client volume LAMIS delivered');
   console.log(`cores: ${cores}\n`);
   console.log(formatTable(
-    ['>clients', 'server', '>feed/s', '>taken', '>updates/s', '>per client/s', '>coalesced/s', '>on the way coalesced/s', '>p50 ms', '>p99 ms', '>landing p99 ms', '>server CPU', '>CPU µs/update', '>server RSS'],
+    ['>clients', 'server', '>feed/s', '>taken', '>updates/s', '>per client/s', '>coalesced/s', '>on the way coalesced/s', '>p50 ms', '>p99 ms', '>landing p99 ms', '>server CPU', '>CPU µs/update', '>server RSS', '>machine busy'],
     rows.flatMap(({ lamis: l, broadcast: b }) => [
       [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatRatio(l.feedRate! / rate), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!),
         Number.isNaN(l.hopCoalescedPerSecond) ? '-' : formatInt(l.hopCoalescedPerSecond!), String(l.p50), String(l.p99), `${l.landing!.p99} (${formatRatio(l.landing!.p99 / landingIdle.p99)})`,
-        l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.rss)],
+        l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.rss), busy(l)],
       b === null
-        ? [formatInt(l.clients), 'broadcast', '-', '-', 'failed', '-', '-', '-', '-', '-', '-', '-', '-', '-']
+        ? [formatInt(l.clients), 'broadcast', '-', '-', 'failed', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-']
         : [formatInt(b.clients), 'broadcast', '-', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', '-', String(b.p50), String(b.p99), '-',
-          b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss)],
+          b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss), busy(b)],
     ]),
   ));
   console.log(`landing on the quiet server: p99 ${landingIdle.p99} ms`);
@@ -613,6 +623,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       `server RSS ${formatBytes(ofLamis((l) => l.rss))} (${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / b.rss))}, the whole service against a bare broadcaster; ` +
       `${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / memoryTarget(b)))} the target of ${formatBytes(of(({ broadcast: b }) => memoryTarget(b)))}, ` +
       `${MEMORY_TARGET_FACTOR}× the broadcaster plus the ${formatBytes(storeBytes)} vessel store), ` +
+      `the machine ${Math.round(100 * ofLamis((l) => l.machineBusy))} % busy (${Math.round(100 * of(({ broadcast: b }) => b.machineBusy))} % with the broadcaster), ` +
       `landing p99 ${msOfLamis((l) => l.landing!.p99)} ms (${formatRatio(ofLamis(landingRatio))} the quiet ${landingIdle.p99} ms${landingRange})`;
   });
   return { name: 'stream', headline, data: { cores, landingIdle, storeBytes, rows } };

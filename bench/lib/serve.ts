@@ -105,3 +105,16 @@ export function processTreeUsage(pid: number): { cpuSeconds: number; rss: number
   }
   return { cpuSeconds: ticks / CLOCK_TICKS, rss: pages * PAGE_BYTES };
 }
+
+/** The machine's CPU time so far, all cores together, from /proc/stat: busy and all, in clock ticks. */
+export function machineCpuTicks(): { busy: number; all: number } {
+  // The first line sums the cores: user, nice, system, idle, iowait, irq, softirq, steal, …
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const all = fields.reduce((sum, ticks) => sum + ticks, 0);
+  return { busy: all - fields[3]! - fields[4]!, all };
+}
+
+/** The share of the machine's CPU time that was busy between two readings. */
+export function busyShare(before: { busy: number; all: number }, after: { busy: number; all: number }): number {
+  return (after.busy - before.busy) / Math.max(1, after.all - before.all);
+}
