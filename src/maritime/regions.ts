@@ -13,10 +13,13 @@ const MOST_REGIONS = (ROWS * COLUMNS) / 4;
 const rowOf = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / REGION_DEG)));
 const columnOf = (lon: number) => Math.min(COLUMNS - 1, Math.max(0, Math.floor((lon + 180) / REGION_DEG)));
 
+/** Every region's name, by row and column: a change's region is looked up, not made. */
+const REGION_NAMES = Array.from({ length: ROWS }, (_, row) => Array.from({ length: COLUMNS }, (_, column) => `r${row}c${column}`));
+
 /** The region a change travels on. */
 export function regionOf(change: Change): string {
   const position = change.vessel.position;
-  return position ? `r${rowOf(position.lat)}c${columnOf(position.lon)}` : 'none';
+  return position ? REGION_NAMES[rowOf(position.lat)]![columnOf(position.lon)]! : 'none';
 }
 
 /** The regions a box touches. */
@@ -24,7 +27,7 @@ export function regionsOfBox(box: BBox): string[] {
   const regions: string[] = [];
   for (const [from, to] of longitudeRanges(box)) {
     for (let row = rowOf(box.minLat); row <= rowOf(box.maxLat); row++) {
-      for (let column = columnOf(from); column <= columnOf(to); column++) regions.push(`r${row}c${column}`);
+      for (let column = columnOf(from); column <= columnOf(to); column++) regions.push(REGION_NAMES[row]![column]!);
     }
   }
   return regions;

@@ -87,6 +87,22 @@ for (const backend of backends) {
       assert.deepEqual(seen, [1]);
     });
 
+    test('a subscription ended during a delivery still gets that message, and none after', async () => {
+      const snapshot = topic<Position>('test.snapshot');
+      const got: string[] = [];
+      let endOther!: () => Promise<void>;
+      await bus.subscribe(snapshot, (m) => {
+        got.push(`first ${m.seq}`);
+        if (m.seq === 0) void endOther();
+      });
+      endOther = await bus.subscribe(snapshot, (m) => got.push(`second ${m.seq}`));
+      const { all } = await collect<Position>(bus, snapshot, 2);
+      await bus.publish(snapshot, { mmsi: 8, seq: 0 });
+      await bus.publish(snapshot, { mmsi: 8, seq: 1 });
+      await all;
+      assert.deepEqual(got, ['first 0', 'second 0', 'first 1']);
+    });
+
     test('a handler that throws is reported and does not stop the others', async () => {
       const failing = topic<Position>('test.failing');
       await bus.subscribe(failing, () => {

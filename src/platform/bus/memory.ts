@@ -1,6 +1,8 @@
 import { deliver, partOf, type Bus, type Handler, type Topic } from './bus.ts';
 import { Subscribers } from './subscribers.ts';
 
+const PUBLISHED = Promise.resolve();
+
 export function createMemoryBus(onHandlerError: (error: unknown) => void): Bus {
   const subscribers = new Subscribers();
   let closed = false;
@@ -9,12 +11,17 @@ export function createMemoryBus(onHandlerError: (error: unknown) => void): Bus {
   };
   return {
     kind: 'memory',
-    async publish<T>(topic: Topic<T>, message: T) {
-      open();
-      // A snapshot, so a handler that unsubscribes during delivery does not skip another.
-      const handlers = subscribers.handlers(topic.name, topic.part ? partOf(topic, message) : undefined);
-      if (handlers.length === 0) return;
-      queueMicrotask(() => deliver(handlers, message, onHandlerError));
+    // Not an async function: a message per vessel change would make a promise each.
+    publish<T>(topic: Topic<T>, message: T) {
+      try {
+        open();
+        // A snapshot, so a handler that unsubscribes during delivery does not skip another.
+        const handlers = subscribers.handlers(topic.name, topic.part ? partOf(topic, message) : undefined);
+        if (handlers.length > 0) queueMicrotask(() => deliver(handlers, message, onHandlerError));
+        return PUBLISHED;
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     async subscribe<T>(topic: Topic<T>, handler: Handler<T>) {
       open();

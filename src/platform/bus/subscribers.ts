@@ -12,17 +12,25 @@ interface TopicHandlers {
   partitioned: boolean;
   everything: Set<Handler<unknown>>;
   partial: Set<Partial>;
+  /**
+   * The handlers of each part asked for since the subscriptions last changed (`''`: a message
+   * without a part). Lists are made anew after a change, never altered: a delivery keeps the list
+   * it started with.
+   */
+  lists: Map<string, Handler<unknown>[]>;
 }
 
 /** What a bus must receive of one topic: the whole of it, or these parts; null: nothing. */
 export type Wanted = 'all' | ReadonlySet<string> | null;
+
+const NONE: readonly Handler<unknown>[] = [];
 
 export class Subscribers {
   readonly #topics = new Map<string, TopicHandlers>();
 
   #of(topic: Topic<unknown>): TopicHandlers {
     let entry = this.#topics.get(topic.name);
-    if (!entry) this.#topics.set(topic.name, (entry = { partitioned: topic.part !== undefined, everything: new Set(), partial: new Set() }));
+    if (!entry) this.#topics.set(topic.name, (entry = { partitioned: topic.part !== undefined, everything: new Set(), partial: new Set(), lists: new Map() }));
     return entry;
   }
 
@@ -35,8 +43,10 @@ export class Subscribers {
     const entry = this.#of(topic as Topic<unknown>);
     const added = handler as Handler<unknown>;
     entry.everything.add(added);
+    entry.lists.clear();
     return () => {
       entry.everything.delete(added);
+      entry.lists.clear();
       this.#forget(topic.name, entry);
     };
   }
@@ -53,10 +63,12 @@ export class Subscribers {
     return {
       watch: async (parts) => {
         partial.parts = parts === 'all' ? 'all' : new Set(parts);
+        entry.lists.clear();
         await changed();
       },
       close: async () => {
         entry.partial.delete(partial);
+        entry.lists.clear();
         this.#forget(topic.name, entry);
         await changed();
       },
@@ -68,14 +80,22 @@ export class Subscribers {
     return this.#topics.get(name)?.partitioned === true;
   }
 
-  /** The handlers a message of this topic (and part, on a partitioned one) goes to, as of now. */
-  handlers(name: string, part: string | undefined): Handler<unknown>[] {
+  /**
+   * The handlers a message of this topic (and part, on a partitioned one) goes to, as of now: a list
+   * kept until the topic's subscriptions change (a message per vessel change asks for it), not to
+   * be altered.
+   */
+  handlers(name: string, part: string | undefined): readonly Handler<unknown>[] {
     const entry = this.#topics.get(name);
-    if (!entry) return [];
-    const handlers = [...entry.everything];
+    if (!entry) return NONE;
+    const key = part ?? '';
+    let handlers = entry.lists.get(key);
+    if (handlers) return handlers;
+    handlers = [...entry.everything];
     for (const partial of entry.partial) {
       if (partial.parts === 'all' || (part !== undefined && partial.parts.has(part))) handlers.push(partial.handler);
     }
+    entry.lists.set(key, handlers);
     return handlers;
   }
 
