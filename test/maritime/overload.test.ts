@@ -51,8 +51,13 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${ser
 const readiness = async () => (await json(await get('/readyz'))) as { status: string; checks: Record<string, { state: string; detail: any }> };
 
 async function feedSocket(): Promise<Socket> {
-  const { checks } = await readiness();
-  const port = Number(checks.ais!.detail.feeds[0].detail.match(/:(\d+)$/)[1]);
+  // The feed starts listening after the service does, and ingest reports it a moment later.
+  let port = 0;
+  await waitFor(async () => {
+    const { checks } = await readiness();
+    port = Number(/:(\d+)$/.exec(checks.ais!.detail.feeds[0].detail ?? '')?.[1] ?? 0);
+    return port > 0;
+  }, 'the feed to listen', 5_000);
   const socket = connect(port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
   return socket;
