@@ -40,7 +40,10 @@ const PIECE_NM = 10;
 
 let cached: LandResult | undefined;
 
-/** The land index, read and built on first use and then kept for the life of the process. */
+/**
+ * The land index, read and built on first use (or handed over by `keepLand`) and then kept for the
+ * life of the process.
+ */
 export function loadLand(): LandResult {
   if (cached !== undefined) return cached;
   try {
@@ -52,6 +55,12 @@ export function loadLand(): LandResult {
   } catch (error) {
     cached = { ok: false, message: `cannot read ${LAND_PACKAGE_PATH}: ${String(error)}` };
   }
+  return cached;
+}
+
+/** Keeps a land index built on another thread (sea-routes/loading.ts) as the one `loadLand` answers, unless it has one. */
+export function keepLand(result: LandResult): LandResult {
+  cached ??= result;
   return cached;
 }
 
