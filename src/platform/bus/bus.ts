@@ -7,7 +7,7 @@ import type { HealthCheck } from '../health.ts';
 /**
  * A named channel carrying messages of one type; features export their topics. A partitioned
  * topic names each message's part (e.g. its region), and travels on one channel per part, so an
- * instance can take only the parts it needs.
+ * instance can take only the parts it needs; its parts are few (hundreds), each a channel.
  */
 export interface Topic<T> {
   readonly name: string;

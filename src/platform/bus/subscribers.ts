@@ -14,8 +14,8 @@ interface TopicHandlers {
   partial: Set<Partial>;
   /**
    * The handlers of each part asked for since the subscriptions last changed (`''`: a message
-   * without a part). Lists are made anew after a change, never altered: a delivery keeps the list
-   * it started with.
+   * without a part), one list a part (a topic's parts are few: vessel changes have 649). Lists
+   * are made anew after a change, never altered: a delivery keeps the list it started with.
    */
   lists: Map<string, Handler<unknown>[]>;
 }
