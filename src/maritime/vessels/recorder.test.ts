@@ -101,6 +101,31 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal(calls.saveVessels.length, 1);
     });
 
+    test('vessel rows go 50 to a transaction; when one fails, those written stay written and the rest wait', async () => {
+      const { calls, storage } = counting(repository);
+      // The second transaction fails once, before it reaches storage.
+      let transactions = 0;
+      const failingOnce: RecorderStorage = {
+        ...storage,
+        saveVessels: (vessels) => (++transactions === 2 ? Promise.reject(new Error('storage went away')) : storage.saveVessels(vessels)),
+      };
+      const errors: string[] = [];
+      const r = recorder({ repository: failingOnce, onError: (error) => errors.push(error.message) });
+      const feed = feeder(r);
+      for (let i = 0; i < 120; i++) feed.staticVoyage(244_200_000 + i, now);
+      await r.flush();
+      let stats = r.stats();
+      assert.deepEqual(calls.saveVessels, [50]);
+      assert.deepEqual([stats.written_vessels, stats.pending_vessels, stats.consecutive_failures], [50, 70, 1]);
+      assert.deepEqual(errors, ['storage went away']);
+      assert.equal((await repository.loadVessels()).length, 50);
+      await r.flush();
+      stats = r.stats();
+      assert.deepEqual(calls.saveVessels, [50, 50, 20]);
+      assert.deepEqual([stats.written_vessels, stats.pending_vessels, stats.consecutive_failures], [120, 0, 0]);
+      assert.deepEqual(await repository.loadVessels(), [...feed.store.all()].sort(byMmsi));
+    });
+
     test("the timer rewrites a vessel's row at most once per interval, new vessels and static changes at once, a bounded number a flush", async () => {
       const { calls, storage } = counting(repository);
       let clock = now;
