@@ -155,7 +155,7 @@ async function tidalWindowOf(services: VoyageServices, vessel: Vessel, port: Por
     absent('tidal_window', 'charted_depth_unknown', `The port data has no channel depth for ${port.name} (${port.id}).`);
     return null;
   }
-  const match = (await services.stations()).nearest(port);
+  const match = await (await services.stations()).nearest(port);
   if (match === null) {
     absent('tidal_window', 'no_tide_station', `No suitable tide station lies within reach of ${port.name} (${port.id}).`);
     return null;

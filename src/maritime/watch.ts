@@ -139,7 +139,7 @@ export class MaritimeWatch {
    */
   async tidalWindowsAt(port: Port, draughtM: number, fromMs: number, toMs: number): Promise<TidalWindows | null> {
     if (port.channel_depth_m === null) return null;
-    const match = (await this.#attached().stations()).nearest(port);
+    const match = await (await this.#attached().stations()).nearest(port);
     if (match === null) return null;
     const datum = match.station.chart_datum;
     return tidalWindows({

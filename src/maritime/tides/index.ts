@@ -1,7 +1,7 @@
 // Public surface of the tides module: stations, water levels, high/low waters and tidal windows.
 export { TideInputError } from './errors.ts';
+export { commercialUseAllowed } from './station-lookup.ts';
 export {
-  commercialUseAllowed,
   DEFAULT_MAX_DISTANCE_NM,
   loadTideStations,
   MAX_DISTANCE_LIMIT_NM,

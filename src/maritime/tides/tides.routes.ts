@@ -166,7 +166,7 @@ export interface TideApiDeps {
 export function registerTideRoutes(app: App, deps: TideApiDeps): void {
   const stationFor = async (port: Port, query: { max_distance_nm?: number; commercial_use_only?: boolean }): Promise<StationMatch> => {
     const radius = query.max_distance_nm ?? DEFAULT_MAX_DISTANCE_NM;
-    const match = (await deps.stations()).nearest(port, { max_distance_nm: radius, commercial_use_only: query.commercial_use_only === true });
+    const match = await (await deps.stations()).nearest(port, { max_distance_nm: radius, commercial_use_only: query.commercial_use_only === true });
     if (match === null) {
       const kind = query.commercial_use_only === true ? 'tide station allowing commercial use' : 'suitable tide station';
       throw new ProblemError(noTideStation, `No ${kind} lies within ${radius} nm of ${port.name} (${port.id}).`, { extra: { max_distance_nm: radius } });
