@@ -2,6 +2,7 @@
 // together (gusts above the wind, waves that follow it, smooth in time and space, the climate's
 // belts in the right places).
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { HOUR_MS } from './model.ts';
 import { createSimulatedWeather, simulateHours } from './simulated.ts';
@@ -40,6 +41,31 @@ describe('simulated forecast', () => {
     assert.equal(together!.hours[0]!.time, new Date(START + 29 * HOUR_MS).toISOString(), 'hours start with the hour holding `from`');
     assert.deepEqual(together!.hours[1], alone!.hours[0]);
     assert.equal(together!.hours.length, 12);
+  });
+
+  it('answers the same whichever places were asked before, in a fresh process', async () => {
+    // Points in the four weather cells meeting at 45° N 0°, in cells of one row and in another
+    // hemisphere, asked in two orders: the systems kept for a cell and hour must be that cell's.
+    const points = [
+      { lat: 44.9, lon: -0.1 }, { lat: 45.1, lon: -0.1 }, { lat: 44.9, lon: 0.1 }, { lat: 45.1, lon: 0.1 },
+      { lat: 50, lon: -30 }, { lat: 50, lon: 30 }, { lat: 50, lon: 100 }, { lat: -20, lon: 60 },
+    ];
+    const inOrder = async (order: readonly number[]) => {
+      const script = `
+        import { simulateHours } from ${JSON.stringify(import.meta.resolve('./simulated.ts'))};
+        const points = ${JSON.stringify(points)};
+        const hours = Array.from({ length: 48 }, (_, i) => ${START} + i * ${HOUR_MS});
+        const answers = [];
+        for (const i of ${JSON.stringify(order)}) answers[i] = simulateHours(points[i], hours);
+        console.log(JSON.stringify(answers));`;
+      return new Promise<unknown>((resolve, reject) => {
+        execFile(process.execPath, ['--input-type=module', '-e', script], (error, stdout, stderr) =>
+          error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout)));
+      });
+    };
+    const [forward, backward] = await Promise.all([inOrder([0, 1, 2, 3, 4, 5, 6, 7]), inOrder([7, 6, 5, 4, 3, 2, 1, 0])]);
+    assert.deepEqual(backward, forward);
+    assert.deepEqual(forward, points.map((point) => simulateHours(point, WEEK.slice(0, 48))));
   });
 
   it('has gusts at or above the wind, every value within physical bounds', () => {

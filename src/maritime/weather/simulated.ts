@@ -208,9 +208,27 @@ interface BornSystem {
   driftNorthKn: number;
 }
 
-function systemsNear(lat: number, lon: number, time: number): LiveSystem[] {
+/**
+ * The systems near a cell at an instant, kept for the next point of the cell: a route's points and
+ * hours, and every route crossing the cell, ask the same (each a look at 189 cells and days).
+ */
+const nearCell = new Map<number, readonly LiveSystem[]>();
+const MAX_CELL_INSTANTS = 20_000;
+
+function systemsNear(lat: number, lon: number, time: number): readonly LiveSystem[] {
   const row = Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_LAT)));
   const column = Math.floor((normalizeLon(lon) + 180) / CELL_LON);
+  const key = time * ROWS * COLUMNS + row * COLUMNS + column;
+  let systems = nearCell.get(key);
+  if (systems === undefined) {
+    systems = systemsOfCell(row, column, time);
+    if (nearCell.size >= MAX_CELL_INSTANTS) nearCell.delete(nearCell.keys().next().value!);
+    nearCell.set(key, systems);
+  }
+  return systems;
+}
+
+function systemsOfCell(row: number, column: number, time: number): LiveSystem[] {
   const systems: LiveSystem[] = [];
   const lastEpoch = Math.floor(time / DAY_MS);
   for (let epoch = Math.floor((time - MAX_LIFE_HOURS * HOUR_MS) / DAY_MS); epoch <= lastEpoch; epoch++) {
