@@ -4,10 +4,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { PlatformSettings } from '../settings.ts';
-import { openSqlite } from './sqlite.ts';
+import { sqliteDialect } from './sqlite.ts';
 import type { HealthCheck } from '../health.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -72,8 +72,7 @@ export function openDatabase(config: DatabaseSettings, options: OpenOptions = {}
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = path.resolve(config.dataDir, 'lamis.sqlite');
-  const database = openSqlite(file, { busyTimeoutMs: config.databaseTimeoutMs });
-  return wrap('sqlite', new Kysely<Tables>({ dialect: new SqliteDialect({ database }) }), file);
+  return wrap('sqlite', new Kysely<Tables>({ dialect: sqliteDialect(file, { busyTimeoutMs: config.databaseTimeoutMs }) }), file);
 }
 
 function wrap(dialect: Dialect, db: Kysely<Tables>, location: string): Database {

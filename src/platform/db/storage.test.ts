@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { execFile } from 'node:child_process';
+import { DatabaseSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { STORAGE_BACKENDS, type StorageHandle } from '../../../test/support/backends.ts';
@@ -131,5 +133,48 @@ describe('SQLite durability settings', () => {
       await database.close();
       config.cleanup();
     }
+  });
+});
+
+describe('SQLite write lock', () => {
+  // Another connection holding the write lock, as the AIS ingest thread's recorder does, chunk by chunk.
+  async function withLockHeld(databaseTimeoutMs: number, run: (database: Database, holder: DatabaseSync) => Promise<void>): Promise<void> {
+    const config = testConfig({ databaseTimeoutMs });
+    const database = openDatabase(config);
+    const holder = new DatabaseSync(database.location);
+    try {
+      await sql`create table notes (text text not null)`.execute(database.db);
+      holder.exec("begin immediate; insert into notes values ('held')");
+      await run(database, holder);
+    } finally {
+      if (holder.isTransaction) holder.exec('rollback');
+      holder.close();
+      await database.close();
+      config.cleanup();
+    }
+  }
+
+  test('a write that finds it taken waits with the thread free, and goes in once it is released', async () => {
+    await withLockHeld(10_000, async (database, holder) => {
+      let settled = false;
+      const written = database.db.transaction().execute((trx) => sql`insert into notes values ('waited')`.execute(trx))
+        .finally(() => void (settled = true));
+      // SQLite's own busy handler would sleep the thread through this timer, up to the 10 s timeout.
+      await sleep(50);
+      assert.equal(settled, false, 'the write waits for the lock');
+      holder.exec('commit');
+      await written;
+      const texts = await sql<{ text: string }>`select text from notes order by rowid`.execute(database.db);
+      assert.deepEqual(texts.rows.map((row) => row.text), ['held', 'waited']);
+    });
+  });
+
+  test('after the busy timeout SQLite\'s "database is locked" stands, and the thread served meanwhile', async () => {
+    await withLockHeld(150, async (database) => {
+      let timerFired = false;
+      setTimeout(() => void (timerFired = true), 20);
+      await assert.rejects(sql`insert into notes values ('late')`.execute(database.db), /database is locked/);
+      assert.ok(timerFired, 'a timer due during the wait ran');
+    });
   });
 });
