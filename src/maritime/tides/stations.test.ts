@@ -3,11 +3,12 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { stations as databaseStations } from '@neaps/tide-database';
 import { haversineNm } from '../sea-routes/geo.ts';
 import { commercialUseAllowed } from './station-lookup.ts';
-import { DEFAULT_MAX_DISTANCE_NM, loadTideStations } from './stations.ts';
+import { createStationIndex, DEFAULT_MAX_DISTANCE_NM, loadTideStations } from './stations.ts';
 import { refusedField } from './testing.ts';
 
 const index = await loadTideStations();
@@ -124,6 +125,17 @@ describe('the stations thread', () => {
     assert.match(answer.station, /Southampton/);
     assert.ok(answer.loaded.some((url) => url.endsWith('/tides/stations.ts')), 'the hooks saw the index load');
     assert.deepEqual(answer.loaded.filter((url) => url.includes('tide-database')), []);
+  });
+
+  it('ends its thread when nobody asks for a while, and starts another for the next question', async () => {
+    const idle = createStationIndex(100);
+    const southampton = await idle.nearest({ lat: 50.897, lon: -1.399 });
+    assert.ok(southampton && idle.running());
+    for (let waited = 0; idle.running() && waited < 10_000; waited += 50) await sleep(50);
+    assert.equal(idle.running(), false);
+    assert.equal((await idle.nearest({ lat: 50.9, lon: -1.4 }))?.station, southampton.station, 'the same object as before');
+    assert.equal((await idle.get('noaa/9414290'))?.name, 'San Francisco (Golden Gate)');
+    assert.ok(idle.running());
   });
 
   it('hands out one object per station, whichever way it was found', async () => {

@@ -1,7 +1,8 @@
 // The tide station index the service asks: the nearest suitable station to a point, or a station
-// by id. The neaps database (@neaps/tide-database) lives on a thread of its own, started on the
-// first use and kept (stations-worker.ts; which stations are suitable: station-lookup.ts); the
-// stations it hands out are kept here, one object per station, with what the predictor needs.
+// by id. The neaps database (@neaps/tide-database) lives on a thread of its own, started when asked
+// and ended when nobody asks for a while (stations-worker.ts; which stations are suitable:
+// station-lookup.ts); the stations it hands out are kept here, one object per station, with what
+// the predictor needs.
 //
 // A station must lie within the search radius: DEFAULT_MAX_DISTANCE_NM unless the caller narrows or
 // widens it (up to MAX_DISTANCE_LIMIT_NM). Beyond about 50 nm the time and range of the tide
@@ -65,13 +66,37 @@ export function predictorStation(station: TideStation): PredictorStation {
   return input;
 }
 
-/** The station index, once the stations thread has the database (read on the first call only). */
+/** A stations thread nobody asks anything for this long ends, giving its memory back. */
+export const STATIONS_THREAD_IDLE_MS = 10 * 60_000;
+
+/** A station index that starts its stations thread when asked and keeps the stations handed out. */
+export interface ThreadedStationIndex extends TideStationIndex {
+  /** Starts the stations thread unless it runs; settles once the thread has the database. */
+  started(): Promise<void>;
+  /** Whether a stations thread runs now. */
+  running(): boolean;
+}
+
+/** The station index, once the stations thread has the database. */
 export async function loadTideStations(): Promise<TideStationIndex> {
-  await stationsThread.started();
+  await stationIndex.started();
   return stationIndex;
 }
 
-function createIndex(thread: StationsThread): TideStationIndex {
+/**
+ * A station index whose thread ends after `idleMs` without a question (the next one starts
+ * another, about a quarter of a second on its own core) or when it fails.
+ */
+export function createStationIndex(idleMs: number): ThreadedStationIndex {
+  let thread: StationsThread | null = null;
+  const current = () => (thread ??= new StationsThread(idleMs, (ended) => {
+    if (thread === ended) thread = null;
+  }));
+  const ask = async (question: Question) => {
+    const asked = current();
+    await asked.started;
+    return asked.ask(question);
+  };
   // One object per station, so predictorInputs knows every station handed out.
   const known = new Map<string, TideStation | null>();
   const adopt = (id: string, record: StationRecord | null): TideStation | null => {
@@ -82,10 +107,12 @@ function createIndex(thread: StationsThread): TideStationIndex {
     return record?.station ?? null;
   };
   return {
+    started: () => current().started,
+    running: () => thread !== null,
     async get(id) {
       const kept = known.get(id);
       if (kept !== undefined) return kept;
-      const answer = await thread.ask({ kind: 'get', id });
+      const answer = await ask({ kind: 'get', id });
       return adopt(id, answer.match);
     },
     nearest(point, options = {}) {
@@ -95,7 +122,7 @@ function createIndex(thread: StationsThread): TideStationIndex {
         throw new TideInputError('max_distance_nm', `must be a number from 0 to ${MAX_DISTANCE_LIMIT_NM}`);
       }
       const question = { kind: 'nearest', point: { lat: point.lat, lon: point.lon }, radius_nm: radius, commercial_use_only: options.commercial_use_only === true } as const;
-      return thread.ask(question).then(({ match, distance_nm }) => (match === null ? null : { station: adopt(match.station.id, match)!, distance_nm: distance_nm! }));
+      return ask(question).then(({ match, distance_nm }) => (match === null ? null : { station: adopt(match.station.id, match)!, distance_nm: distance_nm! }));
     },
   };
 }
@@ -106,57 +133,72 @@ function checkPoint(point: LatLon): void {
 }
 
 /**
- * The stations thread, started when first needed and again after a failure. It keeps the process
- * alive only while it starts or has questions to answer.
+ * One stations thread and the questions it has yet to answer. It keeps the process alive only
+ * while it starts or has questions to answer, and ends after `idleMs` without one.
  */
 class StationsThread {
-  #thread: Promise<Worker> | null = null;
+  /** Settles once the thread has the database, or fails with why it could not start. */
+  readonly started: Promise<void>;
+  readonly #worker: Worker;
+  readonly #idleMs: number;
+  readonly #onEnd: (thread: StationsThread) => void;
   readonly #waiting = new Map<number, { resolve: (answer: StationAnswer) => void; reject: (error: Error) => void }>();
   #asked = 0;
+  #idle: NodeJS.Timeout | undefined;
+  #ended: Error | null = null;
+  #failStart: (error: Error) => void = () => undefined;
 
-  /** Settles once the thread has the database: the thread, or why it could not start. */
-  started(): Promise<Worker> {
-    this.#thread ??= this.#start();
-    return this.#thread;
-  }
-
-  async ask(question: Question): Promise<StationAnswer> {
-    const thread = await this.started();
-    const asked = ++this.#asked;
-    const answer = new Promise<StationAnswer>((resolve, reject) => this.#waiting.set(asked, { resolve, reject }));
-    if (this.#waiting.size === 1) thread.ref();
-    thread.postMessage({ ...question, asked } satisfies StationQuestion);
-    return answer;
-  }
-
-  #start(): Promise<Worker> {
-    const thread = new Worker(new URL('./stations-worker.ts', import.meta.url), { name: 'lamis-tide-stations' });
-    return new Promise((resolve, reject) => {
-      let failed = false;
-      const fail = (error: Error) => {
-        if (failed) return;
-        failed = true;
-        this.#thread = null;
-        for (const waiting of this.#waiting.values()) waiting.reject(error);
-        this.#waiting.clear();
-        reject(error);
-      };
-      thread.on('message', (message: 'ready' | StationAnswer) => {
+  constructor(idleMs: number, onEnd: (thread: StationsThread) => void) {
+    this.#idleMs = idleMs;
+    this.#onEnd = onEnd;
+    this.#worker = new Worker(new URL('./stations-worker.ts', import.meta.url), { name: 'lamis-tide-stations' });
+    this.started = new Promise((resolve, reject) => {
+      this.#failStart = reject;
+      this.#worker.on('message', (message: 'ready' | StationAnswer) => {
         if (message === 'ready') {
-          thread.unref();
-          resolve(thread);
+          this.#rest();
+          resolve();
           return;
         }
         const waiting = this.#waiting.get(message.asked);
         this.#waiting.delete(message.asked);
-        if (this.#waiting.size === 0) thread.unref();
+        if (this.#waiting.size === 0) this.#rest();
         waiting?.resolve(message);
       });
-      thread.on('error', fail);
-      thread.on('exit', (code) => fail(new Error(`the tide stations thread stopped (exit code ${code})`)));
     });
+    this.#worker.on('error', (error) => this.#end(error));
+    this.#worker.on('exit', (code) => this.#end(new Error(`the tide stations thread stopped (exit code ${code})`)));
+  }
+
+  ask(question: Question): Promise<StationAnswer> {
+    if (this.#ended !== null) return Promise.reject(this.#ended);
+    clearTimeout(this.#idle);
+    const asked = ++this.#asked;
+    const answer = new Promise<StationAnswer>((resolve, reject) => this.#waiting.set(asked, { resolve, reject }));
+    if (this.#waiting.size === 1) this.#worker.ref();
+    this.#worker.postMessage({ ...question, asked } satisfies StationQuestion);
+    return answer;
+  }
+
+  /** Nothing waits for an answer: the process need not wait for the thread, which ends if left idle. */
+  #rest(): void {
+    this.#worker.unref();
+    this.#idle = setTimeout(() => {
+      this.#end(new Error('the tide stations thread ended, idle'));
+      void this.#worker.terminate();
+    }, this.#idleMs).unref();
+  }
+
+  /** From now on the index starts another thread; whatever still waits here fails. */
+  #end(error: Error): void {
+    if (this.#ended !== null) return;
+    this.#ended = error;
+    clearTimeout(this.#idle);
+    this.#onEnd(this);
+    for (const waiting of this.#waiting.values()) waiting.reject(error);
+    this.#waiting.clear();
+    this.#failStart(error);
   }
 }
 
-const stationsThread = new StationsThread();
-const stationIndex = createIndex(stationsThread);
+const stationIndex = createStationIndex(STATIONS_THREAD_IDLE_MS);
