@@ -1,6 +1,6 @@
 // The stations thread: it owns the tide station database, whose import alone held the serving
-// thread about a quarter of a second and grew its heap by 50 MB, and answers look-ups by station id
-// or by position from the serving thread's station index (stations.ts), one message each.
+// thread about a quarter of a second and grew its heap by 33 to 41 MiB, and answers look-ups by
+// station id or by position from the serving thread's station index (stations.ts), one message each.
 import { parentPort } from 'node:worker_threads';
 import { stations } from '@neaps/tide-database';
 import { lowerThreadPriority } from '../../platform/worker-task.ts';
