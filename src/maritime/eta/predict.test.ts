@@ -104,6 +104,17 @@ describe('arrival prediction', () => {
     assert.equal(prediction.route.geometry.type, 'LineString');
   });
 
+  it('predicts one vessel a turn of the event loop, so requests get in between', async () => {
+    const asked: number[] = [];
+    const base = steadyWeather(NORTH_EAST_GALE);
+    const weather: WeatherSource = { ...base, hourly: (requests) => (asked.push(asked.length), base.hourly(requests)) };
+    const both = Promise.all([1, 2].map((i) => predictArrival({ vessel: vessel({ mmsi: 244_000_000 + i }), port: rotterdam, speed_kn: 10 }, { weather, track: noTrack, now: () => NOW })));
+    while (asked.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(asked.length, 1, 'the second vessel waits for a later turn');
+    assert.ok((await both).every((result) => result.ok));
+    assert.equal(asked.length, 2);
+  });
+
   it('in calm water, or with no weather source, arrives at distance over speed', async () => {
     for (const weather of [null, steadyWeather({ ...NORTH_EAST_GALE, wind_speed_kn: 0.5, wave_height_m: 0.02 })]) {
       const prediction = predicted(await predictArrival({ vessel: vessel(), port: rotterdam, speed_kn: 10 }, { weather, track: noTrack, now: () => NOW }));

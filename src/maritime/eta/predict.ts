@@ -2,6 +2,7 @@
 // into legs; the vessel's calm-water speed from its recent AIS speed (or a given one); on each leg
 // the speed lost to the forecast wind and waves by Kwon's method; the ETA is the sum of the legs'
 // times from the position's time. See KWON.md for the method and the choices made.
+import { backgroundTurn } from '../../platform/background-turns.ts';
 import { passageById, pointAlong, routeBetween, type RefusedPassage, type RouteGeometry, type VesselDimensions } from '../sea-routes/index.ts';
 import type { Port } from '../ports/ports.ts';
 import type { Vessel } from '../vessels/store.ts';
@@ -168,6 +169,9 @@ export async function predictArrival(request: ArrivalRequest, deps: ArrivalDeps)
     }
   }
 
+  // The route and the weather along it take tens of milliseconds: each prediction takes its turn
+  // of the event loop, so a port's arrivals predicted at once let requests through between vessels.
+  await backgroundTurn();
   const fitted = reportedDimensions(vessel);
   const route = routeBetween({ lat: position.lat, lon: position.lon }, { lat: port.lat, lon: port.lon }, { vessel: fitted });
   if (!route.ok) {
