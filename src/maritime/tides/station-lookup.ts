@@ -1,6 +1,6 @@
 // The tide station database's side of the station index: which stations are suitable, their
 // summaries and predictor inputs, and a 1° grid for "the nearest suitable station to a point". It
-// runs on the stations thread (stations-thread.ts), which owns the database.
+// runs on the stations thread (stations-worker.ts), which owns the database.
 //
 // Suitable means the predictor can give water heights above a chart datum there:
 // - a water-level station (`kind: 'tide'`): current stations predict stream speeds, not heights;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { stations as databaseStations } from '@neaps/tide-database';
@@ -116,12 +116,12 @@ describe('the stations thread', () => {
       const match = await (await loadTideStations()).nearest({ lat: 50.897, lon: -1.399 });
       console.log(JSON.stringify({ station: match?.station.name, loaded }));`;
     // A file rather than --eval, whose --input-type the stations thread would inherit and refuse.
-    const file = join(await mkdtemp(join(tmpdir(), 'lamis-tides-')), 'ask.mjs');
-    await writeFile(file, script);
-    const answer = await new Promise<{ station: string; loaded: string[] }>((resolve, reject) => {
-      execFile(process.execPath, [file], (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout))));
-    });
-    await rm(dirname(file), { recursive: true });
+    const folder = await mkdtemp(join(tmpdir(), 'lamis-tides-'));
+    const answer = await writeFile(join(folder, 'ask.mjs'), script)
+      .then(() => new Promise<{ station: string; loaded: string[] }>((resolve, reject) => {
+        execFile(process.execPath, [join(folder, 'ask.mjs')], (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout))));
+      }))
+      .finally(() => rm(folder, { recursive: true }));
     assert.match(answer.station, /Southampton/);
     assert.ok(answer.loaded.some((url) => url.endsWith('/tides/stations.ts')), 'the hooks saw the index load');
     assert.deepEqual(answer.loaded.filter((url) => url.includes('tide-database')), []);

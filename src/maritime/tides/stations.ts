@@ -67,7 +67,7 @@ export function predictorStation(station: TideStation): PredictorStation {
 }
 
 /** A stations thread nobody asks anything for this long ends, giving its memory back. */
-export const STATIONS_THREAD_IDLE_MS = 10 * 60_000;
+const STATIONS_THREAD_IDLE_MS = 10 * 60_000;
 
 /** A station index that starts its stations thread when asked and keeps the stations handed out. */
 export interface ThreadedStationIndex extends TideStationIndex {
