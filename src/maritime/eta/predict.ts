@@ -169,8 +169,9 @@ export async function predictArrival(request: ArrivalRequest, deps: ArrivalDeps)
     }
   }
 
-  // The route and the weather along it take tens of milliseconds: each prediction takes its turn
-  // of the event loop, so a port's arrivals predicted at once let requests through between vessels.
+  // The route and the weather along it take up to a few tens of milliseconds each: each takes its
+  // own turn of the event loop, so a port's arrivals predicted at once let requests through between
+  // vessels, and a long voyage's route and weather do not hold the thread together.
   await backgroundTurn();
   const fitted = reportedDimensions(vessel);
   const route = routeBetween({ lat: position.lat, lon: position.lon }, { lat: port.lat, lon: port.lon }, { vessel: fitted });
@@ -214,6 +215,7 @@ export async function predictArrival(request: ArrivalRequest, deps: ArrivalDeps)
   let weatherMessage: string | null = null;
   if (weather !== null) {
     const asked = windows.filter((window): window is WeatherRequest => window !== null);
+    await backgroundTurn();
     try {
       const answers = asked.length === 0 ? [] : await weather.hourly(asked);
       let next = 0;
