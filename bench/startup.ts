@@ -11,13 +11,14 @@
 // longest after it until the reference data is loaded (what requests then feel), with the CPU time
 // of the block that used the most (on a shared machine the wall time of a block includes the wait
 // for a core). The bare server's longest block over the same kind of window is the machine's own noise.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { boolFlag, formatRatio, formatTable, intFlag, median, runAsScript, type BenchOptions, type BenchReport } from './lib/harness.ts';
-import { freePort } from './lib/serve.ts';
+import { longestBlock } from './lib/loop-probe.ts';
+import { freePort, pollServer } from './lib/serve.ts';
 
 export const description =
   'Start-up of `lamis serve` on the embedded defaults (first and second start): time to /healthz, to the reference data loaded, ' +
@@ -28,7 +29,6 @@ const BARE = new URL('./lib/bare-fastify.ts', import.meta.url).pathname;
 const PROBE = new URL('./lib/loop-probe.ts', import.meta.url).pathname;
 /** How long the bare server is watched after its first answer, for the noise floor. */
 const BARE_WATCH_MS = 2000;
-const TIMEOUT_MS = 120_000;
 
 type Case = 'bare Fastify (baseline)' | 'LAMIS first start' | 'LAMIS second start';
 
@@ -43,34 +43,6 @@ interface Start {
   blockAfterCpuMs: number;
 }
 
-async function poll<T>(child: ChildProcess, attempt: () => Promise<T | null>, everyMs: number): Promise<T> {
-  const deadline = Date.now() + TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`no answer within ${TIMEOUT_MS / 1000} s`);
-    try {
-      const result = await attempt();
-      if (result !== null) return result;
-    } catch {
-      // not listening yet
-    }
-    await sleep(everyMs);
-  }
-}
-
-/** The longest block noted in the probe's file that ended in (from, to], and the most CPU time one used. */
-function longestBlock(file: string, from: number, to: number): { wall: number; cpu: number } {
-  const longest = { wall: 0, cpu: 0 };
-  if (!existsSync(file)) return longest;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const [at, ms, cpu] = line.split(' ').map(Number);
-    if (at === undefined || ms === undefined || cpu === undefined || !(at > from && at <= to)) continue;
-    longest.wall = Math.max(longest.wall, ms);
-    longest.cpu = Math.max(longest.cpu, cpu);
-  }
-  return longest;
-}
-
 async function start(kind: 'bare' | 'lamis', dataDir: string, settings: Record<string, string> = {}): Promise<Start> {
   const port = await freePort();
   const loopFile = path.join(dataDir, `loop-${kind}-${Date.now()}.txt`);
@@ -83,7 +55,7 @@ async function start(kind: 'bare' | 'lamis', dataDir: string, settings: Record<s
   const child = spawn(process.execPath, ['--import', PROBE, ...(kind === 'lamis' ? [LAMIS, 'serve'] : [BARE])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   try {
-    const answeredAt = await poll(child, async () => ((await fetch(`${url}/healthz`)).ok ? Date.now() : null), 5);
+    const answeredAt = await pollServer(child, async () => ((await fetch(`${url}/healthz`)).ok ? Date.now() : null), 5);
     let firstAirport: Start['firstAirport'] = null;
     let loadedAt: number;
     if (kind === 'lamis') {
@@ -92,7 +64,7 @@ async function start(kind: 'bare' | 'lamis', dataDir: string, settings: Record<s
       const answer = await fetch(`${url}/v3/aviation/airports/EGLL`, { headers: { authorization: `Bearer ${key}` } });
       const body = (await answer.json()) as { icao?: string };
       firstAirport = { status: answer.ok && body.icao === 'EGLL' ? answer.status : -answer.status, ms: Date.now() - asked };
-      loadedAt = await poll(child, async () => {
+      loadedAt = await pollServer(child, async () => {
         const report = (await (await fetch(`${url}/readyz`)).json()) as { checks: { reference_data?: { state: string } } };
         return report.checks.reference_data?.state === 'up' ? Date.now() : null;
       }, 20);

@@ -5,7 +5,7 @@
 // the wait for a core, its CPU time does not: a block that used more than 20 ms of CPU is noted too.
 // Worker threads load it too (they inherit `--import`); their work blocks no request, so it watches
 // the main thread only.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.LAMIS_BENCH_LOOP_FILE;
@@ -23,4 +23,17 @@ if (file && isMainThread) {
     last = now;
     lastCpu = cpu;
   }, INTERVAL_MS).unref();
+}
+
+/** For the benchmark reading the file: the longest block that ended in (from, to], and the most CPU time one used. */
+export function longestBlock(file: string, from: number, to: number): { wall: number; cpu: number } {
+  const longest = { wall: 0, cpu: 0 };
+  if (!existsSync(file)) return longest;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [at, ms, cpu] = line.split(' ').map(Number);
+    if (at === undefined || ms === undefined || cpu === undefined || !(at > from && at <= to)) continue;
+    longest.wall = Math.max(longest.wall, ms);
+    longest.cpu = Math.max(longest.cpu, cpu);
+  }
+  return longest;
 }

@@ -21,6 +21,28 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** How long `pollServer` waits for an answer. */
+const POLL_TIMEOUT_MS = 120_000;
+
+/**
+ * Asks `attempt` every `everyMs` until it answers something other than null (a throw counts as no
+ * answer: the server may not listen yet); fails when the server exits or no answer comes in 120 s.
+ */
+export async function pollServer<T>(child: ChildProcess, attempt: () => Promise<T | null>, everyMs: number): Promise<T> {
+  const deadline = Date.now() + POLL_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`no answer within ${POLL_TIMEOUT_MS / 1000} s`);
+    try {
+      const result = await attempt();
+      if (result !== null) return result;
+    } catch {
+      // not listening yet
+    }
+    await sleep(everyMs);
+  }
+}
+
 /**
  * A Node process, pinned with `taskset` to the CPUs listed (`0`, `0,1`, `2-3`) when `cpus` is given,
  * so a benchmark can give its server and its clients separate cores.
