@@ -1,7 +1,8 @@
-// Loaded with `--import` into a server process the startup benchmark starts: from the first moment
-// it can run, notes every event-loop block longer than 20 ms (a 5 ms timer that fired late), with
-// the wall-clock time it ended, its length and the main thread's CPU time over it, one line each in
-// the file $LAMIS_BENCH_LOOP_FILE. On a machine shared with other work a block's length grows with
+// Loaded with `--import` into a server process the startup and first-requests benchmarks start
+// (they read its file with `longestBlock`): from the first moment it can run, notes every
+// event-loop block longer than 20 ms (a 5 ms timer that fired late), with the wall-clock time it
+// ended, its length and the main thread's CPU time over it, one line each in the file
+// $LAMIS_BENCH_LOOP_FILE. On a machine shared with other work a block's length grows with
 // the wait for a core, its CPU time does not: a block that used more than 20 ms of CPU is noted too.
 // Worker threads load it too (they inherit `--import`); their work blocks no request, so it watches
 // the main thread only.
