@@ -1,12 +1,12 @@
 // The event stream protocol (`/v3/stream/events`): the TypeBox schema of every frame in both
 // directions, its close codes, and the reading of client messages. The same schemas check what
-// clients send and are the AsyncAPI document's payloads.
+// clients send (as JSON: platform/stream/client-messages.ts) and are the AsyncAPI document's payloads.
 import { Type, type Static, type TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { nullable } from '../platform/http/schema.ts';
 import type { AsyncApiChannel } from '../platform/http/asyncapi.ts';
 import {
-  HeartbeatData, HeartbeatMessageSchema, MAX_PROTOCOL_ERRORS, STREAM_CLOSE, streamChannel, type CloseCode, type StreamErrorData,
+  AuthMessageSchema, HeartbeatData, HeartbeatMessageSchema, MAX_PROTOCOL_ERRORS, STREAM_CLOSE, streamChannel, type ClientMessages, type CloseCode,
+  type StreamErrorData,
 } from '../platform/stream/index.ts';
 import { EventObject } from './events.schemas.ts';
 import { FleetFeedEntryObject } from './fleet-feed.schemas.ts';
@@ -92,13 +92,11 @@ export const EventHeartbeatFrame = frame('heartbeat', HeartbeatData, 'Sent every
 
 export type EventReadyInfo = Static<typeof EventReadyData>;
 
-const checkers = {
-  resume: Compile(ResumeMessageSchema),
-  heartbeat: Compile(HeartbeatMessageSchema),
-};
+/** The client messages the stream reads, by type: its endpoint checks them against these. */
+export const EVENT_STREAM_MESSAGES = { auth: AuthMessageSchema, resume: ResumeMessageSchema, heartbeat: HeartbeatMessageSchema };
 
 /** A client message of an admitted stream: what it asks, or the error that answers it (protocol: counts towards 4400). */
-export function readEventStreamMessage(text: string):
+export function readEventStreamMessage(text: string, messages: ClientMessages):
   | { type: 'resume'; after: string } | { type: 'heartbeat' } | { type: 'auth' }
   | { error: StreamErrorData; protocol: boolean } {
   let message: unknown;
@@ -112,7 +110,7 @@ export function readEventStreamMessage(text: string):
   if (type !== 'resume' && type !== 'heartbeat') {
     return { error: { code: 'unknown_type', message: '`type` must be `resume` or `heartbeat`.', field: '/type' }, protocol: true };
   }
-  if (!checkers[type].Check(message)) {
+  if (messages.issue(type, message) !== null) {
     return { error: { code: 'invalid_message', message: type === 'resume' ? '`after` must be a cursor or an event id, and nothing else may come with it.' : 'A heartbeat carries `type` only.', field: type === 'resume' ? '/after' : '' }, protocol: true };
   }
   return type === 'resume' ? { type, after: (message as { after: string }).after } : { type };

@@ -18,7 +18,7 @@ import type { FeedFrames } from './feed-frames.ts';
 import type { FleetFeedEntry } from './fleet-feed.schemas.ts';
 import { ReplaySeam } from './replay.ts';
 import {
-  changeCursor, cursorSeq, EVENT_STREAM_PATH, eventStreamChannel, readEventStreamMessage, type EventReadyInfo,
+  changeCursor, cursorSeq, EVENT_STREAM_MESSAGES, EVENT_STREAM_PATH, eventStreamChannel, readEventStreamMessage, type EventReadyInfo,
 } from './stream.schemas.ts';
 
 export interface EventStreamOptions {
@@ -73,7 +73,7 @@ class EventSession extends StreamSession {
       this.protocolError({ code: 'binary_frame', message: 'Messages are JSON text frames, not binary.' });
       return;
     }
-    const message = readEventStreamMessage(data.toString());
+    const message = readEventStreamMessage(data.toString(), this.host.messages);
     if ('error' in message) {
       this.protocolError(message.error);
       return;
@@ -157,6 +157,7 @@ class EventStreamServer {
       app: options.app,
       path: EVENT_STREAM_PATH,
       heartbeatSec: options.heartbeatSec,
+      messages: EVENT_STREAM_MESSAGES,
       session: (endpoint, ws, _socket, request) => new EventSession(this, endpoint, ws, request),
     });
   }

@@ -4,6 +4,9 @@
 // their slots back and is replaced by one that knows every vessel. The protocol itself is
 // stream.test.ts, run in processes by stream-in-processes.test.ts.
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
@@ -11,7 +14,7 @@ import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { positionReport, staticVoyage } from '../../src/maritime/vessels/fixtures.ts';
 import { imoFromPrefix } from '../../src/maritime/vessels/reference/index.ts';
 import { organisationKey } from '../support/organisations.ts';
-import { AUTH, startTestServer, type TestServer } from '../support/server.ts';
+import { AUTH, TEST_API_KEY, startTestServer, type TestServer } from '../support/server.ts';
 import { TestStream, metric, refusedUpgrade, sleep, upload } from './stream-support.ts';
 
 let server: TestServer;
@@ -41,6 +44,45 @@ before(async () => {
   logs = '';
 });
 after(() => server.close());
+
+test('a stream process checks client messages without loading TypeBox', { timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lamis-stream-modules-'));
+  const file = path.join(dir, 'modules.txt');
+  const recorder = new URL('../support/record-modules.ts', import.meta.url).pathname;
+  const saved = { NODE_OPTIONS: process.env.NODE_OPTIONS, LAMIS_TEST_MODULES_FILE: process.env.LAMIS_TEST_MODULES_FILE };
+  // The stream process takes its environment as it starts, with the first stream.
+  process.env.NODE_OPTIONS = `${saved.NODE_OPTIONS ?? ''} --import ${recorder}`;
+  process.env.LAMIS_TEST_MODULES_FILE = file;
+  const single = await startTestServer({ config: { streamProcesses: 1 } });
+  try {
+    const stream = new TestStream(single.url);
+    // The process completes the handshake once it has started.
+    await new Promise((resolve) => stream.ws.once('open', resolve));
+    stream.send({ type: 'auth', api_key: TEST_API_KEY });
+    await stream.next('ready', 30_000);
+    stream.send({ type: 'subscribe', bbox: { minLat: 95, maxLat: 96, minLon: 0, maxLon: 1 } });
+    assert.deepEqual((await stream.next('error')).data, { code: 'invalid_subscription', message: '/bbox/minLat must be at most 90', field: '/bbox/minLat' });
+    stream.send({ type: 'subscribe', mmsi: [257_300_002] });
+    await stream.next('subscribed');
+    await stream.close();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await single.close();
+  }
+  try {
+    // Written as the process exits, once the server has closed.
+    await waitFor(() => existsSync(file), "the stream process's modules", 10_000);
+    const loaded = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    assert.ok(loaded.some((url) => url.endsWith('/src/maritime/stream/process.ts')), "the modules are the stream process's");
+    assert.ok(loaded.some((url) => url.includes('/node_modules/@cfworker/json-schema/')), 'it checked client messages');
+    assert.deepEqual(loaded.filter((url) => url.includes('/node_modules/typebox/')), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('with one process (the default on two cores), the first stream starts it, waits for it, and is served', async () => {
   const single = await startTestServer({ config: { streamProcesses: 1 } });

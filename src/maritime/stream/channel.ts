@@ -1,10 +1,10 @@
 // The AIS stream as an AsyncAPI channel: the protocol's own schemas, its rules and its close codes.
 import type { AsyncApiChannel } from '../../platform/http/asyncapi.ts';
-import { streamChannel } from '../../platform/stream/index.ts';
+import { MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS, streamChannel } from '../../platform/stream/index.ts';
+import { CLOSE_CODES, LIMITS, STREAM_PATH } from './protocol.ts';
 import {
-  CLOSE_CODES, ErrorFrame, HeartbeatFrame, LIMITS, MAX_CLIENT_MESSAGE_BYTES, MAX_PROTOCOL_ERRORS, PositionFrame, ReadyFrame,
-  STREAM_PATH, StaticFrame, SubscribeMessageSchema, SubscribedFrame,
-} from './protocol.ts';
+  ErrorFrame, HeartbeatFrame, PositionFrame, ReadyFrame, StaticFrame, SubscribeMessageSchema, SubscribedFrame,
+} from './stream.schemas.ts';
 
 export function aisStreamChannel(heartbeatSec: number): AsyncApiChannel {
   return streamChannel({

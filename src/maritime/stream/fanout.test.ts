@@ -5,7 +5,8 @@ import { decoded, positionReport, staticVoyage } from '../vessels/fixtures.ts';
 import { VesselStore, type Change } from '../vessels/store.ts';
 import { Fanout } from './fanout.ts';
 import { emptyStats, Outbox } from './outbox.ts';
-import { LIMITS, type Filter } from './protocol.ts';
+import { LIMITS } from './protocol.ts';
+import type { Filter } from './stream.schemas.ts';
 
 function stream(stats = emptyStats()) {
   const written: Buffer[] = [];

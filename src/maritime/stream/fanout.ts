@@ -2,7 +2,8 @@
 // made once, when the first stream wants them, and the same bytes go to every stream.
 import type { Change } from '../vessels/store.ts';
 import type { Outbox } from './outbox.ts';
-import { wireFrame, positionData, staticData, type Filter } from './protocol.ts';
+import { wireFrame, positionData, staticData } from './protocol.ts';
+import type { Filter } from './stream.schemas.ts';
 import { CompiledFilter, SubscriptionIndex } from './subscriptions.ts';
 
 export class Fanout {

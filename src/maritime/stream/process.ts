@@ -9,7 +9,9 @@ import type { Socket } from 'node:net';
 import { pino } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { Parts } from '../../platform/bus/index.ts';
-import { MAX_CLIENT_MESSAGE_BYTES, SessionSet, type Admission, type Admitted, type SessionHost, type StreamSession } from '../../platform/stream/index.ts';
+import { ClientMessages } from '../../platform/stream/client-messages.ts';
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../platform/stream/protocol.ts';
+import { SessionSet, type Admission, type Admitted, type SessionHost, type StreamSession } from '../../platform/stream/session.ts';
 import { applyChangeBatch, type VesselCopy } from '../vessels/changes.ts';
 import type { Vessel } from '../vessels/store.ts';
 import type { FromStreamProcess, LeasedAdmission, LeasedAdmissionResult, ToStreamProcess } from './processes.ts';
@@ -43,14 +45,16 @@ function admittedFrom({ principal, plan, lease }: LeasedAdmission): Admitted {
 
 class ProcessHost implements SessionHost {
   readonly heartbeatSec: number;
+  readonly messages: ClientMessages;
   readonly open: SessionSet<AisSession>;
   /** The serving thread's id of each stream. */
   readonly ids = new Map<StreamSession, number>();
   /** Why open streams of each environment are to be closed now (a lasting overload), as the serving thread last said. */
   closes: Record<'development' | 'production', string | null> = { development: null, production: null };
 
-  constructor(heartbeatSec: number) {
+  constructor(heartbeatSec: number, messages: ClientMessages) {
     this.heartbeatSec = heartbeatSec;
+    this.messages = messages;
     this.open = new SessionSet<AisSession>(heartbeatSec, (principal) => this.closes[principal.environment]);
   }
 
@@ -73,7 +77,7 @@ class ProcessHost implements SessionHost {
 
 function run(start: Extract<ToStreamProcess, { type: 'start' }>): void {
   const logger = pino({ level: start.logLevel }, { write: (line: string) => tell({ type: 'log', line }) });
-  const host = new ProcessHost(start.heartbeatSec);
+  const host = new ProcessHost(start.heartbeatSec, new ClientMessages(start.messages));
   const sessions = new AisSessions(start.bounds, (parts: Parts) => ask<void>((call) => ({ type: 'watch', call, parts })));
   const vessels = new Map<number, Vessel>();
   // The fan-out makes its frames of a change before it returns: the vessels can be updated in place.

@@ -16,7 +16,7 @@ import type { Parts } from '../../platform/bus/index.ts';
 import type { Principal } from '../../platform/http/auth.ts';
 import { ProblemError, Problems } from '../../platform/http/problems.ts';
 import type { Plan } from '../../platform/ratelimit/index.ts';
-import { STREAM_CLOSE, type Admitted, type CloseCode, type HandedOver, type StreamEndpoint } from '../../platform/stream/index.ts';
+import { STREAM_CLOSE, type Admitted, type ClientMessageSchemas, type CloseCode, type HandedOver, type StreamEndpoint } from '../../platform/stream/index.ts';
 import { regionOf, unionOfParts } from '../regions.ts';
 import { PendingChanges, type ChangeBatch } from '../vessels/changes.ts';
 import type { Change, Vessel } from '../vessels/store.ts';
@@ -34,7 +34,7 @@ export type LeasedAdmissionResult = { ok: true; admitted: LeasedAdmission } | { 
 
 /** What the serving thread tells a stream process. */
 export type ToStreamProcess =
-  | { type: 'start'; heartbeatSec: number; bounds: StreamBounds; logLevel: string }
+  | { type: 'start'; heartbeatSec: number; bounds: StreamBounds; logLevel: string; messages: ClientMessageSchemas }
   | { type: 'changes'; batch: ChangeBatch; publish: boolean }
   | { type: 'upgrade'; id: number; method: string; url: string; headers: Record<string, string | string[] | undefined>; head: Buffer; admitted: LeasedAdmission | null }
   | { type: 'admitted'; call: number; result: LeasedAdmissionResult }
@@ -200,7 +200,9 @@ export class StreamProcesses {
         this.#exited(member, code, signal);
       });
     });
-    member.send({ type: 'start', heartbeatSec: this.#options.heartbeatSec, bounds: this.#options.bounds, logLevel: log.level });
+    member.send({
+      type: 'start', heartbeatSec: this.#options.heartbeatSec, bounds: this.#options.bounds, logLevel: log.level, messages: this.#options.endpoint.messages.schemas,
+    });
     return started;
   }
 

@@ -4,19 +4,20 @@ import { Value } from 'typebox/value';
 import { decoded, positionReport, staticVoyage } from '../vessels/fixtures.ts';
 import { imoCheckDigit } from '../vessels/reference/index.ts';
 import { VesselStore } from '../vessels/store.ts';
-import {
-  LIMITS, PositionData, StaticData, normaliseSubscription, positionData, readClientMessage, staticData,
-  type ClientMessage, type Refusal, type SubscribeMessage,
-} from './protocol.ts';
+import { ClientMessages } from '../../platform/stream/client-messages.ts';
+import { LIMITS, normaliseSubscription, positionData, readClientMessage, staticData, type ClientMessage, type Refusal } from './protocol.ts';
+import { AIS_STREAM_MESSAGES, PositionData, StaticData, type SubscribeMessage } from './stream.schemas.ts';
+
+const messages = new ClientMessages(AIS_STREAM_MESSAGES);
 
 const refusal = (text: string): Refusal => {
-  const result = readClientMessage(text);
+  const result = readClientMessage(text, messages);
   assert.ok('error' in result, `${text} was accepted`);
   return result;
 };
 
 const accepted = (text: string): ClientMessage => {
-  const result = readClientMessage(text);
+  const result = readClientMessage(text, messages);
   assert.ok(!('error' in result), `${text} was refused: ${JSON.stringify(result)}`);
   return result;
 };
@@ -33,21 +34,23 @@ test('messages that are not JSON objects of a known type break the protocol', ()
 
 test('an invalid subscription names the field and does not break the protocol', () => {
   const cases: [string, string][] = [
-    ['{"type":"subscribe","bbox":{"minLat":95,"maxLat":96,"minLon":0,"maxLon":1}}', '/bbox/minLat'],
-    ['{"type":"subscribe","bbox":{"minLat":1,"minLon":0,"maxLon":1}}', '/bbox/maxLat'],
-    ['{"type":"subscribe","bboxs":[]}', '/bboxs'],
-    ['{"type":"subscribe","bboxes":[{"minLat":1,"maxLat":2,"minLon":0,"maxLon":1,"srid":4326}]}', '/bboxes/0/srid'],
-    ['{"type":"subscribe","mmsi":[244123456,"244123457"]}', '/mmsi/1'],
-    ['{"type":"subscribe","vesselTypes":["TANKER","SUBMARINE"]}', '/vesselTypes/1'],
-    ['{"type":"subscribe","flags":["nl"]}', '/flags/0'],
-    ['{"type":"subscribe","updateIntervalSec":0.5}', '/updateIntervalSec'],
-    [`{"type":"subscribe","mmsi":[${Array.from({ length: LIMITS.maxListItems + 1 }, (_, i) => 200_000_000 + i)}]}`, '/mmsi'],
+    ['{"type":"subscribe","bbox":{"minLat":95,"maxLat":96,"minLon":0,"maxLon":1}}', '/bbox/minLat must be at most 90'],
+    ['{"type":"subscribe","bbox":{"minLat":1,"minLon":0,"maxLon":1}}', '/bbox/maxLat is required'],
+    ['{"type":"subscribe","bboxs":[]}', '/bboxs is not a known field'],
+    ['{"type":"subscribe","bboxes":[{"minLat":1,"maxLat":2,"minLon":0,"maxLon":1,"srid":4326}]}', '/bboxes/0/srid is not a known field'],
+    ['{"type":"subscribe","mmsi":[244123456,"244123457"]}', '/mmsi/1 must be an integer'],
+    ['{"type":"subscribe","mmsi":[0]}', '/mmsi/0 must be at least 1'],
+    ['{"type":"subscribe","vesselTypes":["TANKER","SUBMARINE"]}', `/vesselTypes/1 must be one of ${'TANKER, CARGO, PASSENGER'}`],
+    ['{"type":"subscribe","flags":["nl"]}', '/flags/0 must match ^[A-Z]{2}$'],
+    ['{"type":"subscribe","updateIntervalSec":0.5}', '/updateIntervalSec must be at least 1'],
+    ['{"type":"subscribe","updateIntervalSec":"5"}', '/updateIntervalSec must be a number'],
+    [`{"type":"subscribe","mmsi":[${Array.from({ length: LIMITS.maxListItems + 1 }, (_, i) => 200_000_000 + i)}]}`, `/mmsi must have at most ${LIMITS.maxListItems} items`],
   ];
-  for (const [text, field] of cases) {
+  for (const [text, expected] of cases) {
     const { error, protocol } = refusal(text);
     assert.equal(error.code, 'invalid_subscription', text);
-    assert.equal(error.field, field, text);
-    assert.ok(error.message.startsWith(field), error.message);
+    assert.ok(error.message.startsWith(expected), `${error.message} (expected ${expected})`);
+    assert.equal(error.field, expected.split(' ')[0], text);
     assert.equal(protocol, false);
   }
 });
@@ -58,6 +61,9 @@ test('an auth message is read, and a refused one never repeats the key', () => {
   for (const text of ['{"type":"auth","api_key":"lamis_live_secret","key":"lamis_live_secret"}', '{"type":"auth","api_key":["lamis_live_secret"]}', '{"type":"auth","api_key":"lamis_live_secret"']) {
     assert.doesNotMatch(JSON.stringify(refusal(text)), /secret/);
   }
+  assert.deepEqual(refusal('{"type":"auth"}').error, { code: 'invalid_message', message: '/api_key is required', field: '/api_key' });
+  const long = refusal(`{"type":"auth","api_key":"lamis_live_secret${'x'.repeat(512)}"}`).error;
+  assert.deepEqual(long, { code: 'invalid_message', message: '/api_key must have at most 512 characters', field: '/api_key' });
 });
 
 test('the effective filter lists every kind, without duplicates, with the default interval', () => {

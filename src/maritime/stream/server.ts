@@ -14,6 +14,7 @@ import type { Change, Vessel } from '../vessels/store.ts';
 import { aisStreamChannel } from './channel.ts';
 import { StreamProcesses } from './processes.ts';
 import { STREAM_PATH } from './protocol.ts';
+import { AIS_STREAM_MESSAGES } from './stream.schemas.ts';
 import { AisSession, AisSessions, PACING_TICK_MS, type StreamBounds, type StreamFigures } from './session.ts';
 
 export interface AisStreamOptions extends StreamBounds {
@@ -111,7 +112,9 @@ export async function startAisStream(options: AisStreamOptions): Promise<AisStre
   const changes = await options.changes((change) => publish(change));
   const bounds: StreamBounds = { softLimitBytes: options.softLimitBytes, hardLimitBytes: options.hardLimitBytes, slowCloseMs: options.slowCloseMs };
   if (options.processes > 0) {
-    const endpoint: StreamEndpoint<AisSession> = new StreamEndpoint<AisSession>({ app, path: STREAM_PATH, heartbeatSec, handOver: (upgrade) => processes.handOver(upgrade) });
+    const endpoint: StreamEndpoint<AisSession> = new StreamEndpoint<AisSession>({
+      app, path: STREAM_PATH, heartbeatSec, messages: AIS_STREAM_MESSAGES, handOver: (upgrade) => processes.handOver(upgrade),
+    });
     const processes = new StreamProcesses({
       count: options.processes, heartbeatSec, bounds, endpoint, watch: (parts) => changes.watch(parts), vessels: options.vessels, log: options.log,
     });
@@ -152,7 +155,7 @@ export async function startAisStream(options: AisStreamOptions): Promise<AisStre
   }
   const sessions = new AisSessions(bounds, (parts) => changes.watch(parts));
   const endpoint = new StreamEndpoint<AisSession>({
-    app, path: STREAM_PATH, heartbeatSec,
+    app, path: STREAM_PATH, heartbeatSec, messages: AIS_STREAM_MESSAGES,
     session: (host, ws, socket, request) => new AisSession(sessions, host, ws, socket, request.log),
   });
   publish = (change) => sessions.publish(change);

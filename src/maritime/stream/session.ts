@@ -5,12 +5,14 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Parts } from '../../platform/bus/index.ts';
-import { FrameWriter, StreamSession, type Admitted, type SessionHost } from '../../platform/stream/index.ts';
+import { StreamSession, type Admitted, type SessionHost } from '../../platform/stream/session.ts';
+import { FrameWriter } from '../../platform/stream/wire.ts';
 import { RegionInterest } from '../regions.ts';
 import type { Change } from '../vessels/store.ts';
 import { Fanout } from './fanout.ts';
 import { emptyStats, Outbox, type StreamStats } from './outbox.ts';
-import { CLOSE, LIMITS, normaliseSubscription, readClientMessage, wireFrame, type Filter, type ReadyInfo, type SubscribeMessage } from './protocol.ts';
+import { CLOSE, LIMITS, normaliseSubscription, readClientMessage, wireFrame } from './protocol.ts';
+import type { Filter, ReadyInfo, SubscribeMessage } from './stream.schemas.ts';
 
 /** How often the outboxes' pacing lets through positions whose interval has run. */
 export const PACING_TICK_MS = 100;
@@ -102,7 +104,7 @@ export class AisSession extends StreamSession {
       this.protocolError({ code: 'binary_frame', message: 'Messages are JSON text frames, not binary.' });
       return;
     }
-    const message = readClientMessage(data.toString());
+    const message = readClientMessage(data.toString(), this.host.messages);
     if ('error' in message) {
       if (message.protocol) this.protocolError(message.error);
       else this.send('error', message.error);

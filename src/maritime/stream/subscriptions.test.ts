@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { VESSEL_CATEGORIES, type VesselCategory } from '../vessels/reference/index.ts';
 import { inBox, type BBox, type Vessel } from '../vessels/store.ts';
-import type { Filter } from './protocol.ts';
+import type { Filter } from './stream.schemas.ts';
 import { CompiledFilter, SubscriptionIndex, gridCellsFor } from './subscriptions.ts';
 
 interface VesselFacts {

@@ -11,7 +11,7 @@
 // boxes around it. A cell keeps its boxes' bounds side by side in one array, and a lookup compares
 // the position with them before it tests a filter: in a busy cell most boxes do not hold it.
 import { longitudeRanges, type BBox, type Vessel } from '../vessels/store.ts';
-import type { Filter } from './protocol.ts';
+import type { Filter } from './stream.schemas.ts';
 
 /** A subscription's filter, ready to test vessels against. */
 export class CompiledFilter {

@@ -4,7 +4,8 @@
 import { Type } from 'typebox';
 import { PLANS } from '../../../common/plans.ts';
 import type { AsyncApiChannel, AsyncApiMessage } from '../http/asyncapi.ts';
-import { AUTH_TIMEOUT_MS, AuthMessageSchema, HeartbeatMessageSchema, type CloseCode } from './protocol.ts';
+import { AUTH_TIMEOUT_MS, type CloseCode } from './protocol.ts';
+import { AuthMessageSchema, HeartbeatMessageSchema } from './schemas.ts';
 
 export interface StreamChannelOptions {
   id: string;

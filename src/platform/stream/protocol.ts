@@ -1,9 +1,9 @@
-// What every WebSocket stream of the service shares: the authentication message, the client
-// heartbeat, the limits on client messages and the close codes a stream may end with. Streams add
-// their own frames and codes; these schemas are also the AsyncAPI document's payloads.
-import { Type, type Static } from 'typebox';
-import { Compile } from 'typebox/compile';
+// What every WebSocket stream of the service shares: the limits on client messages, the close codes
+// a stream may end with and what a refused key hears (the shared messages' schemas are in
+// schemas.ts). Streams add their own frames and codes. Nothing here loads TypeBox: stream
+// processes run it.
 import { PLANS } from '../../../common/plans.ts';
+import type { KeyRejection } from '../http/auth.ts';
 
 /** A client without an `Authorization` header must authenticate within this time. */
 export const AUTH_TIMEOUT_MS = 5_000;
@@ -34,31 +34,12 @@ export const STREAM_CLOSE = {
   streamCap: { code: 4429, name: 'stream_cap', meaning: `the organisation already holds its plan's concurrent streams (Pro: ${PLANS.pro.maxConcurrentStreams})`, reconnect: 'yes, with a long backoff' },
 } as const satisfies Record<string, CloseCode>;
 
-export const AuthMessageSchema = Type.Object({
-  type: Type.Literal('auth'),
-  api_key: Type.String({ minLength: 1, maxLength: 512, description: 'An API key, as it would follow `Bearer `' }),
-}, {
-  additionalProperties: false,
-  description: `The first message of a client that sent no \`Authorization\` header (browsers), within ${AUTH_TIMEOUT_MS / 1000} s of opening.`,
-});
-
-export const HeartbeatMessageSchema = Type.Object({ type: Type.Literal('heartbeat') }, {
-  additionalProperties: false,
-  description: 'Client keepalive; any message (or a WebSocket pong) shows the connection is alive.',
-});
-
-export const HeartbeatData = Type.Object({ time: Type.String({ format: 'date-time', description: 'Server time' }) });
-
-export type AuthMessage = Static<typeof AuthMessageSchema>;
-
-const authMessage = Compile(AuthMessageSchema);
-
-/** The `auth` message in a client's first text, or null for anything else. */
-export function readAuthMessage(text: string): AuthMessage | null {
-  try {
-    const message: unknown = JSON.parse(text);
-    return authMessage.Check(message) ? message : null;
-  } catch {
-    return null;
-  }
-}
+/** What a refused key hears: the problem's `detail`, and after the reason word the close frame's reason (at most 123 bytes). */
+export const KEY_REFUSALS: Record<KeyRejection | 'missing' | 'bad_header', string> = {
+  missing: 'send Authorization: Bearer <key> on the upgrade, or {"type":"auth","api_key":"<key>"} first',
+  bad_header: 'the Authorization header must read Bearer <key>',
+  malformed: 'the API key is malformed: its checksum does not match',
+  unknown: 'the API key is not recognised',
+  expired: 'the API key has expired',
+  revoked: 'the API key has been revoked',
+};
