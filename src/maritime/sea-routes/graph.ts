@@ -102,6 +102,9 @@ export function loadSeaGraph(): SeaGraphResult {
   return cached;
 }
 
+/** Whether this thread has the graph (built or handed over). */
+export const seaGraphLoaded = (): boolean => cached !== undefined;
+
 /** Keeps a graph built on another thread (sea-routes/loading.ts) as the one `loadSeaGraph` answers, unless it has one. */
 export function keepSeaGraph(result: SeaGraphResult): SeaGraphResult {
   cached ??= result;

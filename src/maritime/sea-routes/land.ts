@@ -58,6 +58,9 @@ export function loadLand(): LandResult {
   return cached;
 }
 
+/** Whether this thread has the land index (built or handed over). */
+export const landLoaded = (): boolean => cached !== undefined;
+
 /** Keeps a land index built on another thread (sea-routes/loading.ts) as the one `loadLand` answers, unless it has one. */
 export function keepLand(result: LandResult): LandResult {
   cached ??= result;

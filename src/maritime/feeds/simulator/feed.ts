@@ -1,6 +1,7 @@
 // The simulator as a feed: once a second it advances the simulated fleet to the wall clock and hands
 // the NMEA sentences due by then to the sink, so simulated data takes the same path as a receiver's.
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { loadSeaGraphAside } from '../../sea-routes/loading.ts';
 import { FeedBase, type FeedBaseOptions } from '../base.ts';
 import { createAisSimulator, type AisSimulator } from './simulator.ts';
 
@@ -16,6 +17,7 @@ export interface SimulatorFeedOptions extends FeedBaseOptions {
 
 class SimulatorFeed extends FeedBase {
   readonly #options: SimulatorFeedOptions;
+  readonly #closing = new AbortController();
   #timer: NodeJS.Timeout | null = null;
 
   constructor(options: SimulatorFeedOptions) {
@@ -24,6 +26,9 @@ class SimulatorFeed extends FeedBase {
   }
 
   protected async open(): Promise<void> {
+    // The sea lanes the fleet sails, built on a thread of their own (loading.ts); should that fail,
+    // the fleet builds them where it runs, as it did before.
+    await loadSeaGraphAside(this.#closing.signal).catch(() => undefined);
     // Two long steps (the fleet on its sea-route network; the first trips planned), each on a turn
     // of the event loop of its own, so that requests are served in between.
     await nextTurn();
@@ -44,6 +49,7 @@ class SimulatorFeed extends FeedBase {
   }
 
   protected async close(): Promise<void> {
+    this.#closing.abort();
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
   }
