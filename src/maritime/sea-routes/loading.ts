@@ -2,7 +2,7 @@
 // simulator gets it on the ingest thread: reading marnet and building the graph takes a third of a
 // second of one core, and the 1:10m land index its routes test connectors against as much again,
 // so a worker thread builds both and hands their arrays over; what the build used goes with that
-// thread (built in place, it stayed resident: about 20 MiB of the ingest thread's). A route asked
+// thread (built in place, about 30 MiB of it stayed resident on the ingest thread). A route asked
 // for before then waits for them; anything that routes meanwhile without waiting (an ETA, a port's
 // open water) builds what it needs where it runs, as it would without this.
 import { runWorkerTask } from '../../platform/worker-task.ts';
