@@ -1,7 +1,8 @@
 // A stream process (processes.ts): serves the AIS streams the serving thread hands over, on a core
 // of its own. It completes each WebSocket handshake, runs the sessions (subscriptions, pacing, slow
 // consumers, heartbeats), keeps a copy of vessel state from the change rows it is sent and fans
-// them out. What needs storage or the bus it asks of the serving thread: a key sent in an `auth`
+// them out. It checks client messages against the schemas it is sent as it starts, without
+// TypeBox. What needs storage or the bus it asks of the serving thread: a key sent in an `auth`
 // message, a slot given back, the regions its streams watch. Its log lines go to the serving
 // thread's log. It ends when told to close, or when the serving thread is gone.
 import type { IncomingMessage } from 'node:http';
