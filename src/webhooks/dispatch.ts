@@ -10,7 +10,6 @@
 // confirmed and dropped.
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import { randomBase62 } from '../platform/ids.ts';
 import type { WebhookStore } from './webhooks.ts';
 import type { DeliveryWorker } from './worker.ts';
@@ -103,6 +102,8 @@ type StreamEntry = [id: string, fields: string[]];
 /** With Redis: attempts taken from the table go on the stream, and this instance makes those the group hands it. */
 export async function streamDispatcher(options: DispatchOptions & { redisUrl: string; reclaimMs: number; stream: string }): Promise<Dispatcher> {
   const { store, worker, leaseMs, logger, reclaimMs, stream } = options;
+  // Loaded here: an instance without Redis never needs the client.
+  const { Redis } = await import('ioredis');
   const connect = () => new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
   // A blocked XREADGROUP holds its connection, hence two.
   const commands = connect();

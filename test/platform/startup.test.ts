@@ -3,9 +3,11 @@
 // answers: they wait for the airport index, the port data, the port areas and the sea lanes rather than
 // answering "not found".
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { waitFor } from '../../src/maritime/feeds/testing.ts';
 import { buildPending } from '../../src/platform/http/build-later.ts';
 import { AJV_SETTINGS, defaultValidatorFactory } from '../../src/platform/http/validation.ts';
 import { FEATURES } from '../../src/server.ts';
@@ -128,5 +130,39 @@ test('every request validator and response serialiser of the whole service build
     compile({ schema: { type: 'object', properties: { of: { $ref: Object.keys(shapes)[0] } } }, method: 'GET', url: '/', httpPart: 'body' } as never);
   } finally {
     await service.close();
+  }
+});
+
+test('on the embedded defaults the service loads no client of a back end it does not use: PostgreSQL, Redis, NATS, SMTP', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lamis-serve-modules-'));
+  const file = path.join(dir, 'modules.txt');
+  const recorder = new URL('../support/record-modules.ts', import.meta.url).pathname;
+  const serve = startServe({
+    env: {
+      // Its threads take the options too; each writes what it loaded as it ends.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${recorder}`,
+      LAMIS_TEST_MODULES_FILE: file,
+      DATABASE_URL: undefined,
+      REDIS_URL: undefined,
+      NATS_URL: undefined,
+      SMTP_URL: undefined,
+    },
+  });
+  try {
+    const url = `http://127.0.0.1:${await serve.listening}`;
+    await waitFor(async () => {
+      const readyz = (await (await fetch(`${url}/readyz`)).json()) as { checks: { reference_data: { state: string } } };
+      return readyz.checks.reference_data.state === 'up';
+    }, 'the reference data loaded', 120_000);
+    serve.child.kill('SIGTERM');
+    assert.equal((await serve.exited).code, 0, serve.output());
+    const loaded = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    assert.ok(loaded.some((url) => url.endsWith('/src/server.ts')), "the serving thread's modules were recorded");
+    assert.ok(loaded.some((url) => url.endsWith('/src/maritime/ingest/worker.ts')), "the ingest thread's modules were recorded");
+    const clients = loaded.filter((url) => /\/node_modules\/(pg|pg-pool|ioredis|@nats-io\/[^/]+|nodemailer)\//.test(url));
+    assert.deepEqual(clients, []);
+  } finally {
+    await serve.cleanup();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

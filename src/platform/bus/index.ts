@@ -2,8 +2,6 @@ import type { PlatformSettings } from '../settings.ts';
 import { storageName } from '../db/database.ts';
 import type { Bus } from './bus.ts';
 import { createMemoryBus } from './memory.ts';
-import { createNatsBus } from './nats.ts';
-import { createRedisBus } from './redis.ts';
 
 export { topic, type Bus, type Topic, type Handler, type Unsubscribe, type Parts, type PartSubscription } from './bus.ts';
 
@@ -21,9 +19,18 @@ export function busPrefix(settings: Omit<BusSettings, 'redisUrl'>): string {
   return `lamis:bus:${storageName({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir! })}:`;
 }
 
-/** On NATS when NATS_URL is set, else on Redis when REDIS_URL is, else in-process. `prefix`: another than the deployment's (`busPrefix`). */
-export function openBus(settings: BusSettings, onHandlerError: (error: unknown) => void, prefix?: string): Promise<Bus> {
-  if (settings.natsUrl) return createNatsBus({ url: settings.natsUrl, prefix: prefix ?? busPrefix(settings), onHandlerError });
-  if (settings.redisUrl) return createRedisBus({ url: settings.redisUrl, prefix: prefix ?? busPrefix(settings), onHandlerError });
-  return Promise.resolve(createMemoryBus(onHandlerError));
+/**
+ * On NATS when NATS_URL is set, else on Redis when REDIS_URL is, else in-process. `prefix`: another
+ * than the deployment's (`busPrefix`). A client is loaded only where it is configured.
+ */
+export async function openBus(settings: BusSettings, onHandlerError: (error: unknown) => void, prefix?: string): Promise<Bus> {
+  if (settings.natsUrl) {
+    const { createNatsBus } = await import('./nats.ts');
+    return createNatsBus({ url: settings.natsUrl, prefix: prefix ?? busPrefix(settings), onHandlerError });
+  }
+  if (settings.redisUrl) {
+    const { createRedisBus } = await import('./redis.ts');
+    return createRedisBus({ url: settings.redisUrl, prefix: prefix ?? busPrefix(settings), onHandlerError });
+  }
+  return createMemoryBus(onHandlerError);
 }

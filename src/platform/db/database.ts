@@ -3,9 +3,10 @@
 // never branches on the back end.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PlatformSettings } from '../settings.ts';
 import { sqliteDialect } from './sqlite.ts';
 import type { HealthCheck } from '../health.ts';
@@ -30,12 +31,15 @@ const PG_INT8 = 20;
 const PG_TIMESTAMPTZ = 1184;
 const PG_TIMESTAMP = 1114;
 
-function pgTypeParser(oid: number, format?: string): (value: string) => unknown {
-  if (oid === PG_INT8) return (value) => Number(value);
-  if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
-    return (value) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
-  }
-  return pg.types.getTypeParser(oid, format as 'text');
+/** Integers as numbers and timestamps as ISO strings; the rest as the driver parses them. */
+function pgTypeParser(types: typeof pg.types) {
+  return (oid: number, format?: string): ((value: string) => unknown) => {
+    if (oid === PG_INT8) return (value) => Number(value);
+    if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+      return (value) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
+    }
+    return types.getTypeParser(oid, format as 'text');
+  };
 }
 
 export interface OpenOptions {
@@ -58,14 +62,16 @@ export function storageName(config: Pick<DatabaseSettings, 'databaseUrl' | 'data
 
 export function openDatabase(config: DatabaseSettings, options: OpenOptions = {}): Database {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
+    // Loaded only here (synchronously: it is CommonJS), so the embedded default never loads the driver.
+    const driver = createRequire(import.meta.url)('pg') as typeof pg;
+    const pool = new driver.Pool({
       connectionString: config.databaseUrl,
       max: config.databasePoolMax,
       connectionTimeoutMillis: config.databaseTimeoutMs,
       idleTimeoutMillis: 30_000,
       statement_timeout: config.databaseTimeoutMs,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
-      types: { getTypeParser: pgTypeParser } as pg.CustomTypesConfig,
+      types: { getTypeParser: pgTypeParser(driver.types) } as pg.CustomTypesConfig,
     });
     const { host, pathname } = new URL(config.databaseUrl);
     return wrap('postgres', new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), `${host}${pathname}`);

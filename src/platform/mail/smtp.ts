@@ -2,7 +2,6 @@
 // server accepts it the row keeps only its metadata, since the bodies now sit in the recipient's
 // mailbox and a copy here would be one more place to steal a single-use link from. When sending
 // fails the row keeps the bodies, marked `failed` with the reason: it is then the only copy.
-import nodemailer from 'nodemailer';
 import type { NodemailerError, SMTPTransportOptions, Transporter } from 'nodemailer';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_MAIL_FROM, DEFAULT_SMTP_TIMEOUT_MS } from '../settings.ts';
@@ -86,7 +85,10 @@ function fromDomain(from: string): string {
 export class SmtpMailer implements Mailer {
   readonly transport = 'smtp';
   readonly #database: Database;
-  readonly #transporter: Transporter;
+  readonly #transportOptions: SMTPTransportOptions;
+  readonly #from: string;
+  /** Made on the first message: nodemailer is loaded only by an instance that sends through SMTP. */
+  #transporter: Promise<Transporter> | undefined;
   readonly #domain: string;
   readonly #logger: MailLogger | undefined;
   readonly #clock: () => number;
@@ -94,7 +96,8 @@ export class SmtpMailer implements Mailer {
   constructor(database: Database, options: SmtpMailerOptions) {
     const from = options.from ?? DEFAULT_MAIL_FROM;
     this.#database = database;
-    this.#transporter = nodemailer.createTransport(transportOptions(options.url, options.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS), { from });
+    this.#transportOptions = transportOptions(options.url, options.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS);
+    this.#from = from;
     this.#domain = fromDomain(from);
     this.#logger = options.logger;
     this.#clock = options.clock ?? Date.now;
@@ -104,8 +107,9 @@ export class SmtpMailer implements Mailer {
     const db = this.#database.db;
     const id = await queueMessage(this.#database, message, 'smtp', new Date(this.#clock()).toISOString(), false);
     const detail = { mail_id: id, purpose: message.purpose, transport: 'smtp' };
+    this.#transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.#transportOptions, { from: this.#from }));
     try {
-      await this.#transporter.sendMail({
+      await (await this.#transporter).sendMail({
         to: message.to,
         subject: message.subject,
         text: message.text,

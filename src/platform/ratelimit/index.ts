@@ -1,6 +1,5 @@
 import type { PlatformSettings } from '../settings.ts';
 import { createMemoryCounterStore } from './memory.ts';
-import { createRedisCounterStore } from './redis.ts';
 import type { CounterStore } from './store.ts';
 
 export type { CounterStore } from './store.ts';
@@ -11,7 +10,9 @@ export { LoadShedder, type LoadShedderOptions, type OverloadReason, type Overloa
 export { reportLoad } from './report.ts';
 export { installRateLimits, overloaded, overloadRefused, rateLimited, type RateLimitOptions } from './install.ts';
 
-/** Counters in this process, or in Redis when REDIS_URL is set so that instances share budgets. */
-export function openCounterStore(settings: Pick<PlatformSettings, 'redisUrl'>, prefix = 'lamis:ratelimit:'): Promise<CounterStore> {
-  return settings.redisUrl ? createRedisCounterStore({ url: settings.redisUrl, prefix }) : Promise.resolve(createMemoryCounterStore());
+/** Counters in this process, or in Redis when REDIS_URL is set so that instances share budgets (its client loaded only then). */
+export async function openCounterStore(settings: Pick<PlatformSettings, 'redisUrl'>, prefix = 'lamis:ratelimit:'): Promise<CounterStore> {
+  if (!settings.redisUrl) return createMemoryCounterStore();
+  const { createRedisCounterStore } = await import('./redis.ts');
+  return createRedisCounterStore({ url: settings.redisUrl, prefix });
 }
