@@ -3,6 +3,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { loadSeaGraphAside } from '../../sea-routes/loading.ts';
 import { FeedBase, type FeedBaseOptions } from '../base.ts';
+import { findSimulatorPortsAside } from './ports.ts';
 import { createAisSimulator, type AisSimulator } from './simulator.ts';
 
 export const SIMULATOR_FEED_ID = 'simulator';
@@ -26,9 +27,12 @@ class SimulatorFeed extends FeedBase {
   }
 
   protected async open(): Promise<void> {
-    // The sea lanes the fleet sails, built on a thread of their own (loading.ts); should that fail,
-    // the fleet builds them where it runs, as it did before.
-    await loadSeaGraphAside(this.#closing.signal).catch(() => undefined);
+    // The sea lanes the fleet sails and the ports it calls at, each made on a thread of its own
+    // (sea-routes/loading.ts, ports.ts); should that fail, the fleet makes them where it runs.
+    await Promise.all([
+      loadSeaGraphAside(this.#closing.signal).catch(() => undefined),
+      findSimulatorPortsAside(this.#closing.signal).catch(() => undefined),
+    ]);
     // Two long steps (the fleet on its sea-route network; the first trips planned), each on a turn
     // of the event loop of its own, so that requests are served in between.
     await nextTurn();

@@ -3,9 +3,10 @@
 // the port index serves, so that a simulated vessel moored there lies in the port's approach area
 // (sea-ports alone puts Los Angeles in the city and Yantian 400 nm up the coast). A port is used
 // only when it joins the sea-lane network within MAX_SNAP_NM, which keeps port approaches (the
-// straight connector to the network) short.
+// straight connector to the network) short. Reading the port index to find them is done on a
+// passing thread (`findSimulatorPortsAside`), so what the reading used goes with it.
+import { runWorkerTask } from '../../../platform/worker-task.ts';
 import { builtInPorts } from '../../ports/ports.ts';
-import type { Port } from '../../ports/model.ts';
 import { distanceNm, snapToNetwork } from '../../sea-routes/index.ts';
 
 export interface SimPort {
@@ -57,26 +58,42 @@ const CURATED: readonly (readonly [string, number])[] = [
   ['CLSAI', 1], ['CLVAP', 1], ['PECLL', 1],
 ];
 
+/** A curated port as the built-in port index serves it. */
+export type CuratedPort = Pick<SimPort, 'locode' | 'name' | 'lat' | 'lon' | 'weight'>;
+
+/** The curated ports the built-in port index has (it is read and merged whole: 5 MB of heap). */
+export function curatedPorts(): CuratedPort[] {
+  const byCode = new Map(builtInPorts().map((port) => [port.id, port]));
+  return CURATED.flatMap(([locode, weight]) => {
+    const entry = byCode.get(locode);
+    return entry === undefined ? [] : [{ locode, name: entry.name, lat: entry.lat, lon: entry.lon, weight }];
+  });
+}
+
+let found: readonly CuratedPort[] | undefined;
 let cached: readonly SimPort[] | undefined;
 
-/** The usable ports, loaded once; empty when the data cannot be read. */
+/** Finds the curated ports on a thread of its own (`signal`: the feed closing); `simulatorPorts` then uses them. */
+export async function findSimulatorPortsAside(signal?: AbortSignal): Promise<void> {
+  if (found !== undefined || cached !== undefined) return;
+  found = await runWorkerTask(new URL('./ports-worker.ts', import.meta.url), { task: 'simulator port finding', signal }, (message) => message as CuratedPort[]);
+}
+
+/** The usable ports, made once (from the ports found aside, else by reading the port index here); empty when the data cannot be read. */
 export function simulatorPorts(): readonly SimPort[] {
   if (cached !== undefined) return cached;
-  let byCode: ReadonlyMap<string, Port>;
+  let curated: readonly CuratedPort[];
   try {
-    byCode = new Map(builtInPorts().map((port) => [port.id, port]));
+    curated = found ?? curatedPorts();
   } catch {
     cached = [];
     return cached;
   }
   const ports: SimPort[] = [];
-  for (const [locode, weight] of CURATED) {
-    const entry = byCode.get(locode);
-    if (entry === undefined) continue;
-    const { name, lat, lon } = entry;
-    const snap = snapToNetwork({ lat, lon });
+  for (const port of curated) {
+    const snap = snapToNetwork(port);
     if (!snap.ok || snap.snap.distance_nm > MAX_SNAP_NM) continue;
-    ports.push({ locode, name, country: locode.slice(0, 2), lat, lon, weight, snapNm: snap.snap.distance_nm });
+    ports.push({ ...port, country: port.locode.slice(0, 2), snapNm: snap.snap.distance_nm });
   }
   cached = ports;
   return cached;
