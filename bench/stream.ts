@@ -401,6 +401,26 @@ export function randomBoxes(store: VesselStore, count: number, seed: number): BB
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How often a phase samples the server's resident memory. A point would fall anywhere on the saw of
+ * a garbage-collected heap (LAMIS's serving heap swings by 100 MB under the feed), so the phase
+ * gives the mean of the samples, and their peak.
+ */
+const RSS_SAMPLE_MS = 500;
+
+/** Samples `rss` every RSS_SAMPLE_MS until `measured` settles: its result, with the samples' mean and peak. */
+async function sampleRss<T>(measured: Promise<T>, rss: () => number): Promise<T & { rss: number; rssPeak: number }> {
+  const samples = [rss()];
+  const timer = setInterval(() => samples.push(rss()), RSS_SAMPLE_MS);
+  try {
+    const result = await measured;
+    samples.push(rss());
+    return { ...result, rss: samples.reduce((sum, sample) => sum + sample, 0) / samples.length, rssPeak: Math.max(...samples) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** How busy the machine's cores were during a phase: near 100 %, every process waits for a core and latency grows. */
 const busy = (phase: PhaseResult) => `${Math.round(100 * phase.machineBusy)} %`;
 
@@ -409,8 +429,10 @@ interface PhaseResult {
   updatesPerSecond: number;
   p50: number;
   p99: number;
-  /** The server's resident memory at the end of the phase (LAMIS: with its stream processes). */
+  /** The server's resident memory, the mean of samples taken every RSS_SAMPLE_MS while the phase is measured (LAMIS: with its stream processes). */
   rss: number;
+  /** The largest of those samples. */
+  rssPeak: number;
   /** The server's CPU time (user and system) per second of the phase: cores it kept busy (LAMIS: with its stream processes). */
   cpu: number;
   /** The share of the machine's CPU that was busy during the phase: the server, the clients, the feeder and the prober together. */
@@ -444,7 +466,8 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
     const usageBefore = processTreeUsage(lamis.child.pid!);
     const machineBefore = machineCpuTicks();
     const startedAt = performance.now();
-    const [result, landing] = await Promise.all([fleet.measure(seconds), probeLanding(url, seconds, layout.clientCpus)]);
+    const measured = Promise.all([fleet.measure(seconds), probeLanding(url, seconds, layout.clientCpus)]).then(([result, landing]) => ({ result, landing }));
+    const { result, landing, rss, rssPeak } = await sampleRss(measured, () => processTreeUsage(lamis.child.pid!).rss);
     const machineBusy = busyShare(machineBefore, machineCpuTicks());
     const end = await lamisMetrics(url);
     const usage = processTreeUsage(lamis.child.pid!);
@@ -455,7 +478,8 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
       clients: boxes.length,
       ...result,
       landing,
-      rss: usage.rss,
+      rss,
+      rssPeak,
       cpu: (usage.cpuSeconds - usageBefore.cpuSeconds) / elapsed,
       machineBusy,
       feedRate: delta('lamis_ais_lines_total'),
@@ -489,13 +513,13 @@ async function broadcastPhase(corpusFile: string, clients: number, perClientRate
     const cpuBefore = server.latest.cpuSeconds!;
     const machineBefore = machineCpuTicks();
     const startedAt = performance.now();
-    const result = await fleet.measure(seconds);
+    // The broadcaster reports its memory every 250 ms.
+    const { rss, rssPeak, ...result } = await sampleRss(fleet.measure(seconds), () => server.latest.memory!);
     const machineBusy = busyShare(machineBefore, machineCpuTicks());
-    // The broadcaster reports every 250 ms: wait for a report from after the phase.
+    // Wait for a report from after the phase.
     await sleep(300);
     const cpu = (server.latest.cpuSeconds! - cpuBefore) / ((performance.now() - startedAt) / 1000);
-    const rss = server.latest.memory!;
-    return { clients, ...result, rss, cpu, machineBusy };
+    return { clients, ...result, rss, rssPeak, cpu, machineBusy };
   } finally {
     await fleet.close();
     await server.stop();
@@ -560,14 +584,14 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase${repeats > 1 ? `, run ${run} of ${repeats}` : ''}`);
       await settle(lamis.url);
       const lamisResult = await lamisPhase(lamis, boxes, seconds, layout, startFeed);
-      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)}, the machine ${busy(lamisResult)} busy`);
-      console.log(`  memory:    ${lamisResult.memoryParts}`);
+      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)} (peak ${formatBytes(lamisResult.rssPeak)}), the machine ${busy(lamisResult)} busy`);
+      console.log(`  at the end: ${lamisResult.memoryParts}`);
       console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
       let broadcast: PhaseResult | null = null;
       try {
         broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds, layout);
-        console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)}, the machine ${busy(broadcast)} busy`);
+        console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)} (peak ${formatBytes(broadcast.rssPeak)}), the machine ${busy(broadcast)} busy`);
       } catch (error) {
         console.log(`  broadcast: failed (${(error as Error).message}); this run has no baseline`);
       }
@@ -584,7 +608,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   console.log('broadcast (baseline): a bare ws server sending every client every frame, at the per-client volume LAMIS delivered');
   console.log(`cores: ${cores}\n`);
   console.log(formatTable(
-    ['>clients', 'server', '>feed/s', '>taken', '>updates/s', '>per client/s', '>coalesced/s', '>on the way coalesced/s', '>p50 ms', '>p99 ms', '>landing p99 ms', '>server CPU', '>CPU µs/update', '>server RSS', '>machine busy'],
+    ['>clients', 'server', '>feed/s', '>taken', '>updates/s', '>per client/s', '>coalesced/s', '>on the way coalesced/s', '>p50 ms', '>p99 ms', '>landing p99 ms', '>server CPU', '>CPU µs/update', '>server RSS (mean)', '>machine busy'],
     rows.flatMap(({ lamis: l, broadcast: b }) => [
       [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatRatio(l.feedRate! / rate), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!),
         Number.isNaN(l.hopCoalescedPerSecond) ? '-' : formatInt(l.hopCoalescedPerSecond!), String(l.p50), String(l.p99), `${l.landing!.p99} (${formatRatio(l.landing!.p99 / landingIdle.p99)})`,
