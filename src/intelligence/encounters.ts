@@ -79,9 +79,13 @@ class SlowGrid {
     return this.#cellOf.keys();
   }
 
-  /** The vessels in the cells within `metres` of the position (a superset of those within it). */
-  *near(position: LatLon, metres: number): Generator<number> {
-    if (this.#cells.size === 0) return;
+  /**
+   * The vessels in the cells within `metres` of the position (a superset of those within it), put in
+   * `into` (emptied first; a list a report, reused, where a generator a report was garbage).
+   */
+  near(position: LatLon, metres: number, into: number[]): number[] {
+    into.length = 0;
+    if (this.#cells.size === 0) return into;
     const row = Math.floor((position.lat + 90) / CELL_DEG);
     const column = Math.floor((position.lon + 180) / CELL_DEG);
     const rows = Math.ceil(metres / METRES_PER_DEGREE / CELL_DEG);
@@ -90,9 +94,10 @@ class SlowGrid {
     for (let r = row - rows; r <= row + rows; r++) {
       for (let c = column - columns; c <= column + columns; c++) {
         const members = this.#cells.get(r * ROW_CELLS + (((c % ROW_CELLS) + ROW_CELLS) % ROW_CELLS));
-        if (members !== undefined) yield* members;
+        if (members !== undefined) for (const mmsi of members) into.push(mmsi);
       }
     }
+    return into;
   }
 
   #leave(mmsi: number, cell: number): void {
@@ -109,6 +114,7 @@ export class EncounterWatch {
   readonly #slowFleet = new SlowGrid();
   readonly #pairs = new Map<string, Pair>();
   readonly #pairsOf = new Map<number, Set<string>>();
+  readonly #nearby: number[] = [];
 
   constructor(lookup: EncounterLookup) {
     this.#lookup = lookup;
@@ -128,10 +134,11 @@ export class EncounterWatch {
       if (fleet) this.#slowFleet.place(mmsi, position);
       else this.#slowFleet.remove(mmsi);
       const at = Date.parse(position.timestamp);
-      for (const other of (fleet ? this.#slow : this.#slowFleet).near(position, ENCOUNTER_DISTANCE_M)) {
-        if (other === mmsi || this.#pairs.has(pairKey(mmsi, other))) continue;
+      for (const other of (fleet ? this.#slow : this.#slowFleet).near(position, ENCOUNTER_DISTANCE_M, this.#nearby)) {
+        if (other === mmsi) continue;
         const near = this.#lookup.vessel(other)?.position;
-        if (near == null || !isSlow(near) || distanceM(position, near) > ENCOUNTER_DISTANCE_M) continue;
+        // The pair's key (a string) only for a vessel close enough.
+        if (near == null || !isSlow(near) || distanceM(position, near) > ENCOUNTER_DISTANCE_M || this.#pairs.has(pairKey(mmsi, other))) continue;
         this.#track(mmsi, other, at);
       }
     }

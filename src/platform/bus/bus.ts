@@ -58,10 +58,10 @@ export interface Bus {
 }
 
 /** Handlers are isolated: one that throws is reported and the others still run. */
-export function deliver<T>(handlers: Iterable<Handler<T>>, message: T, onError: (error: unknown) => void): void {
-  for (const handler of handlers) {
+export function deliver<T>(handlers: readonly Handler<T>[], message: T, onError: (error: unknown) => void): void {
+  for (let at = 0; at < handlers.length; at++) {
     try {
-      handler(message);
+      handlers[at]!(message);
     } catch (error) {
       onError(error);
     }

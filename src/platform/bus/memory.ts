@@ -6,6 +6,14 @@ const PUBLISHED = Promise.resolve();
 export function createMemoryBus(onHandlerError: (error: unknown) => void): Bus {
   const subscribers = new Subscribers();
   let closed = false;
+  // Messages published and not yet delivered, each after its handlers, delivered in order by one
+  // microtask: a microtask a message made two objects a vessel change (20,000 a second under a
+  // full feed). A message published during a delivery joins the same one, after those waiting.
+  const waiting: unknown[] = [];
+  const deliverWaiting = () => {
+    for (let at = 0; at < waiting.length; at += 2) deliver(waiting[at] as readonly Handler<unknown>[], waiting[at + 1], onHandlerError);
+    waiting.length = 0;
+  };
   const open = () => {
     if (closed) throw new Error('bus is closed');
   };
@@ -17,7 +25,10 @@ export function createMemoryBus(onHandlerError: (error: unknown) => void): Bus {
         open();
         // A snapshot, so a handler that unsubscribes during delivery does not skip another.
         const handlers = subscribers.handlers(topic.name, topic.part ? partOf(topic, message) : undefined);
-        if (handlers.length > 0) queueMicrotask(() => deliver(handlers, message, onHandlerError));
+        if (handlers.length > 0) {
+          if (waiting.length === 0) queueMicrotask(deliverWaiting);
+          waiting.push(handlers, message);
+        }
         return PUBLISHED;
       } catch (error) {
         return Promise.reject(error);
