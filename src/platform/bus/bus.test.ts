@@ -65,6 +65,17 @@ for (const backend of backends) {
       assert.ok(messages.every((m) => m.mmsi === 244_123_456));
     });
 
+    test('messages published in one turn arrive in order, and one a handler publishes meanwhile after them', async () => {
+      const burst = topic<Position>('test.burst');
+      await bus.subscribe(burst, (m) => {
+        if (m.seq === 3) void bus.publish(burst, { mmsi: 9, seq: 100 });
+      });
+      const { messages, all } = await collect<Position>(bus, burst, 11);
+      for (let seq = 0; seq < 10; seq++) void bus.publish(burst, { mmsi: 9, seq });
+      await all;
+      assert.deepEqual(messages.map((m) => m.seq), [...Array(10).keys(), 100]);
+    });
+
     test('delivery never happens inside publish', async () => {
       let delivered = false;
       const unsubscribe = await bus.subscribe(positions, () => (delivered = true));
