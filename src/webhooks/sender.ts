@@ -1,7 +1,8 @@
 // One attempt of one delivery: the body POSTed as stored, signed afresh (the timestamp is the
 // attempt's), through the address guard, within the timeout, reading at most a small answer. A
-// 2xx is delivered; anything else, a redirect included, is a failure with the reason kept.
-import { answerMessage, readAnswer, requestFailure, type OutboundLogger } from '../platform/http/outbound.ts';
+// 2xx is delivered; anything else, a redirect included, is a failure with the reason kept, and a
+// 429's or 503's Retry-After with it.
+import { answerMessage, readAnswer, requestFailure, retryAfterMs, type OutboundLogger } from '../platform/http/outbound.ts';
 import { AddressRefusedError, guardedFetch } from './address-guard.ts';
 import { signatureHeader } from './signing.ts';
 import type { AttemptOutcome, DueDelivery, WebhookStore } from './webhooks.ts';
@@ -43,11 +44,12 @@ export class WebhookSender {
         method: 'POST', body: delivery.body, headers, timeoutMs: this.#options.timeoutMs, maxBytes: ANSWER_LIMIT_BYTES,
         fetch: this.#fetch, logger: this.#options.logger,
       });
-      if (answer.ok) return { ok: true, status_code: answer.status, latency_ms: latency(), error: null };
-      return { ok: false, status_code: answer.status, latency_ms: latency(), error: answerMessage(`HTTP ${answer.status}`, url, answer.text()) };
+      if (answer.ok) return { ok: true, status_code: answer.status, latency_ms: latency(), error: null, retry_after_ms: null };
+      const retryAfter = answer.status === 429 || answer.status === 503 ? retryAfterMs(answer.headers.get('retry-after'), Date.now()) : null;
+      return { ok: false, status_code: answer.status, latency_ms: latency(), error: answerMessage(`HTTP ${answer.status}`, url, answer.text()), retry_after_ms: retryAfter };
     } catch (error) {
       const message = error instanceof AddressRefusedError ? error.message : requestFailure(error, url, this.#options.timeoutMs).message;
-      return { ok: false, status_code: null, latency_ms: latency(), error: message };
+      return { ok: false, status_code: null, latency_ms: latency(), error: message, retry_after_ms: null };
     }
   }
 }

@@ -22,7 +22,7 @@ export const WEBHOOKS_SETTINGS = [
     description: 'Let webhook endpoints use http and private, loopback and link-local addresses (on-premises installations and tests); off, only https to public addresses' }),
   setting({ key: 'webhookRetryDelaysSec', env: 'LAMIS_WEBHOOK_RETRY_DELAYS_SEC', flag: 'webhook-retry-delays-sec', shown: DEFAULT_RETRY_DELAYS_SEC.join(','),
     defaultValue: DEFAULT_RETRY_DELAYS_SEC, parse: delays,
-    description: 'Seconds before each retry of a failed webhook delivery (each lengthened by up to 20 % of jitter); after the last, the delivery has failed' }),
+    description: 'Seconds before each retry of a failed webhook delivery (each lengthened by up to 20 % of jitter, or to a 429\'s or 503\'s Retry-After); after the last, the delivery has failed' }),
   setting({ key: 'webhookTimeoutMs', env: 'LAMIS_WEBHOOK_TIMEOUT_MS', flag: 'webhook-timeout-ms', shown: '15000', defaultValue: 15_000,
     parse: integer(100, 60_000), description: 'How long one webhook request may take, answer included (milliseconds)' }),
   setting({ key: 'webhookSecretOverlapSec', env: 'LAMIS_WEBHOOK_SECRET_OVERLAP_SEC', flag: 'webhook-secret-overlap-sec', shown: '86400', defaultValue: 86_400,

@@ -179,6 +179,34 @@ describe('webhooks with private addresses allowed', () => {
     await call('DELETE', `/v3/webhooks/${created.body.id}`);
   });
 
+  test('a receiver that answers 429 or 503 with Retry-After is tried again no sooner than it asked, and other failures keep the schedule', async () => {
+    const call = as(alpha);
+    const created = await call('POST', '/v3/webhooks', { url: receiver.url('/busy') });
+    const before = receiver.received.length;
+    // The schedule waits 0.1 s (and up to 20 % more) after each failure.
+    receiver.queue({ status: 429, headers: { 'retry-after': '2' } }, { status: 503, headers: { 'retry-after': '1' } });
+    await events.open(alpha.orgId, zoneEntered(235_100_006));
+    const first = (await receiver.waitFor(before + 1)).at(-1)!;
+    const firstAt = Date.now();
+    const waiting = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data[0];
+    assert.equal(waiting.status, 'retrying');
+    assert.equal(waiting.last_status_code, 429);
+    assert.ok(Date.parse(waiting.next_attempt_at) - Date.parse(waiting.last_attempt_at) >= 2000, JSON.stringify(waiting));
+    await receiver.waitFor(before + 2, 10_000);
+    assert.ok(Date.now() - firstAt >= 1900, 'the second attempt waited for the 429\'s Retry-After');
+    const secondAt = Date.now();
+    const attempts = await receiver.waitFor(before + 3, 10_000);
+    assert.ok(Date.now() - secondAt >= 900, 'the third attempt waited for the 503\'s Retry-After');
+    assert.equal(new Set(attempts.slice(before).map((a) => a.headers['webhook-id'])).size, 1);
+    assert.equal(first.headers['webhook-id'], attempts.at(-1)!.headers['webhook-id']);
+    const [row] = (await until('delivered', async () => {
+      const page = await call('GET', `/v3/webhooks/${created.body.id}/deliveries`);
+      return page.body.data[0]?.status === 'delivered' && page.body;
+    })).data;
+    assert.equal(row.attempts, 3);
+    await call('DELETE', `/v3/webhooks/${created.body.id}`);
+  });
+
   test('an endpoint whose deliveries fail through the whole schedule is disabled and the owners are mailed', async () => {
     const owned = await organisationKey(service.config, 'enterprise');
     await addOwner(database, owned.orgId, 'harbour.master@lamis.example');

@@ -53,7 +53,7 @@ const DeliverySchema = Shared('WebhookDelivery', Type.Object({
   last_status_code: nullable(Type.Integer({ description: 'The HTTP status of the last answer; null when there was none' })),
   last_latency_ms: nullable(Type.Integer()),
   last_error: nullable(Type.String({ description: 'Why the last attempt failed' })),
-  next_attempt_at: nullable(Type.String({ format: 'date-time' })),
+  next_attempt_at: nullable(Type.String({ format: 'date-time', description: 'When the next attempt is due: after the schedule\'s delay, or later when the last answer was a 429 or 503 whose Retry-After asked for longer' })),
   delivered_at: nullable(Type.String({ format: 'date-time' })),
   created_at: Type.String({ format: 'date-time' }),
 }));

@@ -70,6 +70,8 @@ export interface AttemptOutcome {
   status_code: number | null;
   latency_ms: number;
   error: string | null;
+  /** A 429's or 503's Retry-After (at most an hour), which the next attempt waits for at least; else null. */
+  retry_after_ms: number | null;
 }
 
 /** An endpoint's due delivery, with what sending it takes. */

@@ -1,6 +1,7 @@
 // Making attempts and deciding what follows: delivered on a 2xx; otherwise the next attempt after
 // the configured delay (lengthened by up to 20 % of random jitter, so receivers that failed
-// together are not retried together), and once the schedule is used up the delivery has failed.
+// together are not retried together), or after the receiver's Retry-After when it asked for longer
+// (a 429 or 503), and once the schedule is used up the delivery has failed.
 // A delivery that fails for good while nothing at all reached the endpoint since it was made (the
 // whole schedule, over a day by default) means the endpoint is gone: it is disabled and its
 // organisation's owners and admins are told by mail.
@@ -34,7 +35,7 @@ export class DeliveryWorker {
     const due = await store.dueAttempt(id, attempt);
     if (!due) return;
     const outcome = await sender.send(due);
-    const retryAt = outcome.ok ? null : this.#retryAt(attempt);
+    const retryAt = outcome.ok ? null : this.#retryAt(attempt, outcome.retry_after_ms);
     const recorded = await store.recordAttempt(due.delivery, attempt, outcome, retryAt);
     this.#options.logger.info({ delivery: id, webhook: due.webhook.id, attempt: attempt + 1, status: outcome.status_code, ok: outcome.ok }, 'webhook attempt');
     if (recorded && !outcome.ok && !retryAt) await this.#failedForGood(due, outcome);
@@ -47,10 +48,11 @@ export class DeliveryWorker {
     return outcome;
   }
 
-  #retryAt(attempt: number): Date | null {
+  #retryAt(attempt: number, retryAfterMs: number | null): Date | null {
     const delaySec = this.#options.retryDelaysSec[attempt];
     if (delaySec === undefined) return null;
-    return new Date(Date.now() + delaySec * 1000 * (1 + JITTER * (this.#options.random ?? Math.random)()));
+    const delayMs = delaySec * 1000 * (1 + JITTER * (this.#options.random ?? Math.random)());
+    return new Date(Date.now() + Math.max(delayMs, retryAfterMs ?? 0));
   }
 
   async #failedForGood({ delivery, webhook }: DueDelivery, outcome: AttemptOutcome): Promise<void> {

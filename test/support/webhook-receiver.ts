@@ -19,12 +19,17 @@ export interface ReceivedDelivery {
   closed(): boolean;
 }
 
+export interface QueuedAnswer {
+  status: number;
+  headers: Record<string, string>;
+}
+
 export interface WebhookReceiver {
   /** `http://127.0.0.1:PORT/path` */
   url(path?: string): string;
   received: ReceivedDelivery[];
-  /** Statuses the next requests are answered with, in order; 'hold' keeps one unanswered. */
-  queue(...statuses: (number | 'hold')[]): void;
+  /** Statuses the next requests are answered with, in order (a status with headers of its own); 'hold' keeps one unanswered. */
+  queue(...statuses: (number | QueuedAnswer | 'hold')[]): void;
   /** Resolves once `count` requests have come, or rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
@@ -32,7 +37,7 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = [];
-  const statuses: (number | 'hold')[] = [];
+  const statuses: (number | QueuedAnswer | 'hold')[] = [];
   const held = new Set<ServerResponse>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -40,10 +45,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on('end', () => {
       let closed = false;
       response.on('close', () => { closed = !response.writableEnded; held.delete(response); });
-      const answer = (status: number) => {
+      const answer = (status: number, headers: Record<string, string> = {}) => {
         if (response.writableEnded || response.destroyed) return;
         held.delete(response);
-        response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
+        response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(status < 300 ? 'ok' : 'no');
       };
       received.push({
         path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'),
@@ -51,7 +56,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       });
       const next = statuses.shift() ?? 200;
       if (next === 'hold') held.add(response);
-      else answer(next);
+      else if (typeof next === 'number') answer(next);
+      else answer(next.status, next.headers);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
