@@ -235,6 +235,30 @@ describe('webhooks with private addresses allowed', () => {
     assert.deepEqual([enabled.body.enabled, enabled.body.disabled_reason], [true, null]);
   });
 
+  test('an endpoint that answers 410 Gone is disabled at once, its delivery failed, and the owners are mailed', async () => {
+    const owned = await organisationKey(service.config, 'enterprise');
+    await addOwner(database, owned.orgId, 'port.agent@lamis.example');
+    const call = as(owned);
+    const created = await call('POST', '/v3/webhooks', { url: receiver.url('/retired') });
+    const before = receiver.received.length;
+    receiver.queue(410);
+    await events.open(owned.orgId, zoneEntered(235_100_007));
+    await receiver.waitFor(before + 1);
+    const disabled = await until('disabled', async () => {
+      const read = await call('GET', `/v3/webhooks/${created.body.id}`);
+      return read.body.enabled === false && read.body;
+    });
+    assert.match(disabled.disabled_reason, /410 Gone/);
+    const [row] = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data;
+    assert.deepEqual([row.status, row.attempts, row.last_status_code, row.next_attempt_at], ['failed', 1, 410, null]);
+    const mail = await until('mailed', async () => smtp.received.find((m) => m.envelopeTo.includes('port.agent@lamis.example')));
+    assert.ok(mail.text?.includes('410 Gone'));
+    // Nothing more was tried.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(receiver.received.length, before + 1);
+    await call('DELETE', `/v3/webhooks/${created.body.id}`);
+  });
+
   test('a test send is made at once and answered with its outcome', async () => {
     const call = as(alpha);
     const created = await call('POST', '/v3/webhooks', { url: receiver.url('/test-send') });

@@ -33,7 +33,7 @@ const webhookFields = {
   kinds: Type.Array(Type.Enum([...EVENT_KINDS]), { description: 'The event kinds delivered; empty for all' }),
   description: nullable(Type.String()),
   enabled: Type.Boolean(),
-  disabled_reason: nullable(Type.String({ description: 'Why LAMIS disabled it after failing deliveries; null otherwise' })),
+  disabled_reason: nullable(Type.String({ description: 'Why LAMIS disabled it: every delivery failing for a day, or the endpoint answering 410 Gone; null otherwise' })),
   previous_secret_expires_at: nullable(Type.String({ format: 'date-time', description: 'Until when the secret before the last rotation signs too' })),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),

@@ -4,7 +4,8 @@
 // (a 429 or 503), and once the schedule is used up the delivery has failed.
 // A delivery that fails for good while nothing at all reached the endpoint since it was made (the
 // whole schedule, over a day by default) means the endpoint is gone: it is disabled and its
-// organisation's owners and admins are told by mail.
+// organisation's owners and admins are told by mail. So does an endpoint that says it is gone (410
+// Gone, permanent by RFC 9110): at once, its delivery failed without a retry.
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookSender } from './sender.ts';
 import type { AttemptOutcome, DueDelivery, WebhookStore } from './webhooks.ts';
@@ -34,11 +35,15 @@ export class DeliveryWorker {
     const { store, sender } = this.#options;
     const due = await store.dueAttempt(id, attempt);
     if (!due) return;
+    const sentAt = new Date().toISOString();
     const outcome = await sender.send(due);
-    const retryAt = outcome.ok ? null : this.#retryAt(attempt, outcome.retry_after_ms);
+    const gone = outcome.status_code === 410;
+    const retryAt = outcome.ok || gone ? null : this.#retryAt(attempt, outcome.retry_after_ms);
     const recorded = await store.recordAttempt(due.delivery, attempt, outcome, retryAt);
     this.#options.logger.info({ delivery: id, webhook: due.webhook.id, attempt: attempt + 1, status: outcome.status_code, ok: outcome.ok }, 'webhook attempt');
-    if (recorded && !outcome.ok && !retryAt) await this.#failedForGood(due, outcome);
+    if (!recorded || outcome.ok || retryAt) return;
+    if (gone) await this.#disable(due, sentAt, `The endpoint answered 410 Gone at ${sentAt}: ${outcome.error}`);
+    else await this.#failedForGood(due, outcome);
   }
 
   /** Sends a delivery once, now, with no retry: `POST /v3/webhooks/{id}/test`. */
@@ -55,11 +60,15 @@ export class DeliveryWorker {
     return new Date(Date.now() + Math.max(delayMs, retryAfterMs ?? 0));
   }
 
-  async #failedForGood({ delivery, webhook }: DueDelivery, outcome: AttemptOutcome): Promise<void> {
+  async #failedForGood(due: DueDelivery, outcome: AttemptOutcome): Promise<void> {
     const attempts = this.#options.retryDelaysSec.length + 1;
-    const reason = `Every delivery since ${delivery.created_at} failed, the last after ${attempts} attempts: ${outcome.error ?? 'no 2xx answer'}`;
-    if (!(await this.#options.store.disableIfFailingSince(webhook.id, delivery.created_at, reason))) return;
-    this.#options.logger.warn({ webhook: webhook.id, delivery: delivery.id }, 'webhook disabled after failing deliveries');
+    await this.#disable(due, due.delivery.created_at, `Every delivery since ${due.delivery.created_at} failed, the last after ${attempts} attempts: ${outcome.error ?? 'no 2xx answer'}`);
+  }
+
+  /** Disables the endpoint unless something reached it since `since`, and tells its owners. */
+  async #disable({ delivery, webhook }: DueDelivery, since: string, reason: string): Promise<void> {
+    if (!(await this.#options.store.disableIfFailingSince(webhook.id, since, reason))) return;
+    this.#options.logger.warn({ webhook: webhook.id, delivery: delivery.id, reason }, 'webhook disabled');
     await this.#options.onDisabled(webhook, reason);
   }
 }
