@@ -788,11 +788,15 @@ export interface Metar {
     decoded: string[];
   };
   /**
-   * Each trend keyword with its groups up to the next keyword or RMK, as written
+   * Each trend keyword with its groups up to the next keyword or RMK, as written, and decoded
    */
   trends: {
     type: 'NOSIG' | 'BECMG' | 'TEMPO' | 'INTER';
     raw: string;
+    /**
+     * BECMG, TEMPO or INTER decoded as a forecast group: its period within the two hours after the observation (FM, TL, AT narrow it), its wind, visibility, weather and cloud; null for NOSIG and for a trend LAMIS could not read, of which nothing is assumed
+     */
+    forecast: TafForecast | null;
   }[];
   /**
    * All-slash groups: elements the station could not measure
@@ -901,6 +905,31 @@ export interface WindShearGroup {
   /**
    * The group as written
    */
+  raw: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "TafForecast".
+ */
+export interface TafForecast {
+  change: 'BASE' | 'FM' | 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
+  probability: number | null;
+  from: string;
+  to: string;
+  wind: Wind | null;
+  visibility: Visibility | null;
+  weather: WeatherPhenomenon[];
+  clouds: CloudLayer[];
+  sky_clear_code: ('CAVOK' | 'SKC' | 'CLR' | 'NSC' | 'NCD') | null;
+  vertical_visibility_ft: number | null;
+  sky_obscured: boolean;
+  ceiling_ft: number | null;
+  /**
+   * A BKN/OVC layer or VV of unknown height was reported: the ceiling may be lower
+   */
+  ceiling_uncertain: boolean;
+  wind_shear: WindShearGroup[];
+  no_significant_weather: boolean;
   raw: string;
 }
 /**
@@ -1076,31 +1105,6 @@ export interface Taf {
   forecasts: TafForecast[];
   low_level_wind_shear: string | null;
   unparsed_groups: string[];
-}
-/**
- * This interface was referenced by `Operations`'s JSON-Schema
- * via the `definition` "TafForecast".
- */
-export interface TafForecast {
-  change: 'BASE' | 'FM' | 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
-  probability: number | null;
-  from: string;
-  to: string;
-  wind: Wind | null;
-  visibility: Visibility | null;
-  weather: WeatherPhenomenon[];
-  clouds: CloudLayer[];
-  sky_clear_code: ('CAVOK' | 'SKC' | 'CLR' | 'NSC' | 'NCD') | null;
-  vertical_visibility_ft: number | null;
-  sky_obscured: boolean;
-  ceiling_ft: number | null;
-  /**
-   * A BKN/OVC layer or VV of unknown height was reported: the ceiling may be lower
-   */
-  ceiling_uncertain: boolean;
-  wind_shear: WindShearGroup[];
-  no_significant_weather: boolean;
-  raw: string;
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -1643,11 +1647,11 @@ export interface LandingIntelligence {
     wind_shear_risk: ('LOW' | 'MODERATE' | 'HIGH' | 'SEVERE') | null;
     visibility_nm: number | null;
     /**
-     * What the weather at the ETA rests on. `observation`: the METAR, while the ETA is at most 60 min after it was observed (120 min with NOSIG); `forecast`: the TAF groups in force at the ETA (`periods`), TEMPO/INTER/PROB groups taken at their worst; `none`: no forecast reaches the ETA (past the TAF, or no TAF), so wind, visibility and ceiling are unknown
+     * What the weather at the ETA rests on. `observation`: the METAR, while the ETA is at most 60 min after it was observed (120 min with a trend forecast LAMIS could read: NOSIG, or BECMG/TEMPO/INTER groups, which are applied as a TAF's, `periods`); `forecast`: the TAF groups in force at the ETA (`periods`), TEMPO/INTER/PROB groups taken at their worst; `none`: no forecast reaches the ETA (past the TAF, or no TAF), so wind, visibility and ceiling are unknown
      */
     basis: 'observation' | 'forecast' | 'none';
     /**
-     * One line for people: "Observed 14:20Z", "Forecast: TAF TEMPO 1412/1416 TSRA", "No forecast reaches the ETA"
+     * One line for people: "Observed 14:20Z", "Observed 14:20Z, trend TEMPO FM1430 3000 SHRA", "Forecast: TAF TEMPO 1412/1416 TSRA", "No forecast reaches the ETA"
      */
     basis_summary: string;
     /**
@@ -1656,11 +1660,11 @@ export interface LandingIntelligence {
     basis_reasoning: string[];
     basis_valid_until: string | null;
     /**
-     * The TAF groups the forecast at the ETA is made of (basis `forecast`); empty otherwise
+     * The TAF groups the forecast at the ETA is made of (basis `forecast`), or the METAR's trend groups in force or complete at the ETA (basis `observation`); empty otherwise
      */
     periods: {
       /**
-       * The TAF group: the base forecast, FM, BECMG, TEMPO, INTER, or PROB30/40 (with or without TEMPO)
+       * The TAF group: the base forecast, FM, BECMG, TEMPO, INTER, or PROB30/40 (with or without TEMPO); or the METAR's trend group: BECMG, TEMPO, INTER
        */
       kind: 'BASE' | 'FM' | 'BECMG' | 'TEMPO' | 'INTER' | 'PROB';
       probability: number | null;
@@ -1671,7 +1675,7 @@ export interface LandingIntelligence {
        */
       role: 'prevailing' | 'possible';
       /**
-       * The group as written, e.g. "TEMPO 1412/1416 4000 TSRA BKN012CB"
+       * The group as written, e.g. "TEMPO 1412/1416 4000 TSRA BKN012CB", "TEMPO FM1430 3000 SHRA"
        */
       raw: string;
     }[];

@@ -132,20 +132,20 @@ export const LandingResponse = Shared('LandingIntelligence', Type.Object({
     wind_shear_risk: nullable(Type.Enum(['LOW', 'MODERATE', 'HIGH', 'SEVERE'], { description: 'At the ETA, for the recommended runway; null when no weather is known at the ETA' })),
     visibility_nm: nullable(Type.Number({ description: 'Visibility at the ETA (the lowest forecast, for a forecast)' })),
     basis: Type.Enum(['observation', 'forecast', 'none'], {
-      description: 'What the weather at the ETA rests on. `observation`: the METAR, while the ETA is at most 60 min after it was observed (120 min with NOSIG); ' +
+      description: 'What the weather at the ETA rests on. `observation`: the METAR, while the ETA is at most 60 min after it was observed (120 min with a trend forecast LAMIS could read: NOSIG, or BECMG/TEMPO/INTER groups, which are applied as a TAF\'s, `periods`); ' +
         '`forecast`: the TAF groups in force at the ETA (`periods`), TEMPO/INTER/PROB groups taken at their worst; `none`: no forecast reaches the ETA (past the TAF, or no TAF), so wind, visibility and ceiling are unknown',
     }),
-    basis_summary: Type.String({ description: 'One line for people: "Observed 14:20Z", "Forecast: TAF TEMPO 1412/1416 TSRA", "No forecast reaches the ETA"' }),
+    basis_summary: Type.String({ description: 'One line for people: "Observed 14:20Z", "Observed 14:20Z, trend TEMPO FM1430 3000 SHRA", "Forecast: TAF TEMPO 1412/1416 TSRA", "No forecast reaches the ETA"' }),
     basis_reasoning: Type.Array(Type.String(), { description: 'Why this basis, sentence by sentence' }),
     basis_valid_until: nullable(Type.String({ format: 'date-time', description: 'Until when the basis describes the weather: the end of the observation\'s validity, or the TAF\'s end; null for `none`' })),
     periods: Type.Array(Type.Object({
-      kind: Type.Enum(['BASE', 'FM', 'BECMG', 'TEMPO', 'INTER', 'PROB'], { description: 'The TAF group: the base forecast, FM, BECMG, TEMPO, INTER, or PROB30/40 (with or without TEMPO)' }),
+      kind: Type.Enum(['BASE', 'FM', 'BECMG', 'TEMPO', 'INTER', 'PROB'], { description: 'The TAF group: the base forecast, FM, BECMG, TEMPO, INTER, or PROB30/40 (with or without TEMPO); or the METAR\'s trend group: BECMG, TEMPO, INTER' }),
       probability: nullable(Type.Integer({ description: '30 or 40 for PROB groups' })),
       from: Type.String({ format: 'date-time' }),
       to: Type.String({ format: 'date-time' }),
       role: Type.Enum(['prevailing', 'possible'], { description: '`prevailing`: the state in force (BASE/FM, then each completed BECMG); `possible`: TEMPO, INTER, PROB or a BECMG in transition, taken at its worst' }),
-      raw: Type.String({ description: 'The group as written, e.g. "TEMPO 1412/1416 4000 TSRA BKN012CB"' }),
-    }), { description: 'The TAF groups the forecast at the ETA is made of (basis `forecast`); empty otherwise' }),
+      raw: Type.String({ description: 'The group as written, e.g. "TEMPO 1412/1416 4000 TSRA BKN012CB", "TEMPO FM1430 3000 SHRA"' }),
+    }), { description: 'The TAF groups the forecast at the ETA is made of (basis `forecast`), or the METAR\'s trend groups in force or complete at the ETA (basis `observation`); empty otherwise' }),
     flight_category: nullable(Type.Enum(['VFR', 'MVFR', 'IFR', 'LIFR'], {
       description: 'FAA flight category at the ETA; null when unknown: no weather known at the ETA, no visibility, or no sky group (ceiling unknown) with a visibility of 1 SM or more',
     })),

@@ -54,6 +54,43 @@ describe('the basis by the ETA', () => {
     assert.equal(at('2025-06-21T13:55:00Z', nosig).basis, 'forecast');
   });
 
+  test("a METAR's trend forecast keeps the observation for two hours, its changes applied as a TAF's", () => {
+    const showers = metar('EGLL 211150Z 27008KT CAVOK 22/12 Q1020 BECMG TL1230 27020G35KT TEMPO FM1300 3000 SHRA BKN008');
+    // Before the BECMG has completed: it may have happened; the TEMPO not begun.
+    const early = at('2025-06-21T12:10:00Z', showers);
+    assert.deepEqual(early.periods.map((period) => `${period.kind} ${period.role}`), ['BECMG possible']);
+    assert.deepEqual([early.wind?.speed_kt, early.wind?.gust_kt], [8, 35]);
+    assert.equal(early.summary, 'Observed 11:50Z, trend BECMG TL1230 27020G35KT');
+    // Past the hour, within the two the trend covers: the BECMG is the state, the showers may come.
+    const later = at('2025-06-21T13:30:00Z', showers);
+    assert.equal(later.basis, 'observation');
+    assert.equal(later.valid_until, '2025-06-21T13:50:00Z');
+    assert.deepEqual(later.periods.map((period) => `${period.kind} ${period.role} ${period.from} ${period.to}`), [
+      'BECMG prevailing 2025-06-21T11:50:00Z 2025-06-21T12:30:00Z',
+      'TEMPO possible 2025-06-21T13:00:00Z 2025-06-21T13:50:00Z',
+    ]);
+    assert.deepEqual([later.wind?.speed_kt, later.wind?.gust_kt], [20, 35]);
+    assert.equal(later.visibility?.metres, 3000);
+    assert.equal(later.ceiling_ft, 800);
+    assert.equal(later.flight_category, 'IFR');
+    assert.equal(later.metar, showers);
+    assert.match(later.reasoning.join(' '), /within the 120 min its trend forecast covers.*"BECMG TL1230 27020G35KT" has happened; "TEMPO FM1300 3000 SHRA BKN008" may, taken at its worst/);
+    // Past the two hours: the TAF.
+    assert.equal(at('2025-06-21T13:55:00Z', showers).basis, 'forecast');
+    // An ETA before the observation takes the report as it is.
+    assert.deepEqual(at('2025-06-21T11:40:00Z', showers).periods, []);
+  });
+
+  test('a trend that cannot be read keeps the observation for the hour only, and says so', () => {
+    const unread = metar('EGLL 211150Z 27008KT CAVOK 22/12 Q1020 TEMPO FM1500 3000 SHRA');
+    const within = at('2025-06-21T12:20:00Z', unread);
+    assert.deepEqual([within.basis, within.periods, within.visibility?.metres], ['observation', [], 9999]);
+    assert.match(within.reasoning.join(' '), /"TEMPO FM1500 3000 SHRA" could not be read: nothing of it is assumed/);
+    const past = at('2025-06-21T13:30:00Z', unread);
+    assert.equal(past.basis, 'forecast');
+    assert.match(past.reasoning.join(' '), /could not be read, so it covers no more than the hour/);
+  });
+
   test('an ETA inside a thunderstorm TEMPO gets the storm at its worst', () => {
     const weather = at('2025-06-21T15:00:00Z');
     assert.equal(weather.basis, 'forecast');

@@ -2,9 +2,10 @@
 // same fields for an arrival in ten minutes and one tomorrow. The rules, repeated in RULES.md:
 //
 // - observation: the METAR, while the ETA is at most 60 min after its observation (the next
-//   routine report is due within the hour), 120 min when it ends in NOSIG (the trend forecast
-//   says no significant change for the two hours after the observation, ICAO Annex 3). An ETA
-//   before the observation takes it too: it is the nearest report there is.
+//   routine report is due within the hour), 120 min when it has a trend forecast every group of
+//   which was read (NOSIG: no significant change for the two hours after the observation, ICAO
+//   Annex 3; BECMG, TEMPO, INTER: the changes those two hours hold, applied as a TAF's are, below).
+//   An ETA before the observation takes it as it is: it is the nearest report there is.
 // - forecast: past that, the TAF when its validity covers the ETA. The state in force (BASE or FM,
 //   with every completed BECMG applied) plus every TEMPO, INTER, PROB30/40 group in force and
 //   any BECMG still in transition, taken at their worst: the strongest wind and gust over every
@@ -24,7 +25,8 @@ import {
   type WindShearRisk,
 } from './derive.ts';
 import { ceilingFt, ceilingUncertain, skyReported } from './section.ts';
-import { tafConditionsAt, type TafConditions } from './taf.ts';
+import { TREND_VALID_MIN } from './metar.ts';
+import { becomes, tafConditionsAt, type TafConditions } from './taf.ts';
 import { isoSeconds } from './time.ts';
 import type { Metar, RunwayVisualRange, SkyConditions, Taf, TafChange, TafForecast, Wind } from './types.ts';
 
@@ -32,8 +34,6 @@ export type WeatherBasis = 'observation' | 'forecast' | 'none';
 
 /** How long after its observation a METAR describes the weather: the next routine report is due within the hour. */
 export const OBSERVATION_VALID_MIN = 60;
-/** A METAR ending in NOSIG: its trend forecast covers the two hours after the observation (ICAO Annex 3). */
-export const NOSIG_VALID_MIN = 120;
 
 /** One TAF group the forecast at the ETA is made of. */
 export interface ForecastPeriod {
@@ -59,7 +59,7 @@ export interface WeatherAtEta extends SkyConditions {
   observed_at: string | null;
   /** Until when the basis describes the weather: the observation's validity, or the TAF's end; null for none. */
   valid_until: string | null;
-  /** The groups of the TAF used (basis forecast); empty otherwise. */
+  /** The groups of the TAF used (basis forecast), or of the METAR's trend (basis observation). */
   periods: ForecastPeriod[];
   /** false when nothing says anything of the sky: the ceiling is then unknown. */
   sky_reported: boolean;
@@ -87,19 +87,22 @@ export function weatherAtEta({ metar, taf = null, etaMs }: WeatherAtEtaInput): W
   const eta = isoSeconds(new Date(etaMs));
   const reasoning: string[] = [];
   if (metar !== null) {
-    const validMin = metar.trends.some((trend) => trend.type === 'NOSIG') ? NOSIG_VALID_MIN : OBSERVATION_VALID_MIN;
+    const trend = trendCover(metar);
+    const validMin = trend.read ? TREND_VALID_MIN : OBSERVATION_VALID_MIN;
     const observedMs = Date.parse(metar.observed_at);
     const validUntil = isoSeconds(new Date(observedMs + validMin * 60_000));
     const minutes = Math.round((etaMs - observedMs) / 60_000);
     if (etaMs <= Date.parse(validUntil)) {
       reasoning.push(
         minutes >= 0
-          ? `The ETA is ${minutes} min after the METAR observed at ${clock(metar.observed_at)}, within the ${validMin} min ${validMin === NOSIG_VALID_MIN ? 'its NOSIG trend covers' : 'before the next routine report'}: the observation describes it.`
+          ? `The ETA is ${minutes} min after the METAR observed at ${clock(metar.observed_at)}, within the ${validMin} min ${trend.read ? `its ${trend.name} covers` : 'before the next routine report'}: the observation describes it.`
           : `The ETA is before the METAR observed at ${clock(metar.observed_at)}, the nearest report: the observation describes it.`,
       );
-      return observed(metar, taf, eta, validUntil, reasoning);
+      if (trend.unread.length > 0) reasoning.push(`Its trend ${trend.unread.map((raw) => `"${raw}"`).join(', ')} could not be read: nothing of it is assumed.`);
+      return observed(metar, taf, eta, validUntil, reasoning, minutes >= 0 ? trendAt(metar, etaMs) : { completed: [], possible: [] });
     }
     reasoning.push(`The METAR observed at ${clock(metar.observed_at)} describes the weather until ${clock(validUntil)}; the ETA is ${minutes} min after it.`);
+    if (trend.unread.length > 0) reasoning.push(`Its trend ${trend.unread.map((raw) => `"${raw}"`).join(', ')} could not be read, so it covers no more than the hour.`);
   } else {
     reasoning.push('No METAR is held.');
   }
@@ -121,18 +124,61 @@ export function windShearAtEta(weather: WeatherAtEta, runway?: string): WindShea
   return null;
 }
 
-function observed(metar: Metar, taf: Taf | null, eta: string, validUntil: string, reasoning: string[]): WeatherAtEta {
+/**
+ * What a METAR's trend says of the two hours after it: `read` when it has one and every group was
+ * read (NOSIG, or BECMG, TEMPO and INTER groups decoded), named for the reasoning; the groups that
+ * could not be read.
+ */
+function trendCover(metar: Metar): { read: boolean; name: string; unread: string[] } {
+  const unread = metar.trends.filter((trend) => trend.type !== 'NOSIG' && trend.forecast === null).map((trend) => trend.raw);
+  const changes = metar.trends.some((trend) => trend.forecast !== null);
   return {
-    ...skyOf(metar),
-    ...derived(metar, metar.sky_reported),
+    read: metar.trends.length > 0 && unread.length === 0,
+    name: changes ? 'trend forecast' : 'NOSIG trend',
+    unread,
+  };
+}
+
+/** The METAR's trend groups at the ETA, as a TAF's are taken: each BECMG complete by then, and the BECMG in transition, TEMPO and INTER in force. */
+function trendAt(metar: Metar, etaMs: number): { completed: TafForecast[]; possible: TafForecast[] } {
+  const completed: TafForecast[] = [];
+  const possible: TafForecast[] = [];
+  for (const { forecast } of metar.trends) {
+    if (forecast === null) continue;
+    const from = Date.parse(forecast.from);
+    const to = Date.parse(forecast.to);
+    if (forecast.change === 'BECMG' && to <= etaMs) completed.push(forecast);
+    else if (from <= etaMs && etaMs < to) possible.push(forecast);
+  }
+  return { completed, possible };
+}
+
+/**
+ * The METAR with its trend at the ETA applied: each completed BECMG replaces what it forecasts; the
+ * possible groups are taken at their worst.
+ */
+function observed(metar: Metar, taf: Taf | null, eta: string, validUntil: string, reasoning: string[], { completed, possible }: ReturnType<typeof trendAt>): WeatherAtEta {
+  const prevailing = completed.reduce((state, change) => becomes(state, change), { ...skyOf(metar), sources: [] as string[] });
+  const sky = possible.length > 0 ? worstCase(prevailing, possible) : prevailing;
+  const reported = skyReported(prevailing) || possible.some(skyReported);
+  const periods = [...completed.map((group) => period(group, 'prevailing')), ...possible.map((group) => period(group, 'possible'))];
+  if (periods.length > 0) {
+    const happened = completed.map((group) => `"${group.raw}" has happened`);
+    const may = possible.map((group) => `"${group.raw}" may`);
+    const worst = possible.length === 0 ? '' : possible.length === 1 ? ', taken at its worst' : ', taken at their worst';
+    reasoning.push(`Its trend at the ETA: ${[...happened, ...may].join('; ')}${worst}.`);
+  }
+  return {
+    ...skyOf(sky),
+    ...derived(sky, reported),
     basis: 'observation',
     eta,
-    summary: `Observed ${clock(metar.observed_at)}`,
+    summary: `Observed ${clock(metar.observed_at)}${periods.length > 0 ? `, trend ${periods.map((group) => group.raw).join('; ')}` : ''}`,
     reasoning,
     observed_at: metar.observed_at,
     valid_until: validUntil,
-    periods: [],
-    sky_reported: metar.sky_reported,
+    periods,
+    sky_reported: reported,
     runway_visual_ranges: metar.runway_visual_ranges,
     metar,
     taf,

@@ -1,5 +1,5 @@
 // Public API of the aviation weather module: METAR/TAF decoding and the values derived from them.
-export { parseMetar } from './metar.ts';
+export { parseMetar, TREND_VALID_MIN } from './metar.ts';
 export type { ParseOptions } from './metar.ts';
 export { parseTaf, tafConditionsAt } from './taf.ts';
 export type { TafConditions, TafConditionsResult, TafParseOptions } from './taf.ts';
@@ -29,5 +29,5 @@ export type {
   WindShearRule,
 } from './derive.ts';
 export type * from './types.ts';
-export { NOSIG_VALID_MIN, OBSERVATION_VALID_MIN, weatherAtEta, windShearAtEta } from './at-eta.ts';
+export { OBSERVATION_VALID_MIN, weatherAtEta, windShearAtEta } from './at-eta.ts';
 export type { ForecastPeriod, WeatherAtEta, WeatherAtEtaInput, WeatherBasis } from './at-eta.ts';

@@ -49,7 +49,7 @@ describe('parseMetar', () => {
     assert.equal(metar.ceiling_ft, null);
     assert.deepEqual(metar.wind_shear.map((shear) => shear.runway), ['32L']);
     assert.deepEqual([metar.runway_states[0]?.runway, metar.runway_states[0]?.cleared], ['32L', true]);
-    assert.deepEqual(metar.trends, [{ type: 'NOSIG', raw: 'NOSIG' }]);
+    assert.deepEqual(metar.trends, [{ type: 'NOSIG', raw: 'NOSIG', forecast: null }]);
   });
 
   test('the groups metar-taf-parser drops are kept', () => {
@@ -84,19 +84,53 @@ describe('parseMetar', () => {
     const metar = decode('LFSB 120000Z AUTO 35007KT 7000 FEW005 OVC023 02/02 Q1029 TEMPO 0300 FG VV///');
     assert.equal(metar.visibility?.metres, 7000);
     assert.equal(metar.sky_obscured, false);
-    assert.deepEqual(metar.trends, [{ type: 'TEMPO', raw: 'TEMPO 0300 FG VV///' }]);
+    assert.deepEqual(metar.trends.map(({ type, raw }) => ({ type, raw })), [{ type: 'TEMPO', raw: 'TEMPO 0300 FG VV///' }]);
+  });
+
+  test('a BECMG, TEMPO or INTER trend is decoded as a forecast group over the two hours after the observation', () => {
+    const metar = decode('LFSB 120000Z AUTO 35007KT 7000 FEW005 OVC023 02/02 Q1029 TEMPO 0300 FG VV///');
+    const fog = metar.trends[0]!.forecast!;
+    assert.deepEqual([fog.change, fog.probability, fog.from, fog.to, fog.raw], ['TEMPO', null, '2025-01-12T00:00:00Z', '2025-01-12T02:00:00Z', 'TEMPO 0300 FG VV///']);
+    assert.equal(fog.visibility?.metres, 300);
+    assert.deepEqual(fog.weather.map((phenomenon) => phenomenon.raw), ['FG']);
+    assert.equal(fog.sky_obscured, true);
+    assert.equal(fog.ceiling_uncertain, true);
+    // FM, TL and AT narrow the period, each the first such time after the observation (past midnight here).
+    const times = decode('EGLL 272320Z 24010KT 9999 FEW030 12/08 Q1016 BECMG FM2330 TL0030 27020G35KT TEMPO FM0015 3000 SHRA BKN008 BECMG AT0100 NSW SCT020').trends;
+    assert.deepEqual(times.map(({ forecast }) => [forecast?.change, forecast?.from, forecast?.to]), [
+      ['BECMG', '2025-01-27T23:30:00Z', '2025-01-28T00:30:00Z'],
+      ['TEMPO', '2025-01-28T00:15:00Z', '2025-01-28T01:20:00Z'],
+      ['BECMG', '2025-01-28T01:00:00Z', '2025-01-28T01:00:00Z'],
+    ]);
+    assert.deepEqual([times[0]!.forecast!.wind?.direction_deg, times[0]!.forecast!.wind?.gust_kt], [270, 35]);
+    assert.equal(times[1]!.forecast!.ceiling_ft, 800);
+    assert.equal(times[2]!.forecast!.no_significant_weather, true);
+  });
+
+  test('a trend whose time or groups cannot be read keeps its text and is not decoded', () => {
+    for (const trend of [
+      'TEMPO FM1500 3000 BR', // past the two hours
+      'TEMPO AT1230 3000 BR', // AT is for BECMG
+      'BECMG FM1300 TL1230 3000 BR', // ends before it starts
+      'BECMG FM1260 3000 BR', // not a time
+      'TEMPO 3000 BR 12/08', // a group a forecast does not take
+      'BECMG FM1230', // no group
+    ]) {
+      const metar = decode(`EGLL 271150Z 24010KT 9999 FEW030 12/08 Q1016 ${trend}`);
+      assert.deepEqual(metar.trends.map(({ raw, forecast }) => ({ raw, forecast })), [{ raw: trend, forecast: null }], trend);
+    }
   });
 
   test('groups after NOSIG belong to no trend: they are kept in unparsed_groups, not dropped', () => {
     const metar = decode('EGLL 271150Z 24010KT 9999 FEW030 12/08 Q1016 NOSIG 0500 FG VV001');
-    assert.deepEqual(metar.trends, [{ type: 'NOSIG', raw: 'NOSIG' }]);
+    assert.deepEqual(metar.trends, [{ type: 'NOSIG', raw: 'NOSIG', forecast: null }]);
     assert.deepEqual(metar.unparsed_groups, ['0500', 'FG', 'VV001']);
     assert.equal(metar.visibility?.metres, 9999);
   });
 
   test('each trend keyword starts a trend that runs to the next keyword or RMK', () => {
     const metar = decode('EGLL 271150Z 24010KT 9999 FEW030 12/08 Q1016 BLU BECMG 0500 FG VV001 TEMPO FM1200 3000 BR NOSIG XYZ RMK AO2');
-    assert.deepEqual(metar.trends, [
+    assert.deepEqual(metar.trends.map(({ type, raw }) => ({ type, raw })), [
       { type: 'BECMG', raw: 'BECMG 0500 FG VV001' },
       { type: 'TEMPO', raw: 'TEMPO FM1200 3000 BR' },
       { type: 'NOSIG', raw: 'NOSIG' },

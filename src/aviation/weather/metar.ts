@@ -1,14 +1,14 @@
 // parseMetar: metar-taf-parser wrapped so that nothing throws, nothing malformed is accepted
 // and nothing it drops is lost. The library decodes the remarks; the body groups are checked and
-// decoded by groups.ts (see RULES.md for why); the trend groups are kept as written, each group of
-// the report in exactly one place.
+// decoded by groups.ts (see RULES.md for why); the trend groups are kept as written and decoded as
+// forecast groups where they can be, each group of the report in exactly one place.
 import { parseMetar as libraryParseMetar } from 'metar-taf-parser';
 import type { IMetar } from 'metar-taf-parser';
 import { weatherError } from './groups.ts';
 import { remarksOfInterest } from './remarks.ts';
 import { decodeSection, skyReported } from './section.ts';
 import { isoSeconds, referenceTime, resolveDayTime, resolveTimeOfDay } from './time.ts';
-import type { Metar, MetarResult, MetarTrend, WeatherError, WeatherErrorCode } from './types.ts';
+import type { Metar, MetarResult, MetarTrend, TafForecast, WeatherError, WeatherErrorCode } from './types.ts';
 
 export interface ParseOptions {
   /** Reference clock that supplies the month and year (default: the current time). */
@@ -25,6 +25,8 @@ export interface ParseOptions {
 const MAX_REPORT_LENGTH = 4096;
 
 const TREND_KEYWORDS: ReadonlySet<string> = new Set<MetarTrend['type']>(['NOSIG', 'BECMG', 'TEMPO', 'INTER']);
+/** A METAR's trend forecast covers the two hours after the observation (ICAO Annex 3). */
+export const TREND_VALID_MIN = 120;
 const MODIFIERS = new Set(['AUTO', 'COR', 'RTD', 'CCA', 'CCB', 'CCC']);
 
 export function parseMetar(raw: unknown, options: ParseOptions = {}): MetarResult {
@@ -54,7 +56,7 @@ export function parseMetar(raw: unknown, options: ParseOptions = {}): MetarResul
   if (library.station !== station) return fail('parser_error', null, 'metar-taf-parser read a different station');
 
   const remarksText = remarksAt === -1 ? null : tokens.slice(remarksAt + 1).join(' ') || null;
-  const trend = readTrends(tokens.slice(bodyEnd, beforeRemarks));
+  const trend = readTrends(tokens.slice(bodyEnd, beforeRemarks), observedAt);
   const metar: Metar = {
     raw,
     type,
@@ -167,7 +169,7 @@ export function normaliseReport(raw: string): string {
  * next. NOSIG forecasts no change, so groups after it belong to no trend and are returned as
  * unparsed rather than dropped.
  */
-function readTrends(tokens: readonly string[]): { trends: MetarTrend[]; unparsed: string[] } {
+function readTrends(tokens: readonly string[], observedAt: Date): { trends: MetarTrend[]; unparsed: string[] } {
   const trends: { type: MetarTrend['type']; groups: string[] }[] = [];
   const unparsed: string[] = [];
   for (const token of tokens) {
@@ -176,7 +178,58 @@ function readTrends(tokens: readonly string[]): { trends: MetarTrend[]; unparsed
     else if (current === undefined || current.type === 'NOSIG') unparsed.push(token);
     else current.groups.push(token);
   }
-  return { trends: trends.map(({ type, groups }) => ({ type, raw: groups.join(' ') })), unparsed };
+  return {
+    trends: trends.map(({ type, groups }) => {
+      const raw = groups.join(' ');
+      return { type, raw, forecast: type === 'NOSIG' ? null : trendForecast(type, groups.slice(1), raw, observedAt) };
+    }),
+    unparsed,
+  };
+}
+
+/**
+ * A BECMG, TEMPO or INTER trend as a forecast group, or null when it cannot be read. Its period:
+ * from the observation to two hours after it, narrowed by its time groups (`FMhhmm` from, `TLhhmm`
+ * until, `AThhmm` at: a BECMG complete then; each the first such time from the observation on, and
+ * within the two hours). Its groups are decoded as a TAF change group's; a trend with none, with one
+ * that does not decode, or with one a trend does not forecast (temperature, pressure, RVR), is not
+ * read.
+ */
+function trendForecast(change: Exclude<MetarTrend['type'], 'NOSIG'>, tokens: readonly string[], raw: string, observedAt: Date): TafForecast | null {
+  const start = observedAt.getTime();
+  const end = start + TREND_VALID_MIN * 60_000;
+  let from = start;
+  let to = end;
+  let at = 0;
+  for (; at < tokens.length; at++) {
+    const time = /^(FM|TL|AT)(\d{2})(\d{2})$/.exec(tokens[at]!);
+    if (time === null) break;
+    const ms = trendTime(Number(time[2]), Number(time[3]), observedAt);
+    if (ms === null || ms > end) return null;
+    if (time[1] === 'FM') from = ms;
+    else if (time[1] === 'TL') to = ms;
+    else if (change === 'BECMG') from = to = ms;
+    else return null;
+  }
+  if (from > to) return null;
+  const decoded = decodeSection(tokens.slice(at), { mode: 'taf', lenient: false });
+  if (!decoded.ok || decoded.section.group_count === 0) return null;
+  const { section } = decoded;
+  // A trend forecasts the wind, visibility, weather and cloud only.
+  const other = section.unparsed_groups.length + section.missing_groups.length + section.runway_visual_ranges.length + section.runway_states.length +
+    section.recent_weather.length + (section.temperature_c === null && section.dewpoint_c === null && section.altimeter === null && section.visibility_minimum === null ? 0 : 1);
+  if (other > 0) return null;
+  return {
+    change, probability: null, from: isoSeconds(new Date(from)), to: isoSeconds(new Date(to)),
+    ...section.conditions, no_significant_weather: section.no_significant_weather, raw,
+  };
+}
+
+/** A trend's hhmm as the first such time from the observation on (2400: the next midnight); null when not a time. */
+function trendTime(hour: number, minute: number, observedAt: Date): number | null {
+  if (hour > 24 || minute > 59 || (hour === 24 && minute !== 0)) return null;
+  const sameDay = Date.UTC(observedAt.getUTCFullYear(), observedAt.getUTCMonth(), observedAt.getUTCDate(), hour, minute);
+  return sameDay >= observedAt.getTime() ? sameDay : sameDay + 24 * 3_600_000;
 }
 
 function fail(code: WeatherErrorCode, group: string | null, why: string): { ok: false; error: WeatherError } {

@@ -228,8 +228,8 @@ function conditionsOf(forecast: TafForecast | undefined): SkyConditions {
   };
 }
 
-/** A completed BECMG replaces the elements it forecasts and keeps the rest. */
-function becomes(
+/** A completed BECMG (of a TAF, or of a METAR's trend) replaces the elements it forecasts and keeps the rest. */
+export function becomes(
   prevailing: SkyConditions & { sources: string[] },
   change: TafForecast,
 ): SkyConditions & { sources: string[] } {

@@ -180,6 +180,12 @@ export interface RemarksOfInterest {
 export interface MetarTrend {
   type: 'NOSIG' | 'BECMG' | 'TEMPO' | 'INTER';
   raw: string;
+  /**
+   * A BECMG, TEMPO or INTER trend as a forecast group (its period within the two hours after the
+   * observation, its groups decoded as a TAF's); null for NOSIG, and for a trend whose time or
+   * groups cannot be read, of which nothing is then assumed.
+   */
+  forecast: TafForecast | null;
 }
 
 /** The sky and visibility fields that METAR observations and TAF forecasts share. */

@@ -76,6 +76,16 @@ const skyFields = {
   wind_shear: Type.Array(WindShearGroupSchema),
 };
 
+const TafForecastSchema = Shared('TafForecast', Type.Object({
+  change: Type.Enum(['BASE', 'FM', 'BECMG', 'TEMPO', 'INTER', 'PROB']),
+  probability: nullable(Type.Integer()),
+  from: IsoTime,
+  to: IsoTime,
+  ...skyFields,
+  no_significant_weather: Type.Boolean(),
+  raw: Type.String(),
+}));
+
 export const MetarSchema = Shared('Metar', Type.Object({
   raw: Type.String(),
   type: Type.Enum(['METAR', 'SPECI']),
@@ -119,22 +129,18 @@ export const MetarSchema = Shared('Metar', Type.Object({
     low_level_wind_shear: nullable(Type.String()),
     decoded: Type.Array(Type.String(), { description: 'Plain-language decode of the remarks' }),
   }),
-  trends: Type.Array(Type.Object({ type: Type.Enum(['NOSIG', 'BECMG', 'TEMPO', 'INTER']), raw: Type.String() }), {
-    description: 'Each trend keyword with its groups up to the next keyword or RMK, as written',
+  trends: Type.Array(Type.Object({
+    type: Type.Enum(['NOSIG', 'BECMG', 'TEMPO', 'INTER']),
+    raw: Type.String(),
+    forecast: Type.Union([TafForecastSchema, Type.Null()], {
+      description: 'BECMG, TEMPO or INTER decoded as a forecast group: its period within the two hours after the observation (FM, TL, AT narrow it), its wind, visibility, weather and cloud; null for NOSIG and for a trend LAMIS could not read, of which nothing is assumed',
+    }),
+  }), {
+    description: 'Each trend keyword with its groups up to the next keyword or RMK, as written, and decoded',
   }),
   missing_groups: Type.Array(Type.String(), { description: 'All-slash groups: elements the station could not measure' }),
   unparsed_groups: Type.Array(Type.String(), { description: 'Groups LAMIS does not decode: after the temperature (QFE, colour states), and after NOSIG, which takes none' }),
   invalid_groups: Type.Array(WeatherErrorSchema, { description: 'Malformed groups skipped; their elements read as unknown' }),
-}));
-
-const TafForecastSchema = Shared('TafForecast', Type.Object({
-  change: Type.Enum(['BASE', 'FM', 'BECMG', 'TEMPO', 'INTER', 'PROB']),
-  probability: nullable(Type.Integer()),
-  from: IsoTime,
-  to: IsoTime,
-  ...skyFields,
-  no_significant_weather: Type.Boolean(),
-  raw: Type.String(),
 }));
 
 export const TafSchema = Shared('Taf', Type.Object({

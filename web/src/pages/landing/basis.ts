@@ -1,5 +1,5 @@
-// What the weather of a briefing rests on, in words: the observation, the TAF groups in force at
-// the ETA, or nothing (past the TAF). Pure, so it is tested without a browser.
+// What the weather of a briefing rests on, in words: the observation (with its trend groups), the
+// TAF groups in force at the ETA, or nothing (past the TAF). Pure, so it is tested without a browser.
 import type { Tone } from '../../app/ui/basics.tsx';
 import type { LandingBundle } from './types.ts';
 
@@ -29,7 +29,7 @@ function span(from: string, to: string, etaIso: string): string {
   return `${day(from)}${clock(from)}–${day(to)}${clock(to)} UTC`;
 }
 
-/** One TAF group of the forecast: "TEMPO (temporarily), 30 %, 14:00–18:00 UTC, taken at its worst". */
+/** One group the weather rests on (a TAF's, or the METAR's trend): "TEMPO (temporarily), 30 %, 14:00–18:00 UTC, taken at its worst". */
 export function periodWords(period: Period, etaIso: string): string {
   const probability = period.probability === null ? '' : `, ${period.probability} %`;
   const role = period.role === 'possible' ? ', taken at its worst' : ', in force';
