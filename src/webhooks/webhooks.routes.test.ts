@@ -188,8 +188,11 @@ describe('webhooks with private addresses allowed', () => {
     await events.open(alpha.orgId, zoneEntered(235_100_006));
     const first = (await receiver.waitFor(before + 1)).at(-1)!;
     const firstAt = Date.now();
-    const waiting = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data[0];
-    assert.equal(waiting.status, 'retrying');
+    // Recorded once the answer is in.
+    const waiting = await until('the first attempt recorded', async () => {
+      const row = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data[0];
+      return row?.status === 'retrying' && row;
+    });
     assert.equal(waiting.last_status_code, 429);
     assert.ok(Date.parse(waiting.next_attempt_at) - Date.parse(waiting.last_attempt_at) >= 2000, JSON.stringify(waiting));
     await receiver.waitFor(before + 2, 10_000);
