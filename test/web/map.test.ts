@@ -293,6 +293,14 @@ describe('live map', { skip: skipBrowser }, () => {
     await search.press('Enter');
     await page.locator(`[data-vessel-panel="${moored.mmsi}"]`).waitFor();
     await page.waitForFunction((lat) => Math.abs(Number(new URL((globalThis as any).location.href).searchParams.get('lat')) - lat) < 0.05, moored.position.lat, { timeout: 15_000 });
+
+    // A link to the vessel (as the ports pages give) opens its details and flies to it, at harbour zoom.
+    await page.goto(dashboard.url(`/map?vessel=${moored.mmsi}`));
+    await page.locator(`[data-vessel-panel="${moored.mmsi}"]`).waitFor();
+    await page.waitForFunction(({ lat, lon }) => {
+      const query = new URL((globalThis as any).location.href).searchParams;
+      return Math.abs(Number(query.get('lat')) - lat) < 0.05 && Math.abs(Number(query.get('lon')) - lon) < 0.05 && query.get('zoom') === '11.00';
+    }, moored.position, { timeout: 15_000 });
     dashboard.assertClean();
   });
 });

@@ -100,10 +100,11 @@ export default function MapPage({ query }: PageProps) {
   const [stats, setStats] = useState<Stats>({ total: 0, drawn: 0, rate: 0, held: 0 });
   const [paused, setPaused] = useState(false);
   // A link to one vessel (`?vessel=MMSI`, from the ports pages) opens its details at once.
-  const [selected, setSelected] = useState<number | null>(() => {
-    const linked = parseIdentifiers(query.get('vessel') ?? '');
-    return linked.mmsi.length === 1 && linked.imo.length === 0 ? linked.mmsi[0]! : null;
+  const [linked] = useState<number | null>(() => {
+    const given = parseIdentifiers(query.get('vessel') ?? '');
+    return given.mmsi.length === 1 && given.imo.length === 0 ? given.mmsi[0]! : null;
   });
+  const [selected, setSelected] = useState<number | null>(linked);
   const [nearby, setNearby] = useState<{ mmsi: number; name: string | null; category: VesselCategory }[] | null>(null);
 
   const flags = useMemo(() => parseFlags(flagsText), [flagsText]);
@@ -291,6 +292,18 @@ export default function MapPage({ query }: PageProps) {
     mapRef.current?.setSelected(selected);
     if (selected === null) mapRef.current?.setTrack(null);
   }, [selected]);
+
+  // A link to one vessel also flies to where it is, at harbour zoom, unless the link gives the view.
+  useEffect(() => {
+    if (linked === null || query.has('lat')) return;
+    let left = false;
+    void data('GET /v3/maritime/vessels/{mmsi}', { path: { mmsi: String(linked) } }).then((vessel) => {
+      if (!left && vessel.position) mapRef.current?.flyTo(vessel.position.lat, vessel.position.lon, 11);
+    }, () => undefined);
+    return () => {
+      left = true;
+    };
+  }, []);
 
   function chooseHit(hit: SearchHit) {
     if (hit.lat === null || hit.lon === null) return;
