@@ -216,9 +216,10 @@ function trendForecast(change: Exclude<MetarTrend['type'], 'NOSIG'>, tokens: rea
   if (!decoded.ok || decoded.section.group_count === 0) return null;
   const { section } = decoded;
   // A trend forecasts the wind, visibility, weather and cloud only.
-  const other = section.unparsed_groups.length + section.missing_groups.length + section.runway_visual_ranges.length + section.runway_states.length +
-    section.recent_weather.length + (section.temperature_c === null && section.dewpoint_c === null && section.altimeter === null && section.visibility_minimum === null ? 0 : 1);
-  if (other > 0) return null;
+  const beyond = section.unparsed_groups.length > 0 || section.missing_groups.length > 0 || section.runway_visual_ranges.length > 0 ||
+    section.runway_states.length > 0 || section.recent_weather.length > 0 || section.visibility_minimum !== null ||
+    section.temperature_c !== null || section.dewpoint_c !== null || section.altimeter !== null;
+  if (beyond) return null;
   return {
     change, probability: null, from: isoSeconds(new Date(from)), to: isoSeconds(new Date(to)),
     ...section.conditions, no_significant_weather: section.no_significant_weather, raw,

@@ -99,7 +99,7 @@ export default function MapPage({ query }: PageProps) {
   const [snapshotAt, setSnapshotAt] = useState<number | null>(null);
   const [stats, setStats] = useState<Stats>({ total: 0, drawn: 0, rate: 0, held: 0 });
   const [paused, setPaused] = useState(false);
-  // A link to one vessel (`?vessel=MMSI`, from the ports pages) opens its details at once.
+  // A link to one vessel (`?vessel=MMSI`, from the home page, the alerts and the ports pages) opens its details at once.
   const [linked] = useState<number | null>(() => {
     const given = parseIdentifiers(query.get('vessel') ?? '');
     return given.mmsi.length === 1 && given.imo.length === 0 ? given.mmsi[0]! : null;
