@@ -75,6 +75,12 @@ describe('the basis by the ETA', () => {
     assert.equal(later.flight_category, 'IFR');
     assert.equal(later.metar, showers);
     assert.match(later.reasoning.join(' '), /within the 120 min its trend forecast covers.*"BECMG TL1230 27020G35KT" has happened; "TEMPO FM1300 3000 SHRA BKN008" may, taken at its worst/);
+    // The wind shear risk counts the trend's groups as a forecast's: the BECMG's gusts.
+    assert.deepEqual(windShearAtEta(early)!.reasons.map((reason) => reason.rule), ['gust_spread']);
+    const storm = at('2025-06-21T12:30:00Z', metar('EGLL 211150Z 27008KT CAVOK 22/12 Q1020 TEMPO FM1215 TSRA BKN025CB'));
+    assert.equal(windShearAtEta(storm)!.level, 'HIGH');
+    assert.ok(windShearAtEta(storm)!.reasons.some((reason) => reason.rule === 'thunderstorm'));
+    assert.equal(windShearAtEta(at('2025-06-21T12:10:00Z', metar('EGLL 211150Z 27008KT CAVOK 22/12 Q1020 TEMPO FM1215 TSRA BKN025CB')))!.level, 'LOW');
     // Past the two hours: the TAF.
     assert.equal(at('2025-06-21T13:55:00Z', showers).basis, 'forecast');
     // An ETA before the observation takes the report as it is.

@@ -61,6 +61,8 @@ export interface WeatherAtEta extends SkyConditions {
   valid_until: string | null;
   /** The groups of the TAF used (basis forecast), or of the METAR's trend (basis observation). */
   periods: ForecastPeriod[];
+  /** The METAR's trend groups at the ETA, completed or possible (basis observation); empty otherwise. */
+  trend: TafForecast[];
   /** false when nothing says anything of the sky: the ceiling is then unknown. */
   sky_reported: boolean;
   /** The METAR's RVR (basis observation); a TAF forecasts none. */
@@ -117,7 +119,7 @@ export function weatherAtEta({ metar, taf = null, etaMs }: WeatherAtEtaInput): W
 
 /** The wind shear risk at the ETA for the runway in use; null when nothing is known of the weather. */
 export function windShearAtEta(weather: WeatherAtEta, runway?: string): WindShearRisk | null {
-  if (weather.basis === 'observation' && weather.metar !== null) return windShearRisk(weather.metar, { taf: weather.taf ?? undefined, runway });
+  if (weather.basis === 'observation' && weather.metar !== null) return windShearRisk(weather.metar, { taf: weather.taf ?? undefined, runway, trend: weather.trend });
   if (weather.basis === 'forecast' && weather.taf !== null && weather.in_force !== null) {
     return forecastWindShearRisk([weather.in_force.prevailing, ...weather.in_force.changes], weather.taf, weather.eta);
   }
@@ -178,6 +180,7 @@ function observed(metar: Metar, taf: Taf | null, eta: string, validUntil: string
     observed_at: metar.observed_at,
     valid_until: validUntil,
     periods,
+    trend: [...completed, ...possible],
     sky_reported: reported,
     runway_visual_ranges: metar.runway_visual_ranges,
     metar,
@@ -205,6 +208,7 @@ function forecast(taf: Taf, inForce: TafConditions, eta: string, reasoning: stri
     observed_at: null,
     valid_until: taf.valid_to,
     periods,
+    trend: [],
     sky_reported: reported,
     runway_visual_ranges: [],
     metar: null,
@@ -229,6 +233,7 @@ function nothing(eta: string, why: string, reasoning: string[], taf: Taf | null)
     observed_at: null,
     valid_until: null,
     periods: [],
+    trend: [],
     sky_reported: false,
     runway_visual_ranges: [],
     metar: null,

@@ -231,6 +231,8 @@ export interface WindShearOptions {
   taf?: Taf;
   /** Runway in use ("25L"); a WS group for it is SEVERE. */
   runway?: string;
+  /** The METAR's trend groups that count (at an ETA: completed or possible), judged by the weather rules as a forecast's groups are. */
+  trend?: ReadonlyArray<Pick<SkyConditions, 'wind' | 'weather' | 'clouds'>>;
 }
 
 const GUST_SPREAD_MODERATE_KT = 15;
@@ -241,7 +243,7 @@ type AddReason = (rule: WindShearRule, level: WindShearRiskLevel, detail: string
 export function windShearRisk(metar: Metar, options: WindShearOptions = {}): WindShearRisk {
   const reasons: WindShearReason[] = [];
   const add: AddReason = (rule, level, detail) => {
-    reasons.push({ rule, level, detail });
+    if (!reasons.some((reason) => reason.rule === rule && reason.detail === detail)) reasons.push({ rule, level, detail });
   };
 
   for (const shear of metar.wind_shear) {
@@ -254,6 +256,7 @@ export function windShearRisk(metar: Metar, options: WindShearOptions = {}): Win
   if (metar.remarks.low_level_wind_shear !== null) add('llws_remark', 'HIGH', metar.remarks.low_level_wind_shear);
 
   addWeatherReasons(metar, add);
+  for (const group of options.trend ?? []) addWeatherReasons(group, add);
   const wind = metar.wind;
   const peak = metar.remarks.peak_wind;
   if (peak !== null && wind !== null) {
