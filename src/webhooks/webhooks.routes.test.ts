@@ -58,6 +58,17 @@ describe('webhooks with private addresses allowed', () => {
   let bravo: OrganisationKey;
 
   const as = (key: OrganisationKey) => (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => service.call(method, url, payload, key.headers);
+  type Call = ReturnType<typeof as>;
+  /** The webhook's latest delivery once it has this status. */
+  const deliveryOnceIt = (call: Call, id: string, status: string) => until(`a delivery ${status}`, async () => {
+    const row = (await call('GET', `/v3/webhooks/${id}/deliveries`)).body.data[0];
+    return row?.status === status && row;
+  });
+  /** The webhook once LAMIS has disabled it. */
+  const onceDisabled = (call: Call, id: string) => until('disabled', async () => {
+    const read = await call('GET', `/v3/webhooks/${id}`);
+    return read.body.enabled === false && read.body;
+  });
 
   before(async () => {
     receiver = await startWebhookReceiver();
@@ -170,10 +181,7 @@ describe('webhooks with private addresses allowed', () => {
     const attempts = (await receiver.waitFor(before + 3)).slice(before);
     assert.equal(new Set(attempts.map((a) => a.headers['webhook-id'])).size, 1, 'one webhook-id on every attempt');
     assert.ok(attempts.every((attempt) => signedBy(created.body.secret, attempt)));
-    const [row] = (await until('delivered', async () => {
-      const page = await call('GET', `/v3/webhooks/${created.body.id}/deliveries`);
-      return page.body.data[0]?.status === 'delivered' && page.body;
-    })).data;
+    const row = await deliveryOnceIt(call, created.body.id, 'delivered');
     assert.equal(row.attempts, 3);
     assert.equal(row.last_status_code, 200);
     await call('DELETE', `/v3/webhooks/${created.body.id}`);
@@ -189,10 +197,7 @@ describe('webhooks with private addresses allowed', () => {
     const first = (await receiver.waitFor(before + 1)).at(-1)!;
     const firstAt = Date.now();
     // Recorded once the answer is in.
-    const waiting = await until('the first attempt recorded', async () => {
-      const row = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data[0];
-      return row?.status === 'retrying' && row;
-    });
+    const waiting = await deliveryOnceIt(call, created.body.id, 'retrying');
     assert.equal(waiting.last_status_code, 429);
     assert.ok(Date.parse(waiting.next_attempt_at) - Date.parse(waiting.last_attempt_at) >= 2000, JSON.stringify(waiting));
     await receiver.waitFor(before + 2, 10_000);
@@ -202,10 +207,7 @@ describe('webhooks with private addresses allowed', () => {
     assert.ok(Date.now() - secondAt >= 900, 'the third attempt waited for the 503\'s Retry-After');
     assert.equal(new Set(attempts.slice(before).map((a) => a.headers['webhook-id'])).size, 1);
     assert.equal(first.headers['webhook-id'], attempts.at(-1)!.headers['webhook-id']);
-    const [row] = (await until('delivered', async () => {
-      const page = await call('GET', `/v3/webhooks/${created.body.id}/deliveries`);
-      return page.body.data[0]?.status === 'delivered' && page.body;
-    })).data;
+    const row = await deliveryOnceIt(call, created.body.id, 'delivered');
     assert.equal(row.attempts, 3);
     await call('DELETE', `/v3/webhooks/${created.body.id}`);
   });
@@ -219,10 +221,7 @@ describe('webhooks with private addresses allowed', () => {
     receiver.queue(503, 503, 503);
     await events.open(owned.orgId, zoneEntered(235_100_003));
     await receiver.waitFor(before + 3);
-    const disabled = await until('disabled', async () => {
-      const read = await call('GET', `/v3/webhooks/${created.body.id}`);
-      return read.body.enabled === false && read.body;
-    });
+    const disabled = await onceDisabled(call, created.body.id);
     assert.match(disabled.disabled_reason, /failed.*3 attempts.*HTTP 503/);
     const [row] = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data;
     assert.deepEqual([row.status, row.attempts, row.last_status_code, row.next_attempt_at], ['failed', 3, 503, null]);
@@ -247,10 +246,7 @@ describe('webhooks with private addresses allowed', () => {
     receiver.queue(410);
     await events.open(owned.orgId, zoneEntered(235_100_007));
     await receiver.waitFor(before + 1);
-    const disabled = await until('disabled', async () => {
-      const read = await call('GET', `/v3/webhooks/${created.body.id}`);
-      return read.body.enabled === false && read.body;
-    });
+    const disabled = await onceDisabled(call, created.body.id);
     assert.match(disabled.disabled_reason, /410 Gone/);
     const [row] = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data;
     assert.deepEqual([row.status, row.attempts, row.last_status_code, row.next_attempt_at], ['failed', 1, 410, null]);

@@ -3,7 +3,7 @@
 // flags and MMSI/IMO numbers narrow it further. Click a vessel for its details and track, or find
 // one (or a port) by name, MMSI or IMO number. A plan without streams (Starter) sees the vessel
 // search's positions for the area instead, refreshed every SNAPSHOT_EVERY_MS.
-import type { PositionUpdate, Track, VesselSearchQuery } from '@lamis/sdk';
+import type { PositionUpdate, Track, Vessel, VesselSearchQuery } from '@lamis/sdk';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { positionFrameData } from '../../../../common/position-frame.ts';
 import { PLANS } from '../../../../common/plans.ts';
@@ -105,6 +105,13 @@ export default function MapPage({ query }: PageProps) {
     return given.mmsi.length === 1 && given.imo.length === 0 ? given.mmsi[0]! : null;
   });
   const [selected, setSelected] = useState<number | null>(linked);
+  // It also flies to where the vessel is, at harbour zoom, once its details are in, unless the link gives the view.
+  const flyToLinked = useRef(linked !== null && !query.has('lat'));
+  const detailsIn = (vessel: Vessel) => {
+    if (!flyToLinked.current || vessel.mmsi !== linked || vessel.position === null) return;
+    flyToLinked.current = false;
+    mapRef.current?.flyTo(vessel.position.lat, vessel.position.lon, 11);
+  };
   const [nearby, setNearby] = useState<{ mmsi: number; name: string | null; category: VesselCategory }[] | null>(null);
 
   const flags = useMemo(() => parseFlags(flagsText), [flagsText]);
@@ -293,18 +300,6 @@ export default function MapPage({ query }: PageProps) {
     if (selected === null) mapRef.current?.setTrack(null);
   }, [selected]);
 
-  // A link to one vessel also flies to where it is, at harbour zoom, unless the link gives the view.
-  useEffect(() => {
-    if (linked === null || query.has('lat')) return;
-    let left = false;
-    void data('GET /v3/maritime/vessels/{mmsi}', { path: { mmsi: String(linked) } }).then((vessel) => {
-      if (!left && vessel.position) mapRef.current?.flyTo(vessel.position.lat, vessel.position.lon, 11);
-    }, () => undefined);
-    return () => {
-      left = true;
-    };
-  }, []);
-
   function chooseHit(hit: SearchHit) {
     if (hit.lat === null || hit.lon === null) return;
     if (hit.kind === 'vessel') {
@@ -432,7 +427,7 @@ export default function MapPage({ query }: PageProps) {
       <div class="map-stage">
         <div class="map-canvas" ref={stageRef} role="region" aria-label="Map of live vessels" />
         {selected !== null && (
-          <VesselPanel key={selected} mmsi={selected} onClose={() => setSelected(null)}
+          <VesselPanel key={selected} mmsi={selected} onClose={() => setSelected(null)} onVessel={detailsIn}
             onTrack={(points: Track['points'] | null) => mapRef.current?.setTrack(points)} />
         )}
       </div>

@@ -11,8 +11,17 @@ import { CloseIcon } from '../../app/ui/icons.tsx';
 import { categoryStyle } from './categories.ts';
 import { formatDegrees, formatKnots, formatMetres, formatPosition, navStatusText } from './format.ts';
 
-export function VesselPanel({ mmsi, onClose, onTrack }: { mmsi: number; onClose: () => void; onTrack: (points: Track['points'] | null) => void }) {
+export function VesselPanel({ mmsi, onClose, onTrack, onVessel }: {
+  mmsi: number;
+  onClose: () => void;
+  onTrack: (points: Track['points'] | null) => void;
+  /** Told of the vessel once its details are in. */
+  onVessel?: (vessel: Vessel) => void;
+}) {
   const vessel = useAsync((signal) => data('GET /v3/maritime/vessels/{mmsi}', { path: { mmsi: String(mmsi) } }, { signal }), [mmsi]);
+  useEffect(() => {
+    if (vessel.data) onVessel?.(vessel.data);
+  }, [vessel.data]);
   const track = useAsync(
     (signal) => data('GET /v3/maritime/vessels/{mmsi}/track', { path: { mmsi: String(mmsi) }, query: { format: 'json' } }, { signal }) as Promise<Track>,
     [mmsi],
