@@ -40,8 +40,8 @@ import { encodeFrame, positionData, STREAM_PATH } from '../src/maritime/stream/p
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
-import { busyShare, freePort, machineCpuTicks, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
-import { formatBytes, formatInt, formatRatio, formatTable, intFlag, measureRetainedHeap, median, parseArgs, runAsScript } from './lib/harness.ts';
+import { busyShare, freePort, machineCpuTicks, processTreeResident, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
+import { formatBytes, formatInt, formatRatio, formatTable, intFlag, mean, measureRetainedHeap, median, parseArgs, runAsScript } from './lib/harness.ts';
 import type { BenchOptions, BenchReport } from './lib/harness.ts';
 
 export const description = 'AIS stream: N clients with random boxes on a 20,000 sentences/s feed vs an unfiltered broadcast of the same volume';
@@ -56,7 +56,7 @@ const POSITION_PREFIX = Buffer.from('{"event":"position"');
 const TIMESTAMP_KEY = Buffer.from('"timestamp":"');
 /** A server too busy to take a connection within this time fails the run rather than stall it. */
 const HANDSHAKE_TIMEOUT_MS = 60_000;
-/** The memory target: the whole service within this times a bare broadcaster's RSS, plus the vessel store's own size. */
+/** The memory target: the whole service within this times a bare broadcaster's resident memory, plus the vessel store's own size. */
 const MEMORY_TARGET_FACTOR = 1.3;
 
 // ---------------------------------------------------------------- helper processes
@@ -98,7 +98,7 @@ async function broadcaster(flags: Record<string, string | boolean>): Promise<voi
   report({ port: (wss.address() as { port: number }).port });
   setInterval(() => {
     const cpu = process.cpuUsage();
-    report({ memory: process.memoryUsage().rss, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+    report({ cpuSeconds: (cpu.user + cpu.system) / 1e6 });
   }, 250);
   let started = performance.now();
   let sent = 0;
@@ -406,20 +406,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * a garbage-collected heap (LAMIS's serving heap swings by 100 MB under the feed), so the phase
  * gives the mean of the samples, and their peak.
  */
-const RSS_SAMPLE_MS = 500;
+const MEMORY_SAMPLE_MS = 500;
 
-/** Samples `rss` every RSS_SAMPLE_MS until `measured` settles: its result, with the samples' mean and peak. */
-async function sampleRss<T>(measured: Promise<T>, rss: () => number): Promise<T & { rss: number; rssPeak: number }> {
-  const samples = [rss()];
-  const timer = setInterval(() => samples.push(rss()), RSS_SAMPLE_MS);
+/**
+ * Samples the resident memory of the process tree `pid` every MEMORY_SAMPLE_MS until `measured`
+ * settles: its result, with the samples' mean and peak, each page counted once, and the mean of the
+ * processes' RSS summed.
+ */
+async function sampleMemory<T>(measured: Promise<T>, pid: number): Promise<T & { memory: number; memoryPeak: number; rssSummed: number }> {
+  const samples: number[] = [];
+  const summed: number[] = [];
+  const sample = () => {
+    const resident = processTreeResident(pid);
+    if (!resident.framesRead && !warnedFramesUnread) {
+      warnedFramesUnread = true;
+      console.log('  (page frame numbers are readable by root only: pages the server\'s processes share count once in each)');
+    }
+    samples.push(resident.bytes);
+    summed.push(resident.rssSummed);
+  };
+  sample();
+  const timer = setInterval(sample, MEMORY_SAMPLE_MS);
   try {
     const result = await measured;
-    samples.push(rss());
-    return { ...result, rss: samples.reduce((sum, sample) => sum + sample, 0) / samples.length, rssPeak: Math.max(...samples) };
+    sample();
+    return { ...result, memory: mean(samples), memoryPeak: Math.max(...samples), rssSummed: mean(summed) };
   } finally {
     clearInterval(timer);
   }
 }
+
+let warnedFramesUnread = false;
 
 /** How busy the machine's cores were during a phase: near 100 %, every process waits for a core and latency grows. */
 const busy = (phase: PhaseResult) => `${Math.round(100 * phase.machineBusy)} %`;
@@ -429,10 +446,15 @@ interface PhaseResult {
   updatesPerSecond: number;
   p50: number;
   p99: number;
-  /** The server's resident memory, the mean of samples taken every RSS_SAMPLE_MS while the phase is measured (LAMIS: with its stream processes). */
-  rss: number;
+  /**
+   * The server's resident memory, the mean of samples taken every MEMORY_SAMPLE_MS while the phase
+   * is measured (LAMIS: with its stream processes), a page its processes share counted once.
+   */
+  memory: number;
   /** The largest of those samples. */
-  rssPeak: number;
+  memoryPeak: number;
+  /** The mean of the same samples' RSS summed over the server's processes (a shared page once in each). */
+  rssSummed: number;
   /** The server's CPU time (user and system) per second of the phase: cores it kept busy (LAMIS: with its stream processes). */
   cpu: number;
   /** The share of the machine's CPU that was busy during the phase: the server, the clients, the feeder and the prober together. */
@@ -467,7 +489,7 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
     const machineBefore = machineCpuTicks();
     const startedAt = performance.now();
     const measured = Promise.all([fleet.measure(seconds), probeLanding(url, seconds, layout.clientCpus)]).then(([result, landing]) => ({ result, landing }));
-    const { result, landing, rss, rssPeak } = await sampleRss(measured, () => processTreeUsage(lamis.child.pid!).rss);
+    const { result, landing, memory, memoryPeak, rssSummed } = await sampleMemory(measured, lamis.child.pid!);
     const machineBusy = busyShare(machineBefore, machineCpuTicks());
     const end = await lamisMetrics(url);
     const usage = processTreeUsage(lamis.child.pid!);
@@ -478,8 +500,9 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
       clients: boxes.length,
       ...result,
       landing,
-      rss,
-      rssPeak,
+      memory,
+      memoryPeak,
+      rssSummed,
       cpu: (usage.cpuSeconds - usageBefore.cpuSeconds) / elapsed,
       machineBusy,
       feedRate: delta('lamis_ais_lines_total'),
@@ -504,7 +527,7 @@ async function broadcastPhase(corpusFile: string, clients: number, perClientRate
   const fleet = new ClientFleet(layout.clientProcesses(clients), layout.clientCpus);
   try {
     const started = Date.now();
-    while (server.latest.memory === undefined || server.latest.port === undefined) {
+    while (server.latest.cpuSeconds === undefined || server.latest.port === undefined) {
       if (server.process.exitCode !== null || Date.now() - started > 60_000) throw new Error('the broadcaster did not start');
       await sleep(50);
     }
@@ -513,13 +536,12 @@ async function broadcastPhase(corpusFile: string, clients: number, perClientRate
     const cpuBefore = server.latest.cpuSeconds!;
     const machineBefore = machineCpuTicks();
     const startedAt = performance.now();
-    // The broadcaster reports its memory every 250 ms.
-    const { rss, rssPeak, ...result } = await sampleRss(fleet.measure(seconds), () => server.latest.memory!);
+    const { memory, memoryPeak, rssSummed, ...result } = await sampleMemory(fleet.measure(seconds), server.process.pid!);
     const machineBusy = busyShare(machineBefore, machineCpuTicks());
     // Wait for a report from after the phase.
     await sleep(300);
     const cpu = (server.latest.cpuSeconds! - cpuBefore) / ((performance.now() - startedAt) / 1000);
-    return { clients, ...result, rss, rssPeak, cpu, machineBusy };
+    return { clients, ...result, memory, memoryPeak, rssSummed, cpu, machineBusy };
   } finally {
     await fleet.close();
     await server.stop();
@@ -584,14 +606,14 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       console.log(`\n${formatInt(clients)} clients, a box each (median ${formatInt(boxVessels)} vessels of the corpus in a box), ${seconds} s a phase${repeats > 1 ? `, run ${run} of ${repeats}` : ''}`);
       await settle(lamis.url);
       const lamisResult = await lamisPhase(lamis, boxes, seconds, layout, startFeed);
-      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, RSS ${formatBytes(lamisResult.rss)} (peak ${formatBytes(lamisResult.rssPeak)}), the machine ${busy(lamisResult)} busy`);
+      console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, memory ${formatBytes(lamisResult.memory)} (peak ${formatBytes(lamisResult.memoryPeak)}; its processes' RSS summed ${formatBytes(lamisResult.rssSummed)}), the machine ${busy(lamisResult)} busy`);
       console.log(`  at the end: ${lamisResult.memoryParts}`);
       console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
       let broadcast: PhaseResult | null = null;
       try {
         broadcast = await broadcastPhase(corpus.file, clients, perClient, seconds, layout);
-        console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, RSS ${formatBytes(broadcast.rss)} (peak ${formatBytes(broadcast.rssPeak)}), the machine ${busy(broadcast)} busy`);
+        console.log(`  broadcast: ${formatInt(broadcast.updatesPerSecond)} updates/s (${perClient.toFixed(1)} a client), p50 ${broadcast.p50} ms, p99 ${broadcast.p99} ms, CPU ${broadcast.cpu.toFixed(2)}, memory ${formatBytes(broadcast.memory)} (peak ${formatBytes(broadcast.memoryPeak)}; RSS ${formatBytes(broadcast.rssSummed)}), the machine ${busy(broadcast)} busy`);
       } catch (error) {
         console.log(`  broadcast: failed (${(error as Error).message}); this run has no baseline`);
       }
@@ -608,22 +630,22 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   console.log('broadcast (baseline): a bare ws server sending every client every frame, at the per-client volume LAMIS delivered');
   console.log(`cores: ${cores}\n`);
   console.log(formatTable(
-    ['>clients', 'server', '>feed/s', '>taken', '>updates/s', '>per client/s', '>coalesced/s', '>on the way coalesced/s', '>p50 ms', '>p99 ms', '>landing p99 ms', '>server CPU', '>CPU µs/update', '>server RSS (mean)', '>machine busy'],
+    ['>clients', 'server', '>feed/s', '>taken', '>updates/s', '>per client/s', '>coalesced/s', '>on the way coalesced/s', '>p50 ms', '>p99 ms', '>landing p99 ms', '>server CPU', '>CPU µs/update', '>server memory (mean)', '>machine busy'],
     rows.flatMap(({ lamis: l, broadcast: b }) => [
       [formatInt(l.clients), 'LAMIS', formatInt(l.feedRate!), formatRatio(l.feedRate! / rate), formatInt(l.updatesPerSecond), (l.updatesPerSecond / l.clients).toFixed(1), formatInt(l.coalescedPerSecond!),
         Number.isNaN(l.hopCoalescedPerSecond) ? '-' : formatInt(l.hopCoalescedPerSecond!), String(l.p50), String(l.p99), `${l.landing!.p99} (${formatRatio(l.landing!.p99 / landingIdle.p99)})`,
-        l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.rss), busy(l)],
+        l.cpu.toFixed(2), (1e6 * l.cpu / l.updatesPerSecond).toFixed(1), formatBytes(l.memory), busy(l)],
       b === null
         ? [formatInt(l.clients), 'broadcast', '-', '-', 'failed', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-']
         : [formatInt(b.clients), 'broadcast', '-', '-', formatInt(b.updatesPerSecond), (b.updatesPerSecond / b.clients).toFixed(1), '-', '-', String(b.p50), String(b.p99), '-',
-          b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.rss), busy(b)],
+          b.cpu.toFixed(2), (1e6 * b.cpu / b.updatesPerSecond).toFixed(1), formatBytes(b.memory), busy(b)],
     ]),
   ));
   console.log(`landing on the quiet server: p99 ${landingIdle.p99} ms`);
   // Per client count, the median over its runs of each figure (a single run's figures when there is
   // one); the ratios to the broadcaster over the runs that have one.
   type Run = { lamis: PhaseResult; broadcast: PhaseResult };
-  const memoryTarget = (broadcast: PhaseResult) => MEMORY_TARGET_FACTOR * broadcast.rss + storeBytes;
+  const memoryTarget = (broadcast: PhaseResult) => MEMORY_TARGET_FACTOR * broadcast.memory + storeBytes;
   const headline = clientCounts.map((clients) => {
     const all = rows.filter((row) => row.lamis.clients === clients);
     const runs = all.filter((row): row is Run & { boxVessels: number } => row.broadcast !== null);
@@ -644,8 +666,8 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       `p50 ${msOfLamis((l) => l.p50)} ms (${formatRatio(of(({ lamis: l, broadcast: b }) => l.p50 / b.p50))}), ` +
       `p99 ${msOfLamis((l) => l.p99)} ms (${formatRatio(of(p99Ratio))}${range(p99Ratio)}), ` +
       `server CPU ${ofLamis((l) => 1e6 * l.cpu / l.updatesPerSecond).toFixed(1)} µs an update (${formatRatio(of(({ lamis: l, broadcast: b }) => (l.cpu / l.updatesPerSecond) / (b.cpu / b.updatesPerSecond)))}), ` +
-      `server RSS ${formatBytes(ofLamis((l) => l.rss))} (${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / b.rss))}, the whole service against a bare broadcaster; ` +
-      `${formatRatio(of(({ lamis: l, broadcast: b }) => l.rss / memoryTarget(b)))} the target of ${formatBytes(of(({ broadcast: b }) => memoryTarget(b)))}, ` +
+      `server memory ${formatBytes(ofLamis((l) => l.memory))} (${formatRatio(of(({ lamis: l, broadcast: b }) => l.memory / b.memory))}, the whole service against a bare broadcaster; ` +
+      `${formatRatio(of(({ lamis: l, broadcast: b }) => l.memory / memoryTarget(b)))} the target of ${formatBytes(of(({ broadcast: b }) => memoryTarget(b)))}, ` +
       `${MEMORY_TARGET_FACTOR}× the broadcaster plus the ${formatBytes(storeBytes)} vessel store), ` +
       `the machine ${Math.round(100 * ofLamis((l) => l.machineBusy))} % busy (${Math.round(100 * of(({ broadcast: b }) => b.machineBusy))} % with the broadcaster), ` +
       `landing p99 ${msOfLamis((l) => l.landing!.p99)} ms (${formatRatio(ofLamis(landingRatio))} the quiet ${landingIdle.p99} ms${landingRange})`;

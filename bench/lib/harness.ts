@@ -265,6 +265,10 @@ export function medianRatio(baseline: Timing, other: Timing): number {
   return median(ratios);
 }
 
+export function mean(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;

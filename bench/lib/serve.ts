@@ -3,7 +3,7 @@
 // TCP port, the simulators off, warnings only (a log line per stream would fill the pipe faster
 // than it is read). Answers once /healthz does.
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,11 +90,8 @@ export async function startLamis(dataDir: string, feedPort: number | null, apiKe
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString());
 const PAGE_BYTES = Number(execFileSync('getconf', ['PAGESIZE']).toString());
 
-/**
- * CPU seconds used so far and resident bytes now of a process and all its descendants (a service
- * with processes of its own counts whole), from /proc.
- */
-export function processTreeUsage(pid: number): { cpuSeconds: number; rss: number } {
+/** A process and all its descendants, each with the fields of its stat(5) line after the command name. */
+function processTree(pid: number): Map<number, string[]> {
   const stats = new Map<number, string[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -106,26 +103,112 @@ export function processTreeUsage(pid: number): { cpuSeconds: number; rss: number
       // gone meanwhile
     }
   }
-  const tree = new Set([pid]);
+  const tree = new Map([[pid, stats.get(pid) ?? []]]);
   for (let grew = true; grew;) {
     grew = false;
     for (const [each, fields] of stats) {
       if (!tree.has(each) && tree.has(Number(fields[1]))) {
-        tree.add(each);
+        tree.set(each, fields);
         grew = true;
       }
     }
   }
+  return tree;
+}
+
+/**
+ * CPU seconds used so far and resident bytes now of a process and all its descendants (a service
+ * with processes of its own counts whole), from /proc. The resident bytes are the sum of the
+ * processes' RSS, which counts a page they share once in each.
+ */
+export function processTreeUsage(pid: number): { cpuSeconds: number; rss: number } {
   let ticks = 0;
   let pages = 0;
-  for (const each of tree) {
-    const fields = stats.get(each);
-    if (!fields) continue;
+  for (const fields of processTree(pid).values()) {
+    if (fields.length === 0) continue;
     // utime, stime and rss: fields 14, 15 and 24 of stat(5), counted from the state (field 3).
     ticks += Number(fields[11]) + Number(fields[12]);
     pages += Number(fields[21]);
   }
   return { cpuSeconds: ticks / CLOCK_TICKS, rss: pages * PAGE_BYTES };
+}
+
+/** pagemap(5)'s entries in 32-bit halves: the high half's "page present" bit, and its bits of the page frame number (bits 0 to 54, zero unless read by root). */
+const PAGE_PRESENT = 0x8000_0000;
+const FRAME_NUMBER_HIGH = 0x7f_ffff;
+
+/**
+ * Resident bytes now of a process and all its descendants with every page counted once: the pages
+ * the processes share (the `node` binary and libraries a service's processes all map) are memory
+ * the machine holds once, where a sum of RSS counts them in each process. Each mapping's private
+ * pages come from smaps(5); the pages of a mapping that has shared ones are told apart by their
+ * frame numbers in pagemap(5). `framesRead` is false where frame numbers cannot be read (not
+ * root): those pages then count in each process, as in RSS, the processes' sum `rssSummed`.
+ */
+export function processTreeResident(pid: number): { bytes: number; rssSummed: number; framesRead: boolean } {
+  let rssSummed = 0;
+  let privateBytes = 0;
+  let unreadSharedBytes = 0;
+  const frames = new Set<number>();
+  let framesRead = true;
+  for (const each of processTree(pid).keys()) {
+    let smaps: string;
+    let pagemap: number;
+    try {
+      smaps = readFileSync(`/proc/${each}/smaps`, 'utf8');
+      pagemap = openSync(`/proc/${each}/pagemap`, 'r');
+    } catch {
+      continue; // gone meanwhile
+    }
+    try {
+      for (const mapping of smapsMappings(smaps)) {
+        rssSummed += mapping.private + mapping.shared;
+        if (mapping.shared === 0) {
+          privateBytes += mapping.private;
+          continue;
+        }
+        const pages = (mapping.end - mapping.start) / PAGE_BYTES;
+        const entries = new Uint32Array(pages * 2);
+        const read = readSync(pagemap, entries, 0, entries.byteLength, (mapping.start / PAGE_BYTES) * 8);
+        let present = 0;
+        let numbered = 0;
+        // Little-endian halves: the low one first.
+        for (let low = 0; low + 1 < read / 4; low += 2) {
+          const high = entries[low + 1]!;
+          if ((high & PAGE_PRESENT) === 0) continue;
+          present++;
+          const frame = (high & FRAME_NUMBER_HIGH) * 2 ** 32 + entries[low]!;
+          if (frame !== 0) {
+            frames.add(frame);
+            numbered++;
+          }
+        }
+        if (present > 0 && numbered === 0) {
+          framesRead = false;
+          unreadSharedBytes += mapping.private + mapping.shared;
+        }
+      }
+    } finally {
+      closeSync(pagemap);
+    }
+  }
+  return { bytes: privateBytes + unreadSharedBytes + frames.size * PAGE_BYTES, rssSummed, framesRead };
+}
+
+/** The mappings of an smaps(5) text: their address range, and their resident private and shared bytes. */
+function* smapsMappings(smaps: string): Generator<{ start: number; end: number; private: number; shared: number }> {
+  let mapping: { start: number; end: number; private: number; shared: number } | undefined;
+  for (const line of smaps.split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
+    if (range) {
+      if (mapping) yield mapping;
+      mapping = { start: Number.parseInt(range[1]!, 16), end: Number.parseInt(range[2]!, 16), private: 0, shared: 0 };
+      continue;
+    }
+    const field = /^(Private|Shared)_(?:Clean|Dirty):\s+(\d+) kB/.exec(line);
+    if (field && mapping) mapping[field[1] === 'Private' ? 'private' : 'shared'] += Number(field[2]) * 1024;
+  }
+  if (mapping) yield mapping;
 }
 
 /** The machine's CPU time so far, all cores together, from /proc/stat: busy and all, in clock ticks. */
