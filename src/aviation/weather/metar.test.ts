@@ -107,6 +107,17 @@ describe('parseMetar', () => {
     assert.equal(times[2]!.forecast!.no_significant_weather, true);
   });
 
+  test('a trend until a time within an hour past the two hours ends with them; one further on is not read', () => {
+    const dayEnd = decode('EGLL 272150Z 24010KT 9999 FEW030 12/08 Q1016 BECMG TL2400 27020G35KT').trends[0]!.forecast!;
+    assert.deepEqual([dayEnd.from, dayEnd.to], ['2025-01-27T21:50:00Z', '2025-01-27T23:50:00Z']);
+    assert.equal(dayEnd.wind?.gust_kt, 35);
+    const closing = decode('EGLL 272150Z 24010KT 9999 FEW030 12/08 Q1016 TEMPO FM2300 TL0050 3000 SHRA').trends[0]!.forecast!;
+    assert.deepEqual([closing.from, closing.to], ['2025-01-27T23:00:00Z', '2025-01-27T23:50:00Z']);
+    // 23 h 40 min on: most likely a time before the observation, wrapped around the day.
+    assert.equal(decode('EGLL 272150Z 24010KT 9999 FEW030 12/08 Q1016 BECMG TL2130 27020G35KT').trends[0]!.forecast, null);
+    assert.equal(decode('EGLL 272150Z 24010KT 9999 FEW030 12/08 Q1016 BECMG TL0051 27020G35KT').trends[0]!.forecast, null);
+  });
+
   test('a trend whose time or groups cannot be read keeps its text and is not decoded', () => {
     for (const trend of [
       'TEMPO FM1500 3000 BR', // past the two hours

@@ -188,12 +188,19 @@ function readTrends(tokens: readonly string[], observedAt: Date): { trends: Meta
 }
 
 /**
+ * How far past the trend's two hours a `TLhhmm` may name its end and still be read, the period then
+ * ending with the two hours: observers write the day's end (`TL2400` from 21:50). A time further on
+ * has most likely wrapped around the day (`TL2130` from 21:50), and the trend is not read.
+ */
+const TREND_UNTIL_GRACE_MIN = 60;
+
+/**
  * A BECMG, TEMPO or INTER trend as a forecast group, or null when it cannot be read. Its period:
  * from the observation to two hours after it, narrowed by its time groups (`FMhhmm` from, `TLhhmm`
  * until, `AThhmm` at: a BECMG complete then; each the first such time from the observation on, and
- * within the two hours). Its groups are decoded as a TAF change group's; a trend with none, with one
- * that does not decode, or with one a trend does not forecast (temperature, pressure, RVR), is not
- * read.
+ * within the two hours, a `TL` up to TREND_UNTIL_GRACE_MIN past them read as their end). Its groups
+ * are decoded as a TAF change group's; a trend with none, with one that does not decode, or with
+ * one a trend does not forecast (temperature, pressure, RVR), is not read.
  */
 function trendForecast(change: Exclude<MetarTrend['type'], 'NOSIG'>, tokens: readonly string[], raw: string, observedAt: Date): TafForecast | null {
   const start = observedAt.getTime();
@@ -205,9 +212,12 @@ function trendForecast(change: Exclude<MetarTrend['type'], 'NOSIG'>, tokens: rea
     const time = /^(FM|TL|AT)(\d{2})(\d{2})$/.exec(tokens[at]!);
     if (time === null) break;
     const ms = trendTime(Number(time[2]), Number(time[3]), observedAt);
-    if (ms === null || ms > end) return null;
-    if (time[1] === 'FM') from = ms;
-    else if (time[1] === 'TL') to = ms;
+    if (ms === null) return null;
+    if (time[1] === 'TL') {
+      if (ms > end + TREND_UNTIL_GRACE_MIN * 60_000) return null;
+      to = Math.min(ms, end);
+    } else if (ms > end) return null;
+    else if (time[1] === 'FM') from = ms;
     else if (change === 'BECMG') from = to = ms;
     else return null;
   }
