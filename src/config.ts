@@ -6,13 +6,14 @@
 // they are leaves, so a command that takes settings loads them and not the features.
 import { ACCOUNTS_SETTINGS } from './accounts/settings.ts';
 import { AVIATION_SETTINGS } from './aviation/settings.ts';
+import { EVENTS_SETTINGS } from './events/settings.ts';
 import { INTELLIGENCE_SETTINGS } from './intelligence/settings.ts';
 import { MARITIME_SETTINGS } from './maritime/settings.ts';
 import { loadSettings, type SettingsOf } from './platform/config/index.ts';
 import { PLATFORM_SETTINGS } from './platform/settings.ts';
 import { WEBHOOKS_SETTINGS } from './webhooks/settings.ts';
 
-export const SETTINGS = [...PLATFORM_SETTINGS, ...AVIATION_SETTINGS, ...MARITIME_SETTINGS, ...WEBHOOKS_SETTINGS, ...ACCOUNTS_SETTINGS, ...INTELLIGENCE_SETTINGS] as const;
+export const SETTINGS = [...PLATFORM_SETTINGS, ...AVIATION_SETTINGS, ...MARITIME_SETTINGS, ...EVENTS_SETTINGS, ...WEBHOOKS_SETTINGS, ...ACCOUNTS_SETTINGS, ...INTELLIGENCE_SETTINGS] as const;
 
 export type Config = SettingsOf<typeof SETTINGS>;
 

@@ -23,6 +23,7 @@ test('the settings table reaches only settings: commands that read it load no fe
     'src/accounts/settings.ts',
     'src/aviation/settings.ts',
     'src/config.ts',
+    'src/events/settings.ts',
     'src/intelligence/settings.ts',
     'src/maritime/feeds/spec.ts',
     'src/maritime/settings.ts',

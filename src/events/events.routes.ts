@@ -20,7 +20,7 @@ export function registerEventRoutes(app: App, store: EventStore): void {
   app.get('/v3/events', {
     schema: {
       summary: 'The events of your organisation',
-      description: 'Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `severity`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.',
+      description: 'Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `severity`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list. A cleared event is kept for the event retention (90 days by default) after it cleared; an open one, however old.',
       tags: [TAG],
       querystring: EventListQuery,
       response: { 200: Page(EventSchema) },

@@ -1,4 +1,5 @@
-// The rows of `events` (0015_events) and of their change log `event_changes` (0024_event_changes).
+// The rows of `events` (0015_events), of their change log `event_changes` (0024_event_changes) and of
+// the log's horizons `event_log_horizons` (0027_event_log_horizons).
 // `subject` and `data` are JSON text on both back ends; times are ISO 8601 UTC text with milliseconds.
 import type { Generated } from 'kysely';
 
@@ -33,9 +34,16 @@ export interface EventChangesTable {
   changed_at: string;
 }
 
+export interface EventLogHorizonsTable {
+  org_id: string;
+  /** The last change of the organisation's that retention took out of the log with its event. */
+  pruned_through: number;
+}
+
 declare module '../platform/db/database.ts' {
   interface Tables {
     events: EventsTable;
     event_changes: EventChangesTable;
+    event_log_horizons: EventLogHorizonsTable;
   }
 }

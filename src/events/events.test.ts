@@ -158,6 +158,43 @@ for (const backend of STORAGE_BACKENDS) {
       assert.equal(await store.latestChange('org_log', b.id), 'unlogged');
     });
 
+    test('retention deletes events cleared before the cutoff with their changes and the superseded changes of kept ones; each organisation\'s horizon passes its own', async () => {
+      let clock = Date.parse('2026-01-01T00:00:00Z');
+      const day = 86_400_000;
+      const store = new EventStore(storage.database, bus, () => new Date(clock));
+      const changes = async (ids: string[]) => (await storage.database.db.selectFrom('event_changes').select(['event_id', 'change']).where('event_id', 'in', ids).orderBy('seq').execute())
+        .map((row) => `${ids.indexOf(row.event_id)} ${row.change}`);
+      const old = (await store.open('org_retain', crosswind('arr_retain_old'))).event;
+      const open = (await store.open('org_retain', crosswind('arr_retain_open'))).event;
+      const elsewhere = (await store.open('org_retain_other', crosswind('arr_retain_old'))).event;
+      clock += day;
+      await store.update('org_retain', old.id, { severity: 'critical' });
+      await store.update('org_retain', open.id, { severity: 'critical' });
+      clock += day;
+      await store.clear('org_retain', old.id);
+      const horizon = (await store.latestChange('org_retain', old.id) as { seq: number }).seq;
+      clock += 10 * day;
+      const recent = (await store.open('org_retain', crosswind('arr_retain_recent'))).event;
+      await store.clear('org_retain', recent.id);
+      const before = [];
+      for await (const { seq, event } of store.changesAfter('org_retain', 0)) if (event.id !== old.id) before.push(`${seq} ${event.id}`);
+
+      assert.deepEqual(await store.prune(new Date(clock - 5 * day)), { events: 1, changes: 4 }, 'the old event\'s three changes, and the open one\'s opening');
+      assert.equal(await store.get('org_retain', old.id), null);
+      assert.deepEqual(await changes([old.id, open.id, recent.id, elsewhere.id]), ['3 opened', '1 escalated', '2 opened', '2 cleared']);
+      const after = [];
+      for await (const { seq, event } of store.changesAfter('org_retain', 0)) after.push(`${seq} ${event.id}`);
+      assert.deepEqual(after, before, 'a resume replays what it replayed before, less the deleted event');
+      assert.equal(await store.logHorizon('org_retain'), horizon);
+      assert.equal(await store.logHorizon('org_retain_other'), 0, 'another organisation\'s resumes are untouched');
+      assert.deepEqual(await store.prune(new Date(clock - 5 * day)), { events: 0, changes: 0 });
+      await store.clear('org_retain', open.id);
+      const later = (await store.latestChange('org_retain', open.id) as { seq: number }).seq;
+      clock += 10 * day;
+      assert.deepEqual(await store.prune(new Date(clock - 5 * day)), { events: 2, changes: 4 });
+      assert.equal(await store.logHorizon('org_retain'), later, 'the horizon moves on');
+    });
+
     test('another organisation\'s event is not found, and its own key is separate', async () => {
       const store = new EventStore(storage.database, bus);
       const { event } = await store.open('org_b', crosswind('arr_2'));

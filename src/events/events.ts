@@ -142,6 +142,8 @@ export const ownerOf = (principal: Principal): string => principal.organisation_
 
 /** Events read at once when replaying changes. */
 const CHANGES_PAGE = 100;
+/** Events deleted in one transaction of a prune: a page holds the writers back briefly. */
+const PRUNE_PAGE = 500;
 /** Subjects looked up at once, within the back ends' parameter limits. */
 const SUBJECTS_CHUNK = 500;
 
@@ -379,6 +381,50 @@ export class EventStore {
         from = Number(rows.at(-1)!.last_seq);
       }
     })();
+  }
+
+  /** The number of the organisation's last change that retention took out of the log; 0 when none was. */
+  async logHorizon(orgId: string): Promise<number> {
+    const row = await this.#db.selectFrom('event_log_horizons').select('pruned_through').where('org_id', '=', orgId).executeTakeFirst();
+    return row === undefined ? 0 : Number(row.pruned_through);
+  }
+
+  /**
+   * Deletes what retention lets go: every event cleared before `before`, with its changes, a page
+   * at a time, each page in a transaction of its own that moves its organisations' horizons past
+   * those changes (a stream resuming from before one could miss a clearing, so it is refused); then
+   * each kept event's changes from before `before` that a later change of the same event follows (a
+   * resume replays an event's latest change only, so those are never read again).
+   */
+  async prune(before: Date): Promise<{ events: number; changes: number }> {
+    const cutoff = before.toISOString();
+    const latest = sql.raw(this.#database.dialect === 'postgres' ? 'greatest' : 'max');
+    let events = 0;
+    let changes = 0;
+    for (;;) {
+      const page = await this.#db.selectFrom('events').select('id').where('state', '=', 'cleared').where('cleared_at', '<', cutoff)
+        .orderBy('cleared_at').limit(PRUNE_PAGE).execute();
+      if (page.length === 0) break;
+      const ids = page.map((row) => row.id);
+      changes += await oneAtATime(this.#database, () => this.#database.db.transaction().execute(async (trx) => {
+        const horizons = await trx.selectFrom('event_changes').select(['org_id', (eb) => eb.fn.max('seq').as('seq')])
+          .where('event_id', 'in', ids).groupBy('org_id').execute();
+        for (const { org_id, seq } of horizons) {
+          await trx.insertInto('event_log_horizons').values({ org_id, pruned_through: Number(seq) })
+            .onConflict((oc) => oc.column('org_id').doUpdateSet({ pruned_through: sql<number>`${latest}(event_log_horizons.pruned_through, excluded.pruned_through)` }))
+            .execute();
+        }
+        const deleted = await trx.deleteFrom('event_changes').where('event_id', 'in', ids).executeTakeFirst();
+        await trx.deleteFrom('events').where('id', 'in', ids).execute();
+        return Number(deleted.numDeletedRows);
+      }));
+      events += page.length;
+    }
+    const superseded = await oneAtATime(this.#database, () => this.#db.deleteFrom('event_changes').where('changed_at', '<', cutoff)
+      .where(({ exists, selectFrom }) => exists(selectFrom('event_changes as later').select('later.seq')
+        .whereRef('later.event_id', '=', 'event_changes.event_id').whereRef('later.seq', '>', 'event_changes.seq')))
+      .executeTakeFirst());
+    return { events, changes: changes + Number(superseded.numDeletedRows) };
   }
 
   /**

@@ -68,8 +68,8 @@ const EVENT_STREAM_ERRORS = [
 export const EventStreamErrorData = Type.Object({
   code: Type.Enum([...EVENT_STREAM_ERRORS], {
     description: '`invalid_resume` (a second resume, or one after live frames began), `unknown_event` (`after` is neither a cursor nor an event of the organisation) ' +
-      'and `resume_too_old` (`after` names an event none of whose changes is in the change log) answer a valid message: nothing is replayed, live frames follow; ' +
-      'list `/v3/events` to catch up. The others count towards closing with 4400',
+      'and `resume_too_old` (`after` names an event none of whose changes is in the change log, or is older than changes retention took out of it) answer a valid ' +
+      'message: nothing (more) is replayed, no `resumed` comes, live frames follow; list `/v3/events` to catch up. The others count towards closing with 4400',
   }),
   message: Type.String(),
   field: Type.Optional(Type.String({ description: 'JSON pointer into the message, e.g. `/after`' })),
@@ -130,7 +130,8 @@ export function eventStreamChannel(heartbeatSec: number): AsyncApiChannel {
         'or `{"type":"resume","after":"<cursor>"}` as the first message (right behind `auth`). Every event of your organisation changed after that change ' +
         'is sent as an `alert`, in its current state with the cursor of its latest change, oldest latest change first (an event changed several times ' +
         'while you were away comes once, as it is now); then `resumed`; then live frames. A change made during the replay comes after it, and none comes ' +
-        'twice. The change log is kept as long as the events are (nothing is pruned). `after=<event id>`, the older form, still works but is inexact: it ' +
+        'twice. An event is kept for the retention after it cleared (90 days by default), with its changes; a resume from before the changes retention took ' +
+        'out of your organisation\'s log is answered with `error` `resume_too_old`. `after=<event id>`, the older form, still works but is inexact: it ' +
         'resumes after that event\'s latest change, so if the event changed again while you were away, changes of other events in between are not ' +
         'replayed. An `after` that is neither a cursor nor one of your events is answered with `error` `unknown_event`, an event with no logged change ' +
         '(older than the log) with `resume_too_old`; then nothing is replayed: list `/v3/events` to catch up.',

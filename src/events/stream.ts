@@ -121,7 +121,11 @@ class EventSession extends StreamSession {
           this.#seam.replayed(change);
           replayed++;
         }
-        if (this.state === 'open') this.send('resumed', { after, replayed });
+        // Retention may have taken changes out while the replay read.
+        const pruned = await this.#prunedAfter(from);
+        if (this.state !== 'open') return;
+        if (pruned) this.send('error', { ...pruned, field: '/after' });
+        else this.send('resumed', { after, replayed });
       } else {
         this.send('error', { ...from, field: '/after' });
       }
@@ -134,15 +138,25 @@ class EventSession extends StreamSession {
   }
 
   /** The number of the change a resume continues after, or the error that refuses it. */
-  async #startOf(after: string): Promise<number | { code: 'unknown_event' | 'resume_too_old'; message: string }> {
-    const seq = cursorSeq(after);
-    if (seq !== null) return seq;
-    const latest = await this.#server.store.latestChange(this.owner!, after);
-    if (latest === null) return { code: 'unknown_event', message: `No event ${after} for your organisation: nothing is replayed; list /v3/events to catch up.` };
-    if (latest === 'unlogged') return { code: 'resume_too_old', message: `No change of event ${after} is in the change log (it last changed before the log began): nothing is replayed; list /v3/events to catch up.` };
-    return latest.seq;
+  async #startOf(after: string): Promise<number | ResumeRefusal> {
+    let seq = cursorSeq(after);
+    if (seq === null) {
+      const latest = await this.#server.store.latestChange(this.owner!, after);
+      if (latest === null) return { code: 'unknown_event', message: `No event ${after} for your organisation: nothing is replayed; list /v3/events to catch up.` };
+      if (latest === 'unlogged') return { code: 'resume_too_old', message: `No change of event ${after} is in the change log (it last changed before the log began): nothing is replayed; list /v3/events to catch up.` };
+      seq = latest.seq;
+    }
+    return (await this.#prunedAfter(seq)) ?? seq;
+  }
+
+  /** The refusal of a resume after change `seq` when retention has taken a later change of the organisation's out of the log. */
+  async #prunedAfter(seq: number): Promise<ResumeRefusal | null> {
+    if (seq >= await this.#server.store.logHorizon(this.owner!)) return null;
+    return { code: 'resume_too_old', message: 'Events cleared since this point are past the retention and no longer kept: nothing more is replayed; list /v3/events to catch up.' };
   }
 }
+
+type ResumeRefusal = { code: 'unknown_event' | 'resume_too_old'; message: string };
 
 class EventStreamServer {
   readonly store: EventStore;

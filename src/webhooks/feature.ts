@@ -2,13 +2,14 @@
 // with every real event change (the events' transition hook), and the delivery of due attempts:
 // by this instance from the table, or shared between instances through a Redis stream with
 // REDIS_URL. Endpoints that keep failing are disabled and their organisation's owners and admins
-// with a verified address told by mail.
+// with a verified address told by mail. Finished deliveries are kept for their retention.
 import type { MemberDirectory } from '../accounts/index.ts';
 import { eventChanges, onEventTransition } from '../events/index.ts';
 import { Envelope } from '../platform/crypto/index.ts';
 import { storageName } from '../platform/db/database.ts';
 import type { Feature } from '../platform/feature.ts';
 import { mailerFor } from '../platform/mail/index.ts';
+import { keepFor } from '../platform/retention.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { dueStream, streamDispatcher, tableDispatcher } from './dispatch.ts';
 import { disabledMail } from './mails.ts';
@@ -42,9 +43,11 @@ export const webhooks = (members: MemberDirectory): Feature<PlatformSettings & W
     : tableDispatcher({ store, worker, leaseMs, logger: log });
   const unsubscribe = await bus.subscribe(eventChanges, () => dispatcher.kick());
   registerWebhookRoutes(app, { store, worker, allowPrivate: config.webhookAllowPrivate, secretOverlapSec: config.webhookSecretOverlapSec });
+  const retention = keepFor(config.webhookDeliveryRetentionDays, 'webhook deliveries', (before) => store.prune(before), log);
   app.addHook('onClose', async () => {
     removeHook();
     await unsubscribe();
     await dispatcher.close();
+    await retention.stop();
   });
 };

@@ -1,6 +1,7 @@
 // The webhooks feature's rows of the configuration table: whether endpoints may be on private
 // networks, the retry schedule, the per-request timeout, how long a rotated secret keeps signing,
-// and how long a delivery may sit with a dead instance before another takes it over. A leaf: the
+// how long a delivery may sit with a dead instance before another takes it over, and how long
+// finished deliveries are kept. A leaf: the
 // settings are read by every command that takes them, without loading the feature.
 import { boolean, integer, setting, type Parse, type SettingsOf } from '../platform/config/index.ts';
 
@@ -30,6 +31,8 @@ export const WEBHOOKS_SETTINGS = [
   setting({ key: 'webhookReclaimSec', env: 'LAMIS_WEBHOOK_RECLAIM_SEC', flag: 'webhook-reclaim-sec', shown: '60', defaultValue: 60,
     parse: integer(1, 3600),
     description: 'With REDIS_URL: how long a delivery handed to an instance may stay unconfirmed before another instance takes it over (seconds; keep it above the timeout)' }),
+  setting({ key: 'webhookDeliveryRetentionDays', env: 'LAMIS_WEBHOOK_DELIVERY_RETENTION_DAYS', flag: 'webhook-delivery-retention-days', shown: '30', defaultValue: 30,
+    parse: integer(1, 3650), description: 'How long a delivered or failed webhook delivery is kept, body and outcome, after it was made (days)' }),
 ] as const;
 
 export type WebhooksSettings = SettingsOf<typeof WEBHOOKS_SETTINGS>;

@@ -347,6 +347,24 @@ describe('webhooks with private addresses allowed', () => {
     assert.equal(await count(), 1, 'the change that commits has its delivery');
     await as(alpha)('DELETE', `/v3/webhooks/${created.body.id}`);
   });
+
+  test('retention deletes the deliveries that are over and were made before the cutoff; those still tried stay', async () => {
+    const call = as(bravo);
+    const created = await call('POST', '/v3/webhooks', { url: receiver.url('/retention') });
+    const delivered = await call('POST', `/v3/webhooks/${created.body.id}/test`);
+    const failed = await call('POST', `/v3/webhooks/${created.body.id}/test`);
+    const retrying = await call('POST', `/v3/webhooks/${created.body.id}/test`);
+    const recent = await call('POST', `/v3/webhooks/${created.body.id}/test`);
+    const set = (id: string, values: { status?: string; created_at?: string }) => database.db.updateTable('webhook_deliveries').set(values).where('id', '=', id).execute();
+    for (const { body } of [delivered, failed, retrying]) await set(body.id, { created_at: '2020-01-01T00:00:00.000Z' });
+    await set(failed.body.id, { status: 'failed' });
+    await set(retrying.body.id, { status: 'retrying' });
+    const outbox = new WebhookStore(database, new Envelope(masterKey({ dataDir: service.config.dataDir }).key));
+    assert.deepEqual(await outbox.prune(new Date('2021-01-01T00:00:00Z')), { deliveries: 2 });
+    const kept = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data.map((delivery: { id: string }) => delivery.id);
+    assert.deepEqual(kept.sort(), [retrying.body.id, recent.body.id].sort());
+    await call('DELETE', `/v3/webhooks/${created.body.id}`);
+  });
 });
 
 describe('webhooks without private addresses', () => {

@@ -179,7 +179,7 @@ export function registerWebhookRoutes(app: App, { store, worker, allowPrivate, s
   app.get('/v3/webhooks/:id/deliveries', {
     schema: {
       summary: 'The deliveries of a webhook',
-      description: 'Newest first (ties by id), cursor-paginated: each with its status, attempts, the last answer\'s status, latency and error, and when the next attempt is due. 404 `webhook_not_found`.',
+      description: 'Newest first (ties by id), cursor-paginated: each with its status, attempts, the last answer\'s status, latency and error, and when the next attempt is due. A delivered or failed one is kept for the delivery retention (30 days by default) after it was made. 404 `webhook_not_found`.',
       tags: [TAG],
       params: IdParams,
       querystring: Type.Object(PageQuery),

@@ -226,6 +226,13 @@ export class WebhookStore {
     return pageOf(rows, options.limit, deliveryOf);
   }
 
+  /** Deletes the deliveries made before `before` that are over (delivered or failed); those still being tried stay. */
+  async prune(before: Date): Promise<{ deliveries: number }> {
+    const deleted = await this.#db.deleteFrom('webhook_deliveries').where('status', 'in', ['delivered', 'failed'])
+      .where('created_at', '<', before.toISOString()).executeTakeFirst();
+    return { deliveries: Number(deleted.numDeletedRows) };
+  }
+
   /**
    * The outbox: a pending delivery, due now, for each enabled endpoint of the change's owner that
    * takes its kind, written through the change's transaction.

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Parser } from '@asyncapi/parser';
-import type { EventStore } from '../../src/events/index.ts';
+import { EventStore } from '../../src/events/index.ts';
 import { AlertFrame, EVENT_STREAM_CLOSE_CODES, FeedFrame, ResumeMessageSchema } from '../../src/events/stream.schemas.ts';
 import { skipRedis } from '../support/backends.ts';
 import { EventClient, startEventServer, zoneEntered, type EventServer } from '../support/events.ts';
@@ -126,6 +126,43 @@ describe('the event stream', { skip: skipRedis, timeout: 60_000 }, () => {
     await byId.until('resumed');
     assert.deepEqual(byId.alerts(), [`${b.id} cleared`]);
     await byId.close();
+  });
+
+  test('a resume from before changes retention took out is refused as too old, in their organisation only', async () => {
+    const key = await organisationKey(server.config, 'pro');
+    const other = await organisationKey(server.config, 'pro');
+    const stream = await EventClient.ready(server.url, key);
+    const otherStream = await EventClient.ready(server.url, other);
+    const kept = (await store.open(key.orgId, zoneEntered(235_100_030))).event;
+    await store.open(other.orgId, zoneEntered(235_100_031));
+    await stream.until('alert');
+    await otherStream.until('alert');
+    // An event that cleared long ago, after both clients' cursors.
+    const longAgo = new EventStore(events.database, events.bus, () => new Date('2020-01-01T00:00:00Z'));
+    const old = (await longAgo.open(key.orgId, zoneEntered(235_100_032))).event;
+    await longAgo.clear(key.orgId, old.id);
+    await stream.until('alert', 3);
+    const [before, , last] = stream.of('alert').map((frame) => frame.cursor!);
+    const otherBefore = otherStream.of('alert')[0]!.cursor!;
+    await stream.close();
+    await otherStream.close();
+    assert.deepEqual(await store.prune(new Date('2020-06-01T00:00:00Z')), { events: 1, changes: 2 });
+
+    for (const after of [before!, kept.id]) {
+      const refused = await EventClient.ready(server.url, key, `?after=${after}`);
+      await refused.until('error');
+      assert.deepEqual([refused.of('error')[0]!.data.code, refused.of('error')[0]!.data.field], ['resume_too_old', '/after'], after);
+      assert.deepEqual(refused.of('resumed'), []);
+      await refused.close();
+    }
+    const fromLast = await EventClient.ready(server.url, key, `?after=${last}`);
+    await fromLast.until('resumed');
+    assert.deepEqual(fromLast.of('resumed')[0]!.data, { after: last, replayed: 0 });
+    await fromLast.close();
+    const otherBack = await EventClient.ready(server.url, other, `?after=${otherBefore}`);
+    await otherBack.until('resumed');
+    assert.deepEqual(otherBack.of('resumed')[0]!.data, { after: otherBefore, replayed: 0 });
+    await otherBack.close();
   });
 
   test('the AsyncAPI document has the eventStream channel, from the same schemas, without warnings', async () => {

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { EventStore, type NewEvent } from '../../src/events/index.ts';
-import { openBus } from '../../src/platform/bus/index.ts';
+import { openBus, type Bus } from '../../src/platform/bus/index.ts';
 import { waitFor } from '../../src/maritime/feeds/testing.ts';
-import { openDatabase } from '../../src/platform/db/database.ts';
+import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { redisUrl } from './backends.ts';
 import type { OrganisationKey } from './organisations.ts';
 import { startTestServer, type TestServer } from './server.ts';
@@ -13,6 +13,9 @@ import { startTestServer, type TestServer } from './server.ts';
 export interface EventServer {
   server: TestServer;
   store: EventStore;
+  /** The storage and bus `store` writes to, for a store of another clock. */
+  database: Database;
+  bus: Bus;
   close(): Promise<void>;
 }
 
@@ -24,6 +27,8 @@ export async function startEventServer(): Promise<EventServer> {
   return {
     server,
     store: new EventStore(database, bus),
+    database,
+    bus,
     async close() {
       await bus.close();
       await database.close();

@@ -5395,7 +5395,7 @@ export interface DeleteWatchListIdPath {
 /**
  * The events of your organisation
  *
- * Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `severity`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list.
+ * Newest opening first (ties by id), cursor-paginated. `kind`, `state`, `severity`, `subject_type`, `subject_id` and `since` (opened at or after) narrow the list. A cleared event is kept for the event retention (90 days by default) after it cleared; an open one, however old.
  */
 export interface GetEvents {
   query?: GetEventsQuery;
@@ -5864,7 +5864,7 @@ export interface WebhookDelivery {
 /**
  * The deliveries of a webhook
  *
- * Newest first (ties by id), cursor-paginated: each with its status, attempts, the last answer's status, latency and error, and when the next attempt is due. 404 `webhook_not_found`.
+ * Newest first (ties by id), cursor-paginated: each with its status, attempts, the last answer's status, latency and error, and when the next attempt is due. A delivered or failed one is kept for the delivery retention (30 days by default) after it was made. 404 `webhook_not_found`.
  */
 export interface GetWebhooksIdDeliveries {
   path: GetWebhooksIdDeliveriesPath;

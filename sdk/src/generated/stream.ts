@@ -791,7 +791,7 @@ export interface EventStreamError {
   event: 'error';
   data: {
     /**
-     * `invalid_resume` (a second resume, or one after live frames began), `unknown_event` (`after` is neither a cursor nor an event of the organisation) and `resume_too_old` (`after` names an event none of whose changes is in the change log) answer a valid message: nothing is replayed, live frames follow; list `/v3/events` to catch up. The others count towards closing with 4400
+     * `invalid_resume` (a second resume, or one after live frames began), `unknown_event` (`after` is neither a cursor nor an event of the organisation) and `resume_too_old` (`after` names an event none of whose changes is in the change log, or is older than changes retention took out of it) answer a valid message: nothing (more) is replayed, no `resumed` comes, live frames follow; list `/v3/events` to catch up. The others count towards closing with 4400
      */
     code:
       | 'invalid_json'

@@ -4,5 +4,6 @@
 import type { Migration } from '../../platform/db/migrate.ts';
 import { eventsMigration } from './0015_events.ts';
 import { eventChangesMigration } from './0024_event_changes.ts';
+import { eventLogHorizonsMigration } from './0027_event_log_horizons.ts';
 
-export const eventsMigrations: readonly Migration[] = [eventsMigration, eventChangesMigration];
+export const eventsMigrations: readonly Migration[] = [eventsMigration, eventChangesMigration, eventLogHorizonsMigration];

@@ -234,7 +234,7 @@ for (const backend of STORAGE_BACKENDS) {
         await before.database.db.insertInto('port_calls').values([first, second, other].map((c) => ({
           ...c, arrival_observed: 1, departure_observed: null,
         }))).execute();
-        assert.deepEqual(await migrate(before.database.db, before.database.dialect, MIGRATIONS), ['0026_port_call_open_once']);
+        assert.deepEqual(await migrate(before.database.db, before.database.dialect, MIGRATIONS.filter((m) => m.name < '0027')), ['0026_port_call_open_once']);
         const calls = new PortCallStore(before.database);
         assert.deepEqual((await calls.open()).map((c) => c.id).sort(), ['call_other', 'call_twice_2']);
         assert.deepEqual(await calls.page({ mmsi }, { limit: 10 }), [second, { ...first, departed_at: second.arrived_at, departure_observed: false }]);
