@@ -11,6 +11,7 @@ import { DigestSender } from '../../src/notifications/digest.ts';
 import type { MailLinks } from '../../src/notifications/mails.ts';
 import { EventNotifier } from '../../src/notifications/notifier.ts';
 import { PreferenceStore } from '../../src/notifications/preferences.ts';
+import { pruneMailed } from '../../src/notifications/retention.ts';
 import { UnsubscribeTokens } from '../../src/notifications/unsubscribe.ts';
 import { openBus, type Bus } from '../../src/platform/bus/index.ts';
 import { masterKey } from '../../src/platform/crypto/index.ts';
@@ -214,6 +215,25 @@ for (const backend of ACCOUNT_BACKENDS) {
       assert.match(digestOfAnna.headers.get('subject')!, /1 event change from/);
       assert.match(digestOfAnna.text!, /14:20 {2}New warning event: Vessel 235000003/);
       for (const other of [people.carl, people.dora]) assert.deepEqual(eventMailsTo(other.email), [], other.email);
+    });
+
+    test('retention deletes the lines of events no longer open and the digests sent; an open event\'s lines stay, so its clearing still reaches who heard of it', async () => {
+      const lines = async (subject: string) => Number((await seeding.db.selectFrom('notification_lines')
+        .innerJoin('events', 'events.id', 'notification_lines.event_id').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('events.org_id', '=', org).where('events.subject_id', '=', subject).executeTakeFirstOrThrow()).n);
+      const digests = async () => Number((await seeding.db.selectFrom('notification_digests').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', org).executeTakeFirstOrThrow()).n);
+      assert.ok(await lines('235000001') > 0 && await lines('235000003') > 0 && await digests() > 0);
+      clock = new Date('2030-05-01T00:00:00.000Z');
+      const pruned = await pruneMailed(seeding, new Date('2030-01-08T00:00:00.000Z'));
+      assert.ok(pruned.lines > 0 && pruned.digests >= 2, JSON.stringify(pruned));
+      assert.equal(await lines('235000001'), 0, 'the cleared event\'s');
+      assert.equal(await digests(), 0);
+      assert.ok(await lines('235000003') > 0, 'the open event\'s');
+      const gap = await store.findOpen(org, 'vessel.ais_gap', warning('235000003', '').subject);
+      await store.clear(org, gap!.id);
+      await settled(7);
+      assert.match(eventMailsTo(anna.email).at(-1)!.headers.get('subject')!, /Cleared: Vessel 235000003 has sent no position for 40 minutes\.$/);
     });
 
     test('the unsubscribe link turns mail off without signing in; a changed or forged one is refused', async () => {
