@@ -40,7 +40,7 @@ import { encodeFrame, positionData, STREAM_PATH } from '../src/maritime/stream/p
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
-import { busyShare, freePort, machineCpuTicks, processTreeResident, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
+import { busyShare, freePort, machineCpuTicks, processTreeResident, processTreeThreadCpu, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
 import { formatBytes, formatInt, formatRatio, formatTable, intFlag, mean, measureRetainedHeap, median, parseArgs, runAsScript } from './lib/harness.ts';
 import type { BenchOptions, BenchReport } from './lib/harness.ts';
 
@@ -468,6 +468,8 @@ interface PhaseResult {
   hopCoalescedPerSecond?: number;
   /** LAMIS only: where its memory was at the end of the phase, from its own metrics. */
   memoryParts?: string;
+  /** LAMIS only: the cores each kind of thread kept busy, by process script and thread name. */
+  cpuParts?: string;
 }
 
 interface Layout {
@@ -486,6 +488,7 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
     await sleep(1500);
     const start = await lamisMetrics(url);
     const usageBefore = processTreeUsage(lamis.child.pid!);
+    const threadsBefore = processTreeThreadCpu(lamis.child.pid!);
     const machineBefore = machineCpuTicks();
     const startedAt = performance.now();
     const measured = Promise.all([fleet.measure(seconds), probeLanding(url, seconds, layout.clientCpus)]).then(([result, landing]) => ({ result, landing }));
@@ -493,6 +496,7 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
     const machineBusy = busyShare(machineBefore, machineCpuTicks());
     const end = await lamisMetrics(url);
     const usage = processTreeUsage(lamis.child.pid!);
+    const threads = processTreeThreadCpu(lamis.child.pid!);
     const elapsed = (performance.now() - startedAt) / 1000;
     await feed.stop();
     const delta = (name: string) => (end.get(name)! - start.get(name)!) / elapsed;
@@ -509,6 +513,8 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
       coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),
       hopCoalescedPerSecond: delta('lamis_ais_positions_coalesced_total') + (end.has('lamis_stream_process_positions_coalesced_total') ? delta('lamis_stream_process_positions_coalesced_total') : 0),
       memoryParts: memoryParts(end),
+      cpuParts: [...threads].map(([thread, seconds]) => [thread, (seconds - (threadsBefore.get(thread) ?? 0)) / elapsed] as const)
+        .filter(([, cores]) => cores >= 0.005).sort((a, b) => b[1] - a[1]).map(([thread, cores]) => `${thread} ${cores.toFixed(2)}`).join(', '),
     };
   } finally {
     await fleet.close();
@@ -608,6 +614,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       const lamisResult = await lamisPhase(lamis, boxes, seconds, layout, startFeed);
       console.log(`  LAMIS:     ${formatInt(lamisResult.updatesPerSecond)} updates/s, p50 ${lamisResult.p50} ms, p99 ${lamisResult.p99} ms, feed ${formatInt(lamisResult.feedRate!)} sentences/s, CPU ${lamisResult.cpu.toFixed(2)}, memory ${formatBytes(lamisResult.memory)} (peak ${formatBytes(lamisResult.memoryPeak)}; its processes' RSS summed ${formatBytes(lamisResult.rssSummed)}), the machine ${busy(lamisResult)} busy`);
       console.log(`  at the end: ${lamisResult.memoryParts}`);
+      console.log(`  cores by thread: ${lamisResult.cpuParts}`);
       console.log(`  landing meanwhile: p50 ${lamisResult.landing!.p50} ms, p99 ${lamisResult.landing!.p99} ms (${formatRatio(lamisResult.landing!.p99 / landingIdle.p99)} the quiet p99)`);
       const perClient = Math.max(0.1, lamisResult.updatesPerSecond / clients);
       let broadcast: PhaseResult | null = null;

@@ -133,6 +133,37 @@ export function processTreeUsage(pid: number): { cpuSeconds: number; rss: number
   return { cpuSeconds: ticks / CLOCK_TICKS, rss: pages * PAGE_BYTES };
 }
 
+/**
+ * CPU seconds used so far by the threads of a process and all its descendants, summed by the
+ * process's script and the thread's name (`lamis.js MainThread`, `process.ts V8Worker`), from /proc.
+ */
+export function processTreeThreadCpu(pid: number): Map<string, number> {
+  const seconds = new Map<string, number>();
+  for (const each of processTree(pid).keys()) {
+    let script: string;
+    let threads: string[];
+    try {
+      const args = readFileSync(`/proc/${each}/cmdline`, 'utf8').split('\0');
+      script = path.basename(args.find((arg) => /\.[cm]?[jt]s$/.test(arg)) ?? args[0] ?? '?');
+      threads = readdirSync(`/proc/${each}/task`);
+    } catch {
+      continue; // gone meanwhile
+    }
+    for (const thread of threads) {
+      try {
+        const name = readFileSync(`/proc/${each}/task/${thread}/comm`, 'utf8').trim();
+        const stat = readFileSync(`/proc/${each}/task/${thread}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const key = `${script} ${name}`;
+        seconds.set(key, (seconds.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+      } catch {
+        // ended meanwhile
+      }
+    }
+  }
+  return seconds;
+}
+
 /** pagemap(5)'s entries in 32-bit halves: the high half's "page present" bit, and its bits of the page frame number (bits 0 to 54, zero unless read by root). */
 const PAGE_PRESENT = 0x8000_0000;
 const FRAME_NUMBER_HIGH = 0x7f_ffff;
