@@ -5,7 +5,7 @@
 
 const FIRST_RUN_MS = 60_000;
 const EVERY_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 export interface RetentionLog {
   info(detail: object, message: string): void;
