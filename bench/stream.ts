@@ -40,7 +40,7 @@ import { encodeFrame, positionData, STREAM_PATH } from '../src/maritime/stream/p
 import { AisIngest } from '../src/maritime/vessels/ingest.ts';
 import { VesselStore, type BBox } from '../src/maritime/vessels/store.ts';
 import { fleetCorpusOptions, prepareAisCorpus, readNmeaLines, Rng } from './lib/ais-corpus.ts';
-import { busyShare, freePort, machineCpuTicks, processTreeResident, processTreeThreadCpu, processTreeUsage, spawnNode, startLamis } from './lib/serve.ts';
+import { busyShare, freePort, machineCpuTicks, processTreeResident, processTreeCpuSeconds, processTreeThreadCpu, spawnNode, startLamis } from './lib/serve.ts';
 import { formatBytes, formatInt, formatRatio, formatTable, intFlag, mean, measureRetainedHeap, median, parseArgs, runAsScript } from './lib/harness.ts';
 import type { BenchOptions, BenchReport } from './lib/harness.ts';
 
@@ -487,7 +487,7 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
     const feed = startFeed();
     await sleep(1500);
     const start = await lamisMetrics(url);
-    const usageBefore = processTreeUsage(lamis.child.pid!);
+    const cpuBefore = processTreeCpuSeconds(lamis.child.pid!);
     const threadsBefore = processTreeThreadCpu(lamis.child.pid!);
     const machineBefore = machineCpuTicks();
     const startedAt = performance.now();
@@ -495,7 +495,7 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
     const { result, landing, memory, memoryPeak, rssSummed } = await sampleMemory(measured, lamis.child.pid!);
     const machineBusy = busyShare(machineBefore, machineCpuTicks());
     const end = await lamisMetrics(url);
-    const usage = processTreeUsage(lamis.child.pid!);
+    const cpuAfter = processTreeCpuSeconds(lamis.child.pid!);
     const threads = processTreeThreadCpu(lamis.child.pid!);
     const elapsed = (performance.now() - startedAt) / 1000;
     await feed.stop();
@@ -507,7 +507,7 @@ async function lamisPhase(lamis: { url: string; child: ChildProcess }, boxes: BB
       memory,
       memoryPeak,
       rssSummed,
-      cpu: (usage.cpuSeconds - usageBefore.cpuSeconds) / elapsed,
+      cpu: (cpuAfter - cpuBefore) / elapsed,
       machineBusy,
       feedRate: delta('lamis_ais_lines_total'),
       coalescedPerSecond: delta('lamis_stream_updates_coalesced_total'),

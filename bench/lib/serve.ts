@@ -116,21 +116,15 @@ function processTree(pid: number): Map<number, string[]> {
   return tree;
 }
 
-/**
- * CPU seconds used so far and resident bytes now of a process and all its descendants (a service
- * with processes of its own counts whole), from /proc. The resident bytes are the sum of the
- * processes' RSS, which counts a page they share once in each.
- */
-export function processTreeUsage(pid: number): { cpuSeconds: number; rss: number } {
+/** CPU seconds used so far by a process and all its descendants (a service with processes of its own counts whole), from /proc. */
+export function processTreeCpuSeconds(pid: number): number {
   let ticks = 0;
-  let pages = 0;
   for (const fields of processTree(pid).values()) {
     if (fields.length === 0) continue;
-    // utime, stime and rss: fields 14, 15 and 24 of stat(5), counted from the state (field 3).
+    // utime and stime: fields 14 and 15 of stat(5), counted from the state (field 3).
     ticks += Number(fields[11]) + Number(fields[12]);
-    pages += Number(fields[21]);
   }
-  return { cpuSeconds: ticks / CLOCK_TICKS, rss: pages * PAGE_BYTES };
+  return ticks / CLOCK_TICKS;
 }
 
 /**
