@@ -158,82 +158,78 @@ export function processTreeThreadCpu(pid: number): Map<string, number> {
   return seconds;
 }
 
-/** pagemap(5)'s entries in 32-bit halves: the high half's "page present" bit, and its bits of the page frame number (bits 0 to 54, zero unless read by root). */
+/**
+ * pagemap(5)'s entries in 32-bit halves: the high half's "page present" and "file page or shared
+ * anonymous" bits, and its bits of the page frame number (bits 0 to 54, zero unless read by root).
+ */
 const PAGE_PRESENT = 0x8000_0000;
+const PAGE_FILE = 0x2000_0000;
 const FRAME_NUMBER_HIGH = 0x7f_ffff;
 
 /**
  * Resident bytes now of a process and all its descendants with every page counted once: the pages
  * the processes share (the `node` binary and libraries a service's processes all map) are memory
- * the machine holds once, where a sum of RSS counts them in each process. Each mapping's private
- * pages come from smaps(5); the pages of a mapping that has shared ones are told apart by their
- * frame numbers in pagemap(5). `framesRead` is false where frame numbers cannot be read (not
- * root): those pages then count in each process, as in RSS, the processes' sum `rssSummed`.
+ * the machine holds once, where a sum of RSS counts them in each process. Private anonymous memory
+ * (heaps, and the pages a process wrote of a file it maps) is its own, from status(5); the pages
+ * resident in the file-backed mappings of maps(5), shared memory among them, are told apart by
+ * their frame numbers in pagemap(5). `framesRead` is false where frame numbers cannot be read (not root): those pages then
+ * count in each process, as in RSS, the processes' sum `rssSummed`. Anonymous pages two processes
+ * share after a fork without exec would count in each; the servers here have none (every process
+ * is a fresh `node`). Neither file walks the page tables of a whole process, as smaps(5) does.
  */
 export function processTreeResident(pid: number): { bytes: number; rssSummed: number; framesRead: boolean } {
   let rssSummed = 0;
-  let privateBytes = 0;
-  let unreadSharedBytes = 0;
+  let ownBytes = 0;
   const frames = new Set<number>();
   let framesRead = true;
   for (const each of processTree(pid).keys()) {
-    let smaps: string;
+    let status: string;
+    let maps: string;
     let pagemap: number;
     try {
-      smaps = readFileSync(`/proc/${each}/smaps`, 'utf8');
+      status = readFileSync(`/proc/${each}/status`, 'utf8');
+      maps = readFileSync(`/proc/${each}/maps`, 'utf8');
       pagemap = openSync(`/proc/${each}/pagemap`, 'r');
     } catch {
       continue; // gone meanwhile
     }
     try {
-      for (const mapping of smapsMappings(smaps)) {
-        rssSummed += mapping.private + mapping.shared;
-        if (mapping.shared === 0) {
-          privateBytes += mapping.private;
-          continue;
-        }
-        const pages = (mapping.end - mapping.start) / PAGE_BYTES;
-        const entries = new Uint32Array(pages * 2);
-        const read = readSync(pagemap, entries, 0, entries.byteLength, (mapping.start / PAGE_BYTES) * 8);
-        let present = 0;
-        let numbered = 0;
+      const kB = (field: string) => 1024 * Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+      // Shared memory is mapped as a file (shm, memfd, /dev/zero): its pages are among the frames.
+      const fileBytes = kB('RssFile') + kB('RssShmem');
+      rssSummed += kB('RssAnon') + fileBytes;
+      ownBytes += kB('RssAnon');
+      let numbered = 0;
+      for (const { start, end } of fileMappings(maps)) {
+        const entries = new Uint32Array(((end - start) / PAGE_BYTES) * 2);
+        const read = readSync(pagemap, entries, 0, entries.byteLength, (start / PAGE_BYTES) * 8);
         // Little-endian halves: the low one first.
         for (let low = 0; low + 1 < read / 4; low += 2) {
           const high = entries[low + 1]!;
-          if ((high & PAGE_PRESENT) === 0) continue;
-          present++;
+          if ((high & PAGE_PRESENT) === 0 || (high & PAGE_FILE) === 0) continue;
           const frame = (high & FRAME_NUMBER_HIGH) * 2 ** 32 + entries[low]!;
-          if (frame !== 0) {
-            frames.add(frame);
-            numbered++;
-          }
+          if (frame === 0) continue;
+          frames.add(frame);
+          numbered++;
         }
-        if (present > 0 && numbered === 0) {
-          framesRead = false;
-          unreadSharedBytes += mapping.private + mapping.shared;
-        }
+      }
+      if (fileBytes > 0 && numbered === 0) {
+        framesRead = false;
+        ownBytes += fileBytes;
       }
     } finally {
       closeSync(pagemap);
     }
   }
-  return { bytes: privateBytes + unreadSharedBytes + frames.size * PAGE_BYTES, rssSummed, framesRead };
+  return { bytes: ownBytes + frames.size * PAGE_BYTES, rssSummed, framesRead };
 }
 
-/** The mappings of an smaps(5) text: their address range, and their resident private and shared bytes. */
-function* smapsMappings(smaps: string): Generator<{ start: number; end: number; private: number; shared: number }> {
-  let mapping: { start: number; end: number; private: number; shared: number } | undefined;
-  for (const line of smaps.split('\n')) {
-    const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
-    if (range) {
-      if (mapping) yield mapping;
-      mapping = { start: Number.parseInt(range[1]!, 16), end: Number.parseInt(range[2]!, 16), private: 0, shared: 0 };
-      continue;
-    }
-    const field = /^(Private|Shared)_(?:Clean|Dirty):\s+(\d+) kB/.exec(line);
-    if (field && mapping) mapping[field[1] === 'Private' ? 'private' : 'shared'] += Number(field[2]) * 1024;
+/** The address ranges of a maps(5) text's file-backed mappings (those with an inode). */
+function* fileMappings(maps: string): Generator<{ start: number; end: number }> {
+  for (const line of maps.split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)/.exec(line);
+    if (mapping && mapping[3] !== '0') yield { start: Number.parseInt(mapping[1]!, 16), end: Number.parseInt(mapping[2]!, 16) };
   }
-  if (mapping) yield mapping;
 }
 
 /** The machine's CPU time so far, all cores together, from /proc/stat: busy and all, in clock ticks. */

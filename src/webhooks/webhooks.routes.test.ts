@@ -53,6 +53,8 @@ describe('webhooks with private addresses allowed', () => {
   let receiver: WebhookReceiver;
   let smtp: TestSmtpServer;
   let database: Database;
+  /** The webhooks' storage, as the service has it. */
+  let outbox: WebhookStore;
   let events: EventStore;
   let alpha: OrganisationKey;
   let bravo: OrganisationKey;
@@ -70,6 +72,15 @@ describe('webhooks with private addresses allowed', () => {
     return read.body.enabled === false && read.body;
   });
 
+  /** A new organisation with an owner at `email`, and a webhook of it at the receiver's `path`. */
+  const ownedWebhook = async (email: string, path: string) => {
+    const owned = await organisationKey(service.config, 'enterprise');
+    await addOwner(database, owned.orgId, email);
+    const call = as(owned);
+    const created = await call('POST', '/v3/webhooks', { url: receiver.url(path) });
+    return { owned, call, created };
+  };
+
   before(async () => {
     receiver = await startWebhookReceiver();
     smtp = await startTestSmtpServer();
@@ -80,7 +91,7 @@ describe('webhooks with private addresses allowed', () => {
     alpha = await organisationKey(service.config, 'enterprise');
     bravo = await organisationKey(service.config, 'enterprise');
     database = openDatabase(service.config);
-    const outbox = new WebhookStore(database, new Envelope(masterKey({ dataDir: service.config.dataDir }).key));
+    outbox = new WebhookStore(database, new Envelope(masterKey({ dataDir: service.config.dataDir }).key));
     onEventTransition(database, (trx, change) => outbox.enqueue(trx, change));
     events = new EventStore(database, createMemoryBus(() => {}));
   });
@@ -213,10 +224,7 @@ describe('webhooks with private addresses allowed', () => {
   });
 
   test('an endpoint whose deliveries fail through the whole schedule is disabled and the owners are mailed', async () => {
-    const owned = await organisationKey(service.config, 'enterprise');
-    await addOwner(database, owned.orgId, 'harbour.master@lamis.example');
-    const call = as(owned);
-    const created = await call('POST', '/v3/webhooks', { url: receiver.url('/broken') });
+    const { owned, call, created } = await ownedWebhook('harbour.master@lamis.example', '/broken');
     const before = receiver.received.length;
     receiver.queue(503, 503, 503);
     await events.open(owned.orgId, zoneEntered(235_100_003));
@@ -238,10 +246,7 @@ describe('webhooks with private addresses allowed', () => {
   });
 
   test('an endpoint that answers 410 Gone is disabled at once, its delivery failed, and the owners are mailed', async () => {
-    const owned = await organisationKey(service.config, 'enterprise');
-    await addOwner(database, owned.orgId, 'port.agent@lamis.example');
-    const call = as(owned);
-    const created = await call('POST', '/v3/webhooks', { url: receiver.url('/retired') });
+    const { owned, call, created } = await ownedWebhook('port.agent@lamis.example', '/retired');
     const before = receiver.received.length;
     receiver.queue(410);
     await events.open(owned.orgId, zoneEntered(235_100_007));
@@ -359,7 +364,6 @@ describe('webhooks with private addresses allowed', () => {
     for (const { body } of [delivered, failed, retrying]) await set(body.id, { created_at: '2020-01-01T00:00:00.000Z' });
     await set(failed.body.id, { status: 'failed' });
     await set(retrying.body.id, { status: 'retrying' });
-    const outbox = new WebhookStore(database, new Envelope(masterKey({ dataDir: service.config.dataDir }).key));
     assert.deepEqual(await outbox.prune(new Date('2021-01-01T00:00:00Z')), { deliveries: 2 });
     const kept = (await call('GET', `/v3/webhooks/${created.body.id}/deliveries`)).body.data.map((delivery: { id: string }) => delivery.id);
     assert.deepEqual(kept.sort(), [retrying.body.id, recent.body.id].sort());
