@@ -1,5 +1,5 @@
 // The rows of `events` (0015_events), of their change log `event_changes` (0024_event_changes) and of
-// the log's horizons `event_log_horizons` (0027_event_log_horizons).
+// the log's horizons `event_log_horizons` (0027_event_log_horizons); `observed_at` came with 0028_event_observed_at.
 // `subject` and `data` are JSON text on both back ends; times are ISO 8601 UTC text with milliseconds.
 import type { Generated } from 'kysely';
 
@@ -22,6 +22,8 @@ export interface EventsTable {
   updated_at: string;
   cleared_at: string | null;
   acknowledged_at: string | null;
+  /** The observation behind the latest opening or clearing, when the rule knows it. */
+  observed_at: string | null;
 }
 
 export interface EventChangesTable {

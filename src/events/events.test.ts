@@ -221,6 +221,27 @@ for (const backend of STORAGE_BACKENDS) {
       }
     });
 
+    test('an opening that comes after a later observation cleared the event finds it cleared, unpublished; a later observation opens it again', async () => {
+      const other = storage.reopen();
+      try {
+        const [first, late] = [new EventStore(storage.database, bus), new EventStore(other, bus)];
+        const published = await recorder(bus);
+        const { event } = await first.open('org_late', crosswind('arr_late'), '2026-11-28T16:01:29.993Z');
+        await first.clear('org_late', event.id, '2026-11-28T16:01:31.314Z');
+        // The late instance stamped the same report a few milliseconds later.
+        const again = await late.open('org_late', crosswind('arr_late'), '2026-11-28T16:01:29.997Z');
+        assert.deepEqual([again.change, again.event.id, again.event.state], ['already_cleared', event.id, 'cleared']);
+        const next = await late.open('org_late', crosswind('arr_late'), '2026-11-28T16:01:33.000Z');
+        assert.equal(next.change, 'opened');
+        assert.notEqual(next.event.id, event.id);
+        assert.deepEqual((await published.changes()).filter((change) => change.startsWith('org_late')),
+          [`org_late opened ${event.id}`, `org_late cleared ${event.id}`, `org_late opened ${next.event.id}`]);
+        assert.equal((await first.page('org_late', { limit: 10 })).length, 2);
+      } finally {
+        await other.close();
+      }
+    });
+
     test('a restart keeps open events and acknowledgements, and raises nothing again', async () => {
       const first = storage.reopen();
       const { event } = await new EventStore(first, bus).open('org_e', crosswind('arr_3'));

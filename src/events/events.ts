@@ -78,6 +78,11 @@ export type Change =
   | 'cleared' | 'already_cleared'
   | 'acknowledged' | 'already_acknowledged';
 
+/** The changes a transition makes; the others are repeats. */
+const REAL_CHANGES: ReadonlySet<Change> = new Set(['opened', 'escalated', 'updated', 'cleared', 'acknowledged']);
+
+const isLogged = (made: Transition | EventChange): made is EventChange => 'seq' in made;
+
 export interface Transition {
   change: Change;
   event: LamisEvent;
@@ -215,19 +220,26 @@ export class EventStore {
 
   /**
    * Opens the event, or answers the one already open for its kind and subject (`already_open`,
-   * unchanged): whichever instance inserts first wins, the others find its event.
+   * unchanged): whichever instance inserts first wins, the others find its event. `observedAt`: the
+   * time of the observation that raised it. An instance that comes to it late, after another has
+   * opened and cleared the event on a later observation (the vessel in and out of a zone again),
+   * is answered with that event (`already_cleared`) rather than opening it a second time.
    */
-  async open(orgId: string, event: NewEvent): Promise<Transition> {
+  async open(orgId: string, event: NewEvent, observedAt?: string): Promise<Transition> {
     const now = this.#now().toISOString();
     const key = dedupeKey(event.kind, event.subject);
     const row: EventsTable = {
       id: newId('evt'), org_id: orgId, kind: event.kind, state: 'open', severity: event.severity,
       subject_type: event.subject.type, subject_id: event.subject.id, subject: JSON.stringify(event.subject),
       dedupe_key: key, summary: event.summary, data: JSON.stringify(event.data),
-      opened_at: now, updated_at: now, cleared_at: null, acknowledged_at: null,
+      opened_at: now, updated_at: now, cleared_at: null, acknowledged_at: null, observed_at: observedAt ?? null,
     };
     // The literal predicate names the partial index on both back ends (a parameter would not).
     const opened = await this.#transition(orgId, async (db) => {
+      if (observedAt !== undefined) {
+        const superseded = await this.#clearedSince(db, orgId, event, observedAt);
+        if (superseded) return { change: 'already_cleared', event: superseded };
+      }
       const inserted = await db.insertInto('events').values(row)
         .onConflict((oc) => oc.columns(['org_id', 'dedupe_key']).where('state', '=', sql.lit('open')).doNothing())
         .returningAll().executeTakeFirst();
@@ -236,7 +248,16 @@ export class EventStore {
     if (opened) return opened;
     const existing = await this.findOpen(orgId, event.kind, event.subject);
     // Cleared between the conflict and the look-up: the key is free again.
-    return existing ? { change: 'already_open', event: existing } : this.open(orgId, event);
+    return existing ? { change: 'already_open', event: existing } : this.open(orgId, event, observedAt);
+  }
+
+  /** The latest event of this kind about this subject when an observation later than `observedAt` cleared it. */
+  async #clearedSince(db: Kysely<Tables>, orgId: string, event: NewEvent, observedAt: string): Promise<LamisEvent | undefined> {
+    const latest = await db.selectFrom('events').selectAll()
+      .where('org_id', '=', orgId).where('subject_type', '=', event.subject.type).where('subject_id', '=', event.subject.id).where('kind', '=', event.kind)
+      .orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const clearedLater = latest?.state === 'cleared' && latest.observed_at !== null && Date.parse(latest.observed_at) > Date.parse(observedAt);
+    return clearedLater ? eventOf(latest) : undefined;
   }
 
   /**
@@ -264,12 +285,16 @@ export class EventStore {
     return updated ?? { change: 'already_cleared', event: (await this.get(orgId, id))! };
   }
 
-  /** Clears an open event (`cleared`), once: a cleared one answers `already_cleared`. Null when there is none. */
-  async clear(orgId: string, id: string): Promise<Transition | null> {
+  /**
+   * Clears an open event (`cleared`), once: a cleared one answers `already_cleared`. Null when there
+   * is none. `observedAt`: the time of the observation that cleared it; an opening from before it
+   * comes too late (see `open`).
+   */
+  async clear(orgId: string, id: string, observedAt?: string): Promise<Transition | null> {
     const now = this.#now().toISOString();
     const cleared = await this.#transition(orgId, async (db) => {
       const row = await db.updateTable('events')
-        .set({ state: 'cleared', cleared_at: now, updated_at: now })
+        .set({ state: 'cleared', cleared_at: now, updated_at: now, ...(observedAt === undefined ? {} : { observed_at: observedAt }) })
         .where('org_id', '=', orgId).where('id', '=', id).where('state', '=', 'open')
         .returningAll().executeTakeFirst();
       return row && { change: 'cleared', event: eventOf(row) };
@@ -430,14 +455,14 @@ export class EventStore {
   /**
    * Makes a transition with `write`, which answers it, or undefined when it changed nothing. A real
    * one is logged and runs the storage's hooks in its transaction (the batch's, inside `batch`) and
-   * is announced once that has committed; the repeats are not.
+   * is announced once that has committed; a repeat `write` found is answered as it is.
    */
   async #transition(orgId: string, write: (db: Kysely<Tables>) => Promise<Transition | undefined>): Promise<Transition | undefined> {
     const hooks = [...(transitionHooks.get(this.#database) ?? [])];
-    const writeAndLog = async (db: Kysely<Tables>): Promise<EventChange | undefined> => {
+    const writeAndLog = async (db: Kysely<Tables>): Promise<Transition | EventChange | undefined> => {
       await this.#lockLog(db);
       const made = await write(db);
-      if (!made) return undefined;
+      if (!made || !REAL_CHANGES.has(made.change)) return made;
       const logged = await db.insertInto('event_changes')
         .values({ org_id: orgId, event_id: made.event.id, change: made.change, changed_at: this.#now().toISOString() })
         .returning('seq').executeTakeFirstOrThrow();
@@ -445,22 +470,23 @@ export class EventStore {
       for (const hook of hooks) await hook(db, change);
       return change;
     };
-    const change = this.#batch !== null
+    const made = this.#batch !== null
       ? await writeAndLog(this.#batch.trx)
       : await oneAtATime(this.#database, () => this.#db.transaction().execute(writeAndLog));
-    if (!change) return undefined;
-    if (this.#batch !== null) this.#batch.pending.push(change);
-    else await this.#bus.publish(eventChanges, change);
-    return { change: change.change, event: change.event };
+    if (!made || !isLogged(made)) return made;
+    if (this.#batch !== null) this.#batch.pending.push(made);
+    else await this.#bus.publish(eventChanges, made);
+    return { change: made.change, event: made.event };
   }
 
   /**
    * Before a transition writes: its change must commit in the order of its number, or a client
    * resuming after a later number would miss it. SQLite has one writer at a time already; on
    * PostgreSQL, transitions take this lock, held until their transaction ends, so one numbers and
-   * commits its changes at a time (taken again inside a batch, it is held already).
+   * commits its changes at a time (taken again inside a batch, it is held already). A lock per
+   * schema: services sharing a database in schemas of their own have change logs of their own.
    */
   async #lockLog(db: Kysely<Tables>): Promise<void> {
-    if (this.#database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('lamis.event_changes'))`.execute(db);
+    if (this.#database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.event_changes'))`.execute(db);
   }
 }

@@ -12,11 +12,12 @@ import { EventStore } from '../events/index.ts';
 import type { Bus } from '../platform/bus/index.ts';
 import type { Database } from '../platform/db/database.ts';
 
+/** `observedAt`: the time of the observation behind an opening or a clearing, when there is one (see `EventStore.open`). */
 export type EventEdge =
-  | { action: 'open'; owner: string; event: NewEvent }
+  | { action: 'open'; owner: string; event: NewEvent; observedAt?: string }
   | { action: 'update'; owner: string; kind: EventKind; subject: EventSubject; changes: EventChanges }
   /** `changes` first (the final figures, e.g. how long a silence lasted), then the clearing. */
-  | { action: 'clear'; owner: string; kind: EventKind; subject: EventSubject; changes?: EventChanges };
+  | { action: 'clear'; owner: string; kind: EventKind; subject: EventSubject; changes?: EventChanges; observedAt?: string };
 
 /** Edges written in one transaction at most. */
 const BATCH_EDGES = 200;
@@ -63,11 +64,11 @@ export class EdgeWriter {
 
 async function apply(events: EventStore, edge: EventEdge): Promise<void> {
   if (edge.action === 'open') {
-    await events.open(edge.owner, edge.event);
+    await events.open(edge.owner, edge.event, edge.observedAt);
     return;
   }
   const open = await events.findOpen(edge.owner, edge.kind, edge.subject);
   if (open === null) return;
   if (edge.changes !== undefined) await events.update(edge.owner, open.id, edge.changes);
-  if (edge.action === 'clear') await events.clear(edge.owner, open.id);
+  if (edge.action === 'clear') await events.clear(edge.owner, open.id, edge.observedAt);
 }

@@ -101,6 +101,28 @@ for (const backend of STORAGE_BACKENDS) describe(`vessel rules on ${backend.name
     assert.deepEqual(await states('vessel.zone_entered'), [`${visit} cleared`, `${visit} open`]);
   });
 
+  test('a second instance that comes late to an entry and exit the first has written raises neither again', async () => {
+    const zone = (await zones.create(OWNER, { name: 'North Sea box', geometry: BOX }))!;
+    await startRules();
+    const first = rules;
+    const late = new VesselRules({ database: storage.database, bus, fleet, zones, watch, onError: (error) => assert.fail(String(error)) });
+    await late.start(T0);
+    // The same reports, as the bus brings both instances each of them.
+    const changes = [OUTSIDE, INSIDE, OUTSIDE].map((at, i) => structuredClone(store.apply(decoded(positionReport(FLEET_SHIP, at.lat, at.lon, { speed: 120 })), T0 + i * MINUTE, 'live')!));
+    for (const change of changes) first.observe(structuredClone(change));
+    await first.settled();
+    for (const change of changes) late.observe(structuredClone(change));
+    await late.settled();
+    const visit = `${zone.id}/${FLEET_SHIP}`;
+    assert.deepEqual(await states('vessel.zone_entered'), [`${visit} cleared`]);
+    assert.deepEqual(await states('vessel.zone_exited'), [`${visit} open`]);
+    // Back inside, later than anything either has seen: a new entry, once.
+    const back = store.apply(decoded(positionReport(FLEET_SHIP, INSIDE.lat, INSIDE.lon, { speed: 120 })), T0 + 3 * MINUTE, 'live')!;
+    for (const instance of [first, late]) instance.observe(structuredClone(back));
+    await late.settled();
+    assert.deepEqual(await states('vessel.zone_entered'), [`${visit} cleared`, `${visit} open`]);
+  });
+
   test('a zone drawn round a vessel takes it as inside without an event; a zone removed clears its events', async () => {
     await startRules();
     report(FLEET_SHIP, INSIDE, 12, T0);
@@ -194,8 +216,8 @@ for (const backend of STORAGE_BACKENDS) describe(`vessel rules on ${backend.name
 
   test('port calls: the arrival is open while in port, the departure until the next arrival', async () => {
     await startRules();
-    const call = (id: string, portId: string, departed: string | null): PortCall => ({
-      id, mmsi: FLEET_SHIP, port_id: portId, vessel_name: 'NORDIC SPIRIT', imo: null, ship_type: 70, arrived_at: new Date(T0).toISOString(),
+    const call = (id: string, portId: string, departed: string | null, arrivedMs = T0): PortCall => ({
+      id, mmsi: FLEET_SHIP, port_id: portId, vessel_name: 'NORDIC SPIRIT', imo: null, ship_type: 70, arrived_at: new Date(arrivedMs).toISOString(),
       arrival_observed: true, arrival_status: 'moored', arrival_lat: 51.9, arrival_lon: 4.48, berthed_at: null, berth_lat: null, berth_lon: null,
       departed_at: departed, departure_observed: departed === null ? null : true, draught_arrival_m: 11.8, draught_departure_m: null, source: 'live',
     });
@@ -207,7 +229,7 @@ for (const backend of STORAGE_BACKENDS) describe(`vessel rules on ${backend.name
     rules.portCall({ kind: 'departure', call: call('call_a', 'NLRTM', new Date(T0 + 60 * MINUTE).toISOString()) });
     assert.deepEqual(await states('vessel.port_arrival'), [`${FLEET_SHIP} cleared`]);
     assert.deepEqual(await states('vessel.port_departure'), [`${FLEET_SHIP} open`]);
-    rules.portCall({ kind: 'arrival', call: call('call_b', 'DEHAM', null) });
+    rules.portCall({ kind: 'arrival', call: call('call_b', 'DEHAM', null, T0 + 30 * 60 * MINUTE) });
     assert.deepEqual(await states('vessel.port_departure'), [`${FLEET_SHIP} cleared`]);
     assert.deepEqual(await states('vessel.port_arrival'), [`${FLEET_SHIP} cleared`, `${FLEET_SHIP} open`]);
     // Another organisation's events are its own: it has no such vessel.

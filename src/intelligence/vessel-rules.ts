@@ -161,12 +161,13 @@ export class VesselRules {
       const subject = vesselSubject(call.mmsi, member, { port_id: call.port_id });
       const arrival: NewEvent = { kind: 'vessel.port_arrival', severity: 'info', subject, summary: `${name} arrived at ${portName}.`, data };
       if (kind === 'arrival') {
-        edges.push({ action: 'clear', owner: member.owner, kind: 'vessel.port_departure', subject });
-        edges.push({ action: 'open', owner: member.owner, event: arrival });
+        edges.push({ action: 'clear', owner: member.owner, kind: 'vessel.port_departure', subject, observedAt: call.arrived_at });
+        edges.push({ action: 'open', owner: member.owner, event: arrival, observedAt: call.arrived_at });
       } else if (kind === 'berthed') {
         edges.push({ action: 'update', owner: member.owner, kind: 'vessel.port_arrival', subject, changes: { summary: `${name} arrived at ${portName} and is at berth.`, data } });
       } else {
-        edges.push({ action: 'clear', owner: member.owner, kind: 'vessel.port_arrival', subject });
+        const observedAt = call.departed_at ?? undefined;
+        edges.push({ action: 'clear', owner: member.owner, kind: 'vessel.port_arrival', subject, observedAt });
         edges.push({
           action: 'open',
           owner: member.owner,
@@ -174,6 +175,7 @@ export class VesselRules {
             kind: 'vessel.port_departure', severity: 'info', subject, summary: `${name} left ${portName}.`,
             data: { ...data, departed_at: call.departed_at, departure_observed: call.departure_observed, draught_departure_m: call.draught_departure_m },
           },
+          observedAt,
         });
       }
     }
@@ -257,6 +259,7 @@ export class VesselRules {
           summary: `${vesselName(vessel)} has not been heard for ${minutes} minutes while under way.`,
           data: { last_heard_at: new Date(heardAtMs).toISOString(), silent_minutes: minutes, threshold_minutes: AIS_GAP_MS / 60_000, ...facts },
         },
+        observedAt: new Date(nowMs).toISOString(),
       });
     }
   }
@@ -279,6 +282,7 @@ export class VesselRules {
             threshold_minutes: AIS_GAP_MS / 60_000, ...silence.facts,
           },
         },
+        observedAt: resumedAt,
       });
     }
   }
@@ -297,7 +301,7 @@ export class VesselRules {
     if (notice === undefined) this.#voyageNotices.set(vessel.mmsi, { openedAtMs: Date.parse(at), from: before });
     for (const member of members) {
       const subject = vesselSubject(vessel.mmsi, member);
-      if (notice === undefined) edges.push({ action: 'open', owner: member.owner, event: { kind: 'vessel.voyage_changed', severity: 'info', subject, ...content } });
+      if (notice === undefined) edges.push({ action: 'open', owner: member.owner, event: { kind: 'vessel.voyage_changed', severity: 'info', subject, ...content }, observedAt: at });
       else edges.push({ action: 'update', owner: member.owner, kind: 'vessel.voyage_changed', subject, changes: content });
     }
   }

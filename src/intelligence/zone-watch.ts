@@ -21,6 +21,8 @@
 //   Past that, one `vessel.zone_entered` about the zone itself (subject `{type: "zone"}`,
 //   `data.capped` true) says so, and other vessels raise nothing there until the count is below
 //   the cap again, which clears it. Fleet vessels are never capped.
+// - An opening or clearing made by a report carries the report's time: an instance that reads the
+//   same feed and comes late to an entry the other has already seen cleared does not open it again.
 import type { EventSubject, NewEvent } from '../events/index.ts';
 import type { Vessel } from '../maritime/index.ts';
 import { compileGeometry, type CompiledGeometry, type OwnedZone } from '../zones/index.ts';
@@ -285,11 +287,12 @@ export class ZoneWatch {
     const presence: Presence = { zone, event: false, member };
     this.#place(vessel.mmsi, presence);
     if (quiet) return;
+    const observedAt = vessel.position!.timestamp;
     const key = visitKey(zone.id, vessel.mmsi);
     const exit = this.#exits.get(key);
     if (exit !== undefined) {
       this.#exits.delete(key);
-      edges.push(this.#clear('vessel.zone_exited', zone, vessel.mmsi));
+      edges.push(this.#clear('vessel.zone_exited', zone, vessel.mmsi, observedAt));
       if (exit.other) this.#countOther(zone, -1, edges);
     }
     if (other && zone.otherEvents >= OTHER_EVENTS_CAP) {
@@ -301,19 +304,20 @@ export class ZoneWatch {
     }
     presence.event = true;
     if (other) this.#countOther(zone, 1, edges);
-    edges.push({ action: 'open', owner: zone.owner, event: this.#visitEvent('vessel.zone_entered', zone, vessel, member) });
+    edges.push({ action: 'open', owner: zone.owner, event: this.#visitEvent('vessel.zone_entered', zone, vessel, member), observedAt });
   }
 
   #left(vessel: Vessel, presence: Presence, edges: EventEdge[]): void {
     const { zone, member } = presence;
     const other = member === undefined;
+    const observedAt = vessel.position!.timestamp;
     this.#unplace(vessel.mmsi, zone);
     // The entered event clears as the exit opens: net nothing for the cap.
-    if (presence.event) edges.push(this.#clear('vessel.zone_entered', zone, vessel.mmsi));
+    if (presence.event) edges.push(this.#clear('vessel.zone_entered', zone, vessel.mmsi, observedAt));
     else if (other && zone.otherEvents >= OTHER_EVENTS_CAP) return;
     else if (other) this.#countOther(zone, 1, edges);
-    edges.push({ action: 'open', owner: zone.owner, event: this.#visitEvent('vessel.zone_exited', zone, vessel, member) });
-    this.#exits.set(visitKey(zone.id, vessel.mmsi), { zone, mmsi: vessel.mmsi, other: member === undefined, openedAtMs: Date.parse(vessel.position!.timestamp) });
+    edges.push({ action: 'open', owner: zone.owner, event: this.#visitEvent('vessel.zone_exited', zone, vessel, member), observedAt });
+    this.#exits.set(visitKey(zone.id, vessel.mmsi), { zone, mmsi: vessel.mmsi, other, openedAtMs: Date.parse(observedAt) });
   }
 
   /** An entered event whose vessel is no longer inside, though it crossed no boundary. */
@@ -340,8 +344,8 @@ export class ZoneWatch {
     };
   }
 
-  #clear(kind: 'vessel.zone_entered' | 'vessel.zone_exited', zone: WatchedZone, mmsi: number): EventEdge {
-    return { action: 'clear', owner: zone.owner, kind, subject: visitSubject(zone, mmsi, undefined) };
+  #clear(kind: 'vessel.zone_entered' | 'vessel.zone_exited', zone: WatchedZone, mmsi: number, observedAt?: string): EventEdge {
+    return { action: 'clear', owner: zone.owner, kind, subject: visitSubject(zone, mmsi, undefined), observedAt };
   }
 
   /** Counts open events about other vessels; the capped event clears once below the cap. */

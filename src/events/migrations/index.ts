@@ -5,5 +5,6 @@ import type { Migration } from '../../platform/db/migrate.ts';
 import { eventsMigration } from './0015_events.ts';
 import { eventChangesMigration } from './0024_event_changes.ts';
 import { eventLogHorizonsMigration } from './0027_event_log_horizons.ts';
+import { eventObservedAtMigration } from './0028_event_observed_at.ts';
 
-export const eventsMigrations: readonly Migration[] = [eventsMigration, eventChangesMigration, eventLogHorizonsMigration];
+export const eventsMigrations: readonly Migration[] = [eventsMigration, eventChangesMigration, eventLogHorizonsMigration, eventObservedAtMigration];
