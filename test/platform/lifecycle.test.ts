@@ -39,6 +39,32 @@ test('closing waits for in-flight requests and refuses new connections', async (
   server.config.cleanup();
 });
 
+test('a close is forced when it cuts a request still running at the deadline, not when a hook is slow to close', async () => {
+  const slowHook = await startTestServer({
+    beforeListen(app) {
+      app.addHook('onClose', () => new Promise((resolve) => setTimeout(resolve, 600)));
+    },
+  });
+  assert.equal(await closeGracefully(slowHook.app, 200), 'clean');
+  slowHook.config.cleanup();
+
+  let arrived!: () => void;
+  const started = new Promise<void>((resolve) => (arrived = resolve));
+  const held = await startTestServer({
+    beforeListen(app) {
+      app.get('/v3/probe/held', () => {
+        arrived();
+        return new Promise(() => {});
+      });
+    },
+  });
+  const cut = fetch(`${held.url}/v3/probe/held`, { headers: AUTH }).then(() => 'answered', () => 'cut');
+  await started;
+  assert.equal(await closeGracefully(held.app, 200), 'forced');
+  assert.equal(await cut, 'cut');
+  held.config.cleanup();
+});
+
 test('SIGTERM during a request: the request completes and lamis serve exits 0', { timeout: 30_000 }, async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lamis-test-'));
   const bin = new URL('../../bin/lamis.js', import.meta.url).pathname;
