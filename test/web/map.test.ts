@@ -294,7 +294,7 @@ describe('live map', { skip: skipBrowser }, () => {
     await page.locator(`[data-vessel-panel="${moored.mmsi}"]`).waitFor();
     await page.waitForFunction((lat) => Math.abs(Number(new URL((globalThis as any).location.href).searchParams.get('lat')) - lat) < 0.05, moored.position.lat, { timeout: 15_000 });
 
-    // A link to the vessel (as the ports pages give) opens its details and flies to it, at harbour zoom.
+    // A link to the vessel (as the home page gives) opens its details and shows it at once, at harbour zoom.
     await page.goto(dashboard.url(`/map?vessel=${moored.mmsi}`));
     await page.locator(`[data-vessel-panel="${moored.mmsi}"]`).waitFor();
     await page.waitForFunction(({ lat, lon }) => {

@@ -105,12 +105,12 @@ export default function MapPage({ query }: PageProps) {
     return given.mmsi.length === 1 && given.imo.length === 0 ? given.mmsi[0]! : null;
   });
   const [selected, setSelected] = useState<number | null>(linked);
-  // It also flies to where the vessel is, at harbour zoom, once its details are in, unless the link gives the view.
-  const flyToLinked = useRef(linked !== null && !query.has('lat'));
+  // It also shows where the vessel is, at harbour zoom, once its details are in, unless the link gives the view.
+  const showLinked = useRef(linked !== null && !query.has('lat'));
   const detailsIn = (vessel: Vessel) => {
-    if (!flyToLinked.current || vessel.mmsi !== linked || vessel.position === null) return;
-    flyToLinked.current = false;
-    mapRef.current?.flyTo(vessel.position.lat, vessel.position.lon, 11);
+    if (!showLinked.current || vessel.mmsi !== linked || vessel.position === null) return;
+    showLinked.current = false;
+    mapRef.current?.jumpTo(vessel.position.lat, vessel.position.lon, 11);
   };
   const [nearby, setNearby] = useState<{ mmsi: number; name: string | null; category: VesselCategory }[] | null>(null);
 

@@ -132,6 +132,11 @@ export class VesselMap {
     this.map.flyTo({ center: [lon, lat], zoom, essential: true });
   }
 
+  /** Shows the place at once: for a link, where a flight from the world view would only delay it. */
+  jumpTo(lat: number, lon: number, zoom: number): void {
+    this.map.jumpTo({ center: [lon, lat], zoom });
+  }
+
   /** The vessels in view nearest the centre. */
   nearest(count: number): VesselRecord[] {
     const box = boxOfBounds(this.view.bounds);
