@@ -12,7 +12,7 @@ function stream(stats = emptyStats()) {
   const written: Buffer[] = [];
   const outbox = new Outbox({
     softLimitBytes: 1 << 20, hardLimitBytes: 1 << 21, slowCloseMs: 10_000, intervalMs: 1000,
-    write: (frame) => written.push(frame), buffered: () => 0, onSlow: () => {}, stats,
+    write: (frame) => written.push(frame), buffered: () => 0, onSlow: () => {}, onDue: () => {}, stats,
   });
   return { outbox, written, events: () => written.map((frame) => JSON.parse(textFramePayload(frame).toString()).event as string) };
 }

@@ -5,7 +5,7 @@ import { emptyStats, Outbox, type OutboxOptions } from './outbox.ts';
 /** An outbox writing into an array, with a socket buffer the test fills and drains by hand. */
 function outbox(options: Partial<OutboxOptions> = {}) {
   const written: string[] = [];
-  const socket = { buffered: 0, slow: 0 };
+  const socket = { buffered: 0, slow: 0, due: 0 };
   const stats = emptyStats();
   const box = new Outbox({
     softLimitBytes: 100,
@@ -15,6 +15,7 @@ function outbox(options: Partial<OutboxOptions> = {}) {
     write: (frame) => written.push(frame.toString()),
     buffered: () => socket.buffered,
     onSlow: () => socket.slow++,
+    onDue: () => socket.due++,
     stats,
     ...options,
   });
@@ -55,6 +56,34 @@ test('a position arriving after the interval ended, before the tick, replaces th
   box.tick(2300);
   assert.deepEqual(written, ['old', 'newest']);
   assert.equal(stats.coalesced, 1);
+});
+
+test('the outbox asks for the tick when a position waits, a frame is held or the socket is past the hard bound, and is done once none is left', () => {
+  const { box, socket } = outbox({ write: () => {}, hardLimitBytes: 300 });
+  box.position(1, frame('a'), 0);
+  assert.deepEqual([socket.due, box.due], [0, false], 'sent at once: nothing for the tick');
+  box.position(1, frame('b'), 100);
+  box.position(1, frame('c'), 200);
+  assert.deepEqual([socket.due, box.due], [1, true], 'a position waits for its interval: asked once');
+  box.tick(1000);
+  assert.equal(box.due, false);
+
+  socket.buffered = 200;
+  box.position(2, frame('d'), 1000);
+  assert.deepEqual([socket.due, box.due], [2, true], 'held for the slow socket');
+  socket.buffered = 0;
+  box.tick(1100);
+  assert.equal(box.due, false, 'drained');
+
+  // A write that takes the socket past the hard bound: the tick watches how long it stays there.
+  const big = outbox({ hardLimitBytes: 300, write: () => (big.socket.buffered += 400) });
+  big.box.position(3, frame('e'), 0);
+  assert.deepEqual([big.socket.due, big.box.due], [1, true]);
+  big.box.tick(100);
+  assert.equal(big.box.due, true);
+  big.socket.buffered = 0;
+  big.box.tick(200);
+  assert.equal(big.box.due, false);
 });
 
 test('static data goes out at once, outside the pacing', () => {

@@ -8,6 +8,8 @@
 //   (`drain`, and every tick).
 //   When what waits (socket plus held frames) stays past the hard bound for the slow-close time,
 //   the stream is given up (`onSlow`).
+// - The tick visits only the outboxes that have something for it (`onDue`, `due`): with thousands
+//   of streams, most have nothing waiting at any one tick.
 //
 // Memory per stream is thus at most a pending and a held frame per vessel plus the socket's soft
 // bound; the frames themselves are shared between the streams they go to.
@@ -38,6 +40,8 @@ export interface OutboxOptions {
   buffered(): number;
   /** Called once when the consumer stayed past the hard bound for `slowCloseMs`. */
   onSlow(): void;
+  /** Called when the outbox may have come to need the tick (see `due`): the caller ticks it until it is not. */
+  onDue(): void;
   stats: StreamStats;
 }
 
@@ -77,6 +81,11 @@ export class Outbox {
     return this.#held.size;
   }
 
+  /** Whether the tick has work here: a position waiting for its interval, a frame held, or more waiting than the hard bound. */
+  get due(): boolean {
+    return this.#pending.size > 0 || this.#held.size > 0 || this.#pastHardSince !== null || this.waitingBytes > this.#options.hardLimitBytes;
+  }
+
   /** A new subscription: its interval applies, and what waited for the old one is dropped. */
   restart(intervalMs: number): void {
     this.#intervalMs = intervalMs;
@@ -88,10 +97,13 @@ export class Outbox {
   position(mmsi: number, frame: Buffer, now: number): void {
     const last = this.#lastSent.get(mmsi);
     if (last !== undefined && now - last < this.#intervalMs) {
-      if (this.#pending.has(mmsi)) this.#options.stats.coalesced++;
+      const size = this.#pending.size;
       this.#pending.set(mmsi, frame);
+      if (this.#pending.size === size) this.#options.stats.coalesced++;
+      else if (size === 0) this.#options.onDue();
       return;
     }
+    if (now - this.#forgotAt >= FORGET_MS) this.#forget(now);
     // The interval ended before the tick sent what waited: this newer position goes instead.
     if (this.#pending.delete(mmsi)) this.#options.stats.coalesced++;
     this.#sendPosition(mmsi, frame, now);
@@ -108,10 +120,6 @@ export class Outbox {
       this.#pending.delete(mmsi);
       this.#sendPosition(mmsi, frame, now);
     }
-    if (now - this.#forgotAt >= FORGET_MS) {
-      this.#forgotAt = now;
-      for (const [mmsi, at] of this.#lastSent) if (now - at >= this.#intervalMs) this.#lastSent.delete(mmsi);
-    }
     if (this.#held.size) this.drain();
     if (this.waitingBytes <= this.#options.hardLimitBytes) {
       this.#pastHardSince = null;
@@ -122,6 +130,12 @@ export class Outbox {
       this.#slow = true;
       this.#options.onSlow();
     }
+  }
+
+  /** Forgets the send times of vessels whose interval ended: only a position sends one, so only a position needs this. */
+  #forget(now: number): void {
+    this.#forgotAt = now;
+    for (const [mmsi, at] of this.#lastSent) if (now - at >= this.#intervalMs) this.#lastSent.delete(mmsi);
   }
 
   #sendPosition(mmsi: number, frame: Buffer, now: number): void {
@@ -139,6 +153,8 @@ export class Outbox {
     if (previous) {
       this.#heldBytes -= previous.length;
       this.#options.stats.dropped++;
+    } else if (this.#held.size === 0) {
+      this.#options.onDue();
     }
     this.#held.set(key, frame);
     this.#heldBytes += frame.length;
@@ -157,5 +173,6 @@ export class Outbox {
   #write(key: number, frame: Buffer): void {
     this.#options.write(frame);
     this.#options.stats.frames[key < 0 ? 'static' : 'position']++;
+    if (this.#pastHardSince === null && this.#options.buffered() > this.#options.hardLimitBytes) this.#options.onDue();
   }
 }

@@ -78,6 +78,7 @@ export class AisSession extends StreamSession {
       write: (frame) => this.#writer.write(frame),
       buffered: () => this.#writer.bufferedAmount,
       onSlow: () => this.close(CLOSE.slowConsumer, `slow consumer: over ${Math.round(bounds.hardLimitBytes / 1024)} KiB waited for ${bounds.slowCloseMs / 1000} s`),
+      onDue: () => sessions.due(this.outbox!),
       stats: sessions.stats,
     });
     sessions.opened(this);
@@ -141,8 +142,10 @@ export class AisSessions {
   readonly fanout = new Fanout();
   readonly stats = emptyStats();
   readonly bounds: StreamBounds;
-  /** Admitted sessions, whose outboxes the tick paces. */
+  /** Admitted sessions. */
   readonly #open = new Set<AisSession>();
+  /** The outboxes the tick paces: those with something waiting. */
+  readonly #due = new Set<Outbox>();
   readonly #regions = new RegionInterest<AisSession>();
   readonly #watchParts: (parts: Parts) => Promise<void>;
   #watching: Promise<void> = Promise.resolve();
@@ -168,8 +171,13 @@ export class AisSessions {
     return this.#watching;
   }
 
+  due(outbox: Outbox): void {
+    this.#due.add(outbox);
+  }
+
   unsubscribe(session: AisSession): void {
     this.#open.delete(session);
+    this.#due.delete(session.outbox!);
     this.fanout.unsubscribe(session.outbox!);
     if (this.#regions.delete(session)) this.#watch(session.log);
   }
@@ -191,7 +199,10 @@ export class AisSessions {
 
   tick(): void {
     const now = this.fanout.now();
-    for (const session of this.#open) session.outbox!.tick(now);
+    for (const outbox of this.#due) {
+      outbox.tick(now);
+      if (!outbox.due) this.#due.delete(outbox);
+    }
   }
 
   /** The figures of these sessions, `all` counting those still authenticating. */
