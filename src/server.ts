@@ -212,6 +212,14 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
 }
 
 /**
+ * Connections the kernel holds for the service before it accepts them (it caps them at
+ * `net.core.somaxconn`, 4,096 on current Linux). Node's 511 overflowed when thousands of streams
+ * connected at once (a reconnection after a restart): connections past it wait for the client's
+ * SYN to be sent again, a second or more each time.
+ */
+const LISTEN_BACKLOG = 4096;
+
+/**
  * The whole service, listening: what `lamis serve` runs. `beforeListen` may add to the app first
  * (integration tests add probe routes).
  */
@@ -223,7 +231,7 @@ export async function startServer(
   const { app, storage, bus } = await openService(config, logger);
   await beforeListen?.(app);
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     // A feature that cannot start (a configured feed that cannot run) leaves nothing running.
     await app.close().catch(() => undefined);
