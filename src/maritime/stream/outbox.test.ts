@@ -76,8 +76,8 @@ test('the outbox asks for the tick when a position waits, a frame is held or the
   assert.equal(box.due, false, 'drained');
 
   // A write that takes the socket past the hard bound: the tick watches how long it stays there.
-  const big = outbox({ hardLimitBytes: 300, write: () => (big.socket.buffered += 400) });
-  big.box.position(3, frame('e'), 0);
+  const big = outbox({ hardLimitBytes: 300, write: (written) => (big.socket.buffered += written.length) });
+  big.box.position(3, frame('e'.repeat(400)), 0);
   assert.deepEqual([big.socket.due, big.box.due], [1, true]);
   big.box.tick(100);
   assert.equal(big.box.due, true);

@@ -145,8 +145,9 @@ export class Outbox {
 
   #deliver(key: number, frame: Buffer): void {
     if (this.#held.size) this.drain();
-    if (this.#held.size === 0 && this.#options.buffered() <= this.#options.softLimitBytes) {
-      this.#write(key, frame);
+    const buffered = this.#options.buffered();
+    if (this.#held.size === 0 && buffered <= this.#options.softLimitBytes) {
+      this.#write(key, frame, buffered);
       return;
     }
     const previous = this.#held.get(key);
@@ -163,16 +164,18 @@ export class Outbox {
   /** Sends held frames while the socket is under the soft bound; call it when the socket drains. */
   drain(): void {
     for (const [key, frame] of this.#held) {
-      if (this.#options.buffered() > this.#options.softLimitBytes) return;
+      const buffered = this.#options.buffered();
+      if (buffered > this.#options.softLimitBytes) return;
       this.#held.delete(key);
       this.#heldBytes -= frame.length;
-      this.#write(key, frame);
+      this.#write(key, frame, buffered);
     }
   }
 
-  #write(key: number, frame: Buffer): void {
+  /** `buffered`: the bytes waiting before this frame; the tick is asked for when the frame takes them past the hard bound. */
+  #write(key: number, frame: Buffer, buffered: number): void {
     this.#options.write(frame);
     this.#options.stats.frames[key < 0 ? 'static' : 'position']++;
-    if (this.#pastHardSince === null && this.#options.buffered() > this.#options.hardLimitBytes) this.#options.onDue();
+    if (buffered + frame.length > this.#options.hardLimitBytes && this.#pastHardSince === null) this.#options.onDue();
   }
 }
