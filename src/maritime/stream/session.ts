@@ -16,7 +16,7 @@ import type { Filter, ReadyInfo, SubscribeMessage } from './stream.schemas.ts';
 
 /** How often the outboxes' pacing lets through positions whose interval has run. */
 export const PACING_TICK_MS = 100;
-/** A stream's frames of one turn of the event loop are written together, up to this many bytes at once. */
+/** A stream's waiting frames are written together (platform/stream/wire.ts), up to this many bytes at once. */
 const FLUSH_BYTES = 16 * 1024;
 
 export interface StreamBounds {

@@ -63,13 +63,13 @@ test('text frames of every length class reach a ws client intact', async () => {
   client.close();
 });
 
-test('the frames of one turn of the event loop leave in one write, in order', async () => {
+test('frames waiting together leave in one write, in order', async () => {
   const { client, server, received } = await connect();
   const writer = new FrameWriter(server.ws, server.socket, 1 << 20);
   const writesBefore = server.writes;
   for (let i = 0; i < 50; i++) writer.write(textFrame(`{"n":${i}}`));
   assert.equal(writer.bufferedAmount, 50 * textFrame('{"n":10}').length - 10, 'waiting frames count as unsent');
-  assert.equal(server.writes, writesBefore, 'nothing written before the turn ends');
+  assert.equal(server.writes, writesBefore, 'nothing written as they come');
   await waitUntil(() => received.length === 50);
   assert.equal(server.writes, writesBefore + 1);
   assert.deepEqual(received, Array.from({ length: 50 }, (_, i) => `{"n":${i}}`));
@@ -85,7 +85,7 @@ test('past flushBytes the frames waiting are written at once', async () => {
   for (let i = 0; i < 6; i++) writer.write(textFrame(text));
   assert.equal(server.writes, writesBefore + 2, 'after the third and the sixth frame');
   await waitUntil(() => received.length === 6);
-  assert.equal(server.writes, writesBefore + 2, 'nothing was left for the end of the turn');
+  assert.equal(server.writes, writesBefore + 2, 'nothing was left to wait');
   client.close();
 });
 
