@@ -92,7 +92,8 @@ async function broadcaster(flags: Record<string, string | boolean>): Promise<voi
     if (data) frames.push({ ...data });
   });
   ingest.lines('bench', 'live', readNmeaLines(String(flags.file)), Date.now());
-  // The service's backlog (src/server.ts): at 10,000 clients Node's 511 overflowed, and a client whose connection waited for its SYN to be sent again could time out.
+  // The service's backlog (src/server.ts): at 10,000 clients Node's 511 overflowed, and a client
+  // whose connection waited for its SYN to be sent again could time out.
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', backlog: 4096 });
   await new Promise((resolve) => wss.once('listening', resolve));
   const report = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);

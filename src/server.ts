@@ -213,9 +213,9 @@ export async function openService(config: Config, logger: FastifyBaseLogger, onl
 
 /**
  * Connections the kernel holds for the service before it accepts them (it caps them at
- * `net.core.somaxconn`, 4,096 on current Linux). Node's 511 overflowed when thousands of streams
- * connected at once (a reconnection after a restart): connections past it wait for the client's
- * SYN to be sent again, a second or more each time.
+ * `net.core.somaxconn`). Node's 511 overflowed as 10,000 streams connected in bursts (as streams
+ * reconnecting after a restart would): a connection past it waits for the client to send its SYN
+ * again.
  */
 const LISTEN_BACKLOG = 4096;
 

@@ -83,7 +83,7 @@ export class Outbox {
 
   /** Whether the tick has work here: a position waiting for its interval, a frame held, or more waiting than the hard bound. */
   get due(): boolean {
-    return this.#pending.size > 0 || this.#held.size > 0 || this.#pastHardSince !== null || this.waitingBytes > this.#options.hardLimitBytes;
+    return this.#pending.size > 0 || this.#held.size > 0 || this.waitingBytes > this.#options.hardLimitBytes;
   }
 
   /** A new subscription: its interval applies, and what waited for the old one is dropped. */
